@@ -1,0 +1,495 @@
+/* metrics.c: the ledgers of a run and the summary a report prints.
+ *
+ * psim keeps its own per-link byte ledger: each received message charges
+ * every link of its route (sg_host_get_route, looked up once per host
+ * pair and cached), because SimGrid 3.32's link_load plugin cannot handle
+ * split-duplex links.  Utilisation is bytes / (nominal bandwidth x
+ * simulated time). */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <simgrid/host.h>
+#include <simgrid/link.h>
+#include <xbt/dynar.h>
+
+#include "metrics.h"
+#include "sim.h"
+#include "units.h"
+#include "xmalloc.h"
+
+struct route {
+	long		 key;		/* src * nhosts + dst + 1; 0: empty */
+	int		 off;		/* into pool */
+	int		 len;
+};
+
+struct metrics {
+	struct sim	*sim;
+	int		 nworkers;
+	int		 steps;
+	double		*t_start, *t_compute, *t_end;	/* [step][worker] */
+
+	int		 nhosts;
+	double		*sent, *received;
+
+	size_t		 nlinks;
+	sg_link_t	*links;
+	double		*link_bytes;
+	char		*link_remote;	/* carried traffic between hosts */
+	int		*nic_up, *nic_down;	/* per host, link or -1 */
+
+	struct route	*routes;
+	size_t		 cap, used;
+	int		*pool;
+	size_t		 pool_len, pool_cap;
+
+	long		 messages;
+};
+
+static int
+link_index(sg_link_t l)
+{
+	return (int)(intptr_t)sg_link_get_data(l) - 1;
+}
+
+/* The cached route from host src to host dst. */
+static struct route *
+route_get(struct metrics *m, int src, int dst)
+{
+	long key = (long)src * m->nhosts + dst + 1;
+	size_t i, mask, n, j;
+	struct route *r, *old;
+	xbt_dynar_t links;
+	sg_link_t l;
+
+	if (m->used * 2 >= m->cap) {
+		old = m->routes;
+		n = m->cap;
+		m->cap = m->cap ? m->cap * 2 : 1024;
+		m->routes = xcalloc(m->cap, sizeof *m->routes);
+		mask = m->cap - 1;
+		for (j = 0; j < n; j++) {
+			if (old[j].key == 0)
+				continue;
+			for (i = (size_t)old[j].key * 2654435761u & mask;
+			    m->routes[i].key != 0; i = (i + 1) & mask)
+				;
+			m->routes[i] = old[j];
+		}
+		free(old);
+	}
+	mask = m->cap - 1;
+	for (i = (size_t)key * 2654435761u & mask; m->routes[i].key != 0;
+	    i = (i + 1) & mask) {
+		if (m->routes[i].key == key)
+			return &m->routes[i];
+	}
+	r = &m->routes[i];
+	r->key = key;
+	r->off = (int)m->pool_len;
+	links = xbt_dynar_new(sizeof(sg_link_t), NULL);
+	sg_host_get_route(m->sim->hosts[src].host, m->sim->hosts[dst].host,
+	    links);
+	r->len = (int)xbt_dynar_length(links);
+	if (m->pool_len + (size_t)r->len > m->pool_cap) {
+		m->pool_cap = (m->pool_cap + (size_t)r->len) * 2;
+		m->pool = xreallocarray(m->pool, m->pool_cap, sizeof *m->pool);
+	}
+	for (j = 0; j < (size_t)r->len; j++) {
+		l = xbt_dynar_get_as(links, j, sg_link_t);
+		m->pool[m->pool_len++] = link_index(l);
+	}
+	xbt_dynar_free(&links);
+	m->used++;
+	return r;
+}
+
+/* A host's NIC: the first link out of it and the last link into it, on
+ * its routes to another host psim uses. */
+static void
+find_nics(struct metrics *m)
+{
+	struct route *r;
+	int h, peer;
+
+	for (h = 0; h < m->nhosts; h++) {
+		m->nic_up[h] = m->nic_down[h] = -1;
+		peer = h == 0 ? 1 : 0;
+		if (peer >= m->nhosts)
+			continue;
+		r = route_get(m, h, peer);
+		if (r->len > 0)
+			m->nic_up[h] = m->pool[r->off];
+		r = route_get(m, peer, h);
+		if (r->len > 0)
+			m->nic_down[h] = m->pool[r->off + r->len - 1];
+	}
+}
+
+struct metrics *
+metrics_create(struct sim *sim, int steps)
+{
+	struct metrics *m = xcalloc(1, sizeof *m);
+	size_t i, cells = (size_t)steps * (size_t)sim->nworkers;
+
+	m->sim = sim;
+	m->nworkers = sim->nworkers;
+	m->steps = steps;
+	m->t_start = xcalloc(cells, sizeof *m->t_start);
+	m->t_compute = xcalloc(cells, sizeof *m->t_compute);
+	m->t_end = xcalloc(cells, sizeof *m->t_end);
+	m->nhosts = sim->nhosts;
+	m->sent = xcalloc((size_t)m->nhosts, sizeof *m->sent);
+	m->received = xcalloc((size_t)m->nhosts, sizeof *m->received);
+	m->nlinks = sg_link_count();
+	m->links = sg_link_list();
+	m->link_bytes = xcalloc(m->nlinks, sizeof *m->link_bytes);
+	m->link_remote = xcalloc(m->nlinks, 1);
+	for (i = 0; i < m->nlinks; i++)
+		sg_link_set_data(m->links[i], (void *)(intptr_t)(i + 1));
+	m->nic_up = xcalloc((size_t)m->nhosts, sizeof *m->nic_up);
+	m->nic_down = xcalloc((size_t)m->nhosts, sizeof *m->nic_down);
+	find_nics(m);
+	return m;
+}
+
+void
+metrics_free(struct metrics *m)
+{
+	if (m == NULL)
+		return;
+	free(m->t_start);
+	free(m->t_compute);
+	free(m->t_end);
+	free(m->sent);
+	free(m->received);
+	free(m->links);
+	free(m->link_bytes);
+	free(m->link_remote);
+	free(m->nic_up);
+	free(m->nic_down);
+	free(m->routes);
+	free(m->pool);
+	free(m);
+}
+
+void
+metrics_step(struct metrics *m, int w, int step, double start,
+    double compute_end, double end)
+{
+	size_t i = (size_t)step * (size_t)m->nworkers + (size_t)w;
+
+	m->t_start[i] = start;
+	m->t_compute[i] = compute_end;
+	m->t_end[i] = end;
+}
+
+void
+metrics_sent(struct metrics *m, int src, int dst, double bytes)
+{
+	if (src != dst)
+		m->sent[src] += bytes;
+}
+
+void
+metrics_received(struct metrics *m, int src, int dst, double bytes)
+{
+	struct route *r = route_get(m, src, dst);
+	int i;
+
+	m->messages++;
+	if (src != dst)
+		m->received[dst] += bytes;
+	for (i = 0; i < r->len; i++) {
+		m->link_bytes[m->pool[r->off + i]] += bytes;
+		if (src != dst)
+			m->link_remote[m->pool[r->off + i]] = 1;
+	}
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Nearest-rank percentile of sorted v. */
+static double
+percentile(const double *v, int n, double p)
+{
+	int rank = (int)ceil(p / 100 * n);
+
+	if (rank < 1)
+		rank = 1;
+	return v[rank - 1];
+}
+
+static int
+cmp_link(const void *a, const void *b)
+{
+	const struct link_result *x = a, *y = b;
+
+	if (x->utilization != y->utilization)
+		return x->utilization < y->utilization ? 1 : -1;
+	return strcmp(x->name, y->name);
+}
+
+static void
+step_stats(struct metrics *m, struct results *r)
+{
+	const struct scenario *sc = m->sim->sc;
+	int n = m->nworkers, s, w, k = 0;
+	double *times = xcalloc((size_t)m->steps, sizeof *times);
+	double prev = 0, end, ready, wait, sum = 0;
+	size_t i;
+
+	r->steps = m->steps;
+	r->measured = m->steps - sc->run.warmup;
+	for (s = 0; s < m->steps; s++) {
+		end = ready = 0;
+		for (w = 0; w < n; w++) {
+			i = (size_t)s * (size_t)n + (size_t)w;
+			if (m->t_end[i] > end)
+				end = m->t_end[i];
+			if (m->t_compute[i] > ready)
+				ready = m->t_compute[i];
+		}
+		if (s >= sc->run.warmup) {
+			times[k++] = end - prev;
+			sum += end - prev;
+			/* Per worker: compute; waiting for the slowest peer to
+			 * finish computing; the rest is communication. */
+			for (w = 0; w < n; w++) {
+				i = (size_t)s * (size_t)n + (size_t)w;
+				wait = ready - m->t_compute[i];
+				if (wait > m->t_end[i] - m->t_compute[i])
+					wait = m->t_end[i] - m->t_compute[i];
+				r->compute_s += m->t_compute[i] - m->t_start[i];
+				r->wait_s += wait;
+				r->communication_s += m->t_end[i] -
+				    m->t_compute[i] - wait;
+			}
+		}
+		prev = end;
+	}
+	r->simulated_s = prev;
+	r->compute_s /= (double)n * k;
+	r->wait_s /= (double)n * k;
+	r->communication_s /= (double)n * k;
+	r->step_mean_s = sum / k;
+	qsort(times, (size_t)k, sizeof *times, cmp_double);
+	r->step_p50_s = percentile(times, k, 50);
+	r->step_p95_s = percentile(times, k, 95);
+	r->step_max_s = times[k - 1];
+	r->throughput_samples_per_s = r->step_mean_s > 0 ?
+	    n * sc->model.batch / r->step_mean_s : 0;
+	free(times);
+}
+
+static void
+host_stats(struct metrics *m, struct results *r)
+{
+	struct sim *sim = m->sim;
+	struct host_result *h;
+	double T = r->simulated_s, u;
+	int i, d;
+
+	r->nhosts = m->nhosts;
+	r->hosts = xcalloc((size_t)m->nhosts, sizeof *r->hosts);
+	for (i = 0; i < m->nhosts; i++) {
+		h = &r->hosts[i];
+		h->name = xstrdup(sim->hosts[i].name);
+		h->is_worker = sim->hosts[i].worker >= 0;
+		h->shards = sim->hosts[i].shards;
+		if (h->is_worker && h->shards > 0)
+			snprintf(h->role, sizeof h->role, "worker %d + %d "
+			    "shard%s", sim->hosts[i].worker, h->shards,
+			    h->shards > 1 ? "s" : "");
+		else if (h->is_worker)
+			snprintf(h->role, sizeof h->role, "worker %d",
+			    sim->hosts[i].worker);
+		else
+			snprintf(h->role, sizeof h->role, "server %d (%d "
+			    "shard%s)", sim->hosts[i].server, h->shards,
+			    h->shards > 1 ? "s" : "");
+		h->bytes_sent = m->sent[i];
+		h->bytes_received = m->received[i];
+		r->total_sent += m->sent[i];
+		r->total_received += m->received[i];
+		for (d = 0; d < 2; d++) {
+			int l = d == 0 ? m->nic_up[i] : m->nic_down[i];
+
+			if (l < 0)
+				continue;
+			h->nic_Bps = sg_link_get_bandwidth(m->links[l]);
+			u = T > 0 ? m->link_bytes[l] / (h->nic_Bps * T) : 0;
+			if (u > h->nic_utilization)
+				h->nic_utilization = u;
+		}
+	}
+}
+
+static void
+link_stats(struct metrics *m, struct results *r)
+{
+	struct link_result *l;
+	double T = r->simulated_s;
+	size_t i;
+	int h;
+
+	r->links = xcalloc(m->nlinks, sizeof *r->links);
+	for (i = 0; i < m->nlinks; i++) {
+		if (m->link_bytes[i] == 0)
+			continue;
+		l = &r->links[r->nlinks++];
+		l->name = xstrdup(sg_link_get_name(m->links[i]));
+		l->bytes = m->link_bytes[i];
+		l->bandwidth_Bps = sg_link_get_bandwidth(m->links[i]);
+		l->utilization = T > 0 ? l->bytes / (l->bandwidth_Bps * T) : 0;
+		l->host = -1;
+		/* Loopback links carry a host's talk to itself: not a
+		 * network bottleneck. */
+		if (!m->link_remote[i])
+			l->host = -2;
+		for (h = 0; h < m->nhosts; h++) {
+			if (m->nic_up[h] == (int)i || m->nic_down[h] == (int)i) {
+				l->host = h;
+				l->up = m->nic_up[h] == (int)i;
+				break;
+			}
+		}
+	}
+	qsort(r->links, (size_t)r->nlinks, sizeof *r->links, cmp_link);
+}
+
+/* The busiest host among workers (servers: hosts holding shards). */
+static void
+traffic(struct results *r, int servers, struct traffic *t)
+{
+	const struct host_result *h;
+	double best = -1, v;
+	int i;
+
+	for (i = 0; i < r->nhosts; i++) {
+		h = &r->hosts[i];
+		if (servers ? h->shards == 0 : !h->is_worker)
+			continue;
+		v = h->bytes_sent > h->bytes_received ? h->bytes_sent :
+		    h->bytes_received;
+		if (v > best) {
+			best = v;
+			t->host = i;
+		}
+	}
+	if (best < 0)
+		return;
+	t->present = 1;
+	h = &r->hosts[t->host];
+	t->bytes_sent_per_step = h->bytes_sent / r->steps;
+	t->bytes_received_per_step = h->bytes_received / r->steps;
+	t->required_gbps = analytic_gbps(best / r->steps, r->compute_s);
+}
+
+static void
+classify(struct results *r)
+{
+	struct bottleneck *b = &r->bottleneck;
+	const struct link_result *top = NULL;
+	double step = r->compute_s + r->communication_s + r->wait_s;
+	double comm = r->communication_s + r->wait_s, need;
+	char vol[32], bw[32], t[32], c[32];
+	const struct host_result *h;
+	int i;
+
+	for (i = 0; i < r->nlinks; i++) {
+		if (r->links[i].host != -2) {
+			top = &r->links[i];
+			break;
+		}
+	}
+	if (top == NULL || step <= 0 || comm <= 0.1 * step) {
+		b->kind = "compute";
+		snprintf(b->resource, sizeof b->resource, "worker compute");
+		b->utilization = step > 0 ? r->compute_s / step : 1;
+		snprintf(b->explanation, sizeof b->explanation, "workers spend "
+		    "%.0f%% of each step computing; communication adds only "
+		    "%.0f%%", 100 * b->utilization, 100 * (1 - b->utilization));
+		return;
+	}
+	units_fmt_bytes(top->bytes / r->steps, vol, sizeof vol);
+	units_fmt_rate(top->bandwidth_Bps, bw, sizeof bw);
+	units_fmt_time(top->bytes / r->steps / top->bandwidth_Bps, t, sizeof t);
+	units_fmt_time(r->compute_s, c, sizeof c);
+	need = analytic_gbps(top->bytes / r->steps, r->compute_s);
+	b->utilization = top->utilization;
+	/* Latency-bound when the closed form's alpha terms outweigh its
+	 * bandwidth terms. */
+	if (r->analytic.latency_s > 0.5 * r->analytic.communication_s) {
+		units_fmt_time(r->analytic.latency_s, t, sizeof t);
+		units_fmt_time(r->analytic.communication_s, c, sizeof c);
+		b->kind = "latency";
+		snprintf(b->resource, sizeof b->resource, "message latency");
+		snprintf(b->explanation, sizeof b->explanation, "latency "
+		    "accounts for %s of the %s a step spends communicating: "
+		    "the messages are too small or too many for bandwidth to "
+		    "matter; the busiest link, %s, is %.0f%% busy", t, c,
+		    top->name, 100 * top->utilization);
+		return;
+	}
+	if (top->host >= 0) {
+		h = &r->hosts[top->host];
+		b->kind = h->shards > 0 ? "server-nic" : "worker-nic";
+		snprintf(b->resource, sizeof b->resource, "%s NIC %s (%s)",
+		    h->name, top->up ? "send" : "receive", h->role);
+		snprintf(b->explanation, sizeof b->explanation, "%s's NIC "
+		    "(%s) %s %s per step; at %s that takes %s against %s of "
+		    "compute: it would need %.3g Gbps to keep up", h->name,
+		    h->role, top->up ? "sends" : "receives", vol, bw, t, c,
+		    need);
+		return;
+	}
+	b->kind = "switch";
+	snprintf(b->resource, sizeof b->resource, "%s", top->name);
+	snprintf(b->explanation, sizeof b->explanation, "the switch link %s "
+	    "carries %s per step; at %s that takes %s against %s of compute",
+	    top->name, vol, bw, t, c);
+}
+
+struct results *
+metrics_results(struct metrics *m, const struct analytic *a, double wall_s)
+{
+	struct results *r = xcalloc(1, sizeof *r);
+
+	r->analytic = *a;
+	step_stats(m, r);
+	host_stats(m, r);
+	link_stats(m, r);
+	traffic(r, 0, &r->worker);
+	if (strcmp(m->sim->strategy->family, "ps") == 0)
+		traffic(r, 1, &r->server);
+	classify(r);
+	r->messages = m->messages;
+	r->wall_s = wall_s;
+	return r;
+}
+
+void
+results_free(struct results *r)
+{
+	int i;
+
+	if (r == NULL)
+		return;
+	for (i = 0; i < r->nhosts; i++)
+		free(r->hosts[i].name);
+	for (i = 0; i < r->nlinks; i++)
+		free(r->links[i].name);
+	free(r->hosts);
+	free(r->links);
+	free(r);
+}

@@ -1,0 +1,85 @@
+/* metrics.h: what a run measured.  Per-step times of every worker, byte
+ * ledgers per host and per link (psim's own, built from the routes), and
+ * the summary a report prints, with the bottleneck named. */
+#ifndef PSIM_METRICS_H
+#define PSIM_METRICS_H
+
+#include "analytic.h"
+
+struct sim;
+
+struct metrics;
+
+struct metrics *metrics_create(struct sim *, int steps);
+void metrics_free(struct metrics *);
+
+/* Step records, simulated seconds. */
+void metrics_step(struct metrics *, int worker, int step, double start,
+    double compute_end, double end);
+/* Bytes leaving host src for dst (counted when posted). */
+void metrics_sent(struct metrics *, int src, int dst, double bytes);
+/* Bytes arriving at host dst from src (counted when received); charges
+ * every link of the route. */
+void metrics_received(struct metrics *, int src, int dst, double bytes);
+
+struct host_result {
+	char		*name;
+	char		 role[48];	/* "worker 3", "server 0", "worker 0 + 1 shard" */
+	int		 is_worker;
+	int		 shards;
+	double		 bytes_sent;
+	double		 bytes_received;
+	double		 nic_Bps;
+	double		 nic_utilization;
+};
+
+struct link_result {
+	char		*name;
+	double		 bytes;
+	double		 bandwidth_Bps;
+	double		 utilization;
+	int		 host;		/* host index whose NIC it is, or -1 */
+	int		 up;		/* NIC direction: 1 sending, 0 receiving */
+};
+
+struct traffic {
+	int		 present;
+	int		 host;		/* busiest host index */
+	double		 bytes_sent_per_step;
+	double		 bytes_received_per_step;
+	double		 required_gbps;
+};
+
+struct bottleneck {
+	const char	*kind;	/* worker-nic server-nic switch compute latency */
+	char		 resource[128];
+	double		 utilization;
+	char		 explanation[512];
+};
+
+struct results {
+	int		 steps;
+	int		 measured;	/* steps after warm-up */
+	double		 step_mean_s, step_p50_s, step_p95_s, step_max_s;
+	double		 compute_s, communication_s, wait_s;
+	double		 throughput_samples_per_s;
+	double		 simulated_s;	/* the whole run */
+	struct traffic	 worker, server;
+	int		 nhosts;
+	struct host_result *hosts;
+	int		 nlinks;
+	struct link_result *links;	/* by utilization, highest first */
+	struct bottleneck bottleneck;
+	struct analytic	 analytic;
+	double		 total_sent, total_received;
+	long		 messages;
+	double		 wall_s;	/* wall-clock seconds of the engine */
+};
+
+/* Summarise a finished run beside its closed form; wall_s as sim_run()
+ * returned it. */
+struct results *metrics_results(struct metrics *, const struct analytic *,
+    double wall_s);
+void results_free(struct results *);
+
+#endif

@@ -1,0 +1,30 @@
+/* platform.h: the SimGrid platform of a scenario.  A generated cluster
+ * (star or two-tier) is written as SimGrid XML; a user's XML file is
+ * probed in a child process first, so that a file SimGrid would abort on
+ * becomes a clear error instead.  Roles (workers, servers) go to hosts. */
+#ifndef PSIM_PLATFORM_H
+#define PSIM_PLATFORM_H
+
+#include <stdio.h>
+
+struct scenario;
+
+/* Write the XML of a generated cluster. */
+void platform_write(const struct scenario *, FILE *);
+
+/* The name of generated host i. */
+void platform_host_name(int i, char *buf, size_t len);
+
+/* The platform file to load: a temporary file holding the generated XML
+ * (*is_temp set; the caller removes it), or the user's file.  NULL with
+ * *errors on failure. */
+char *platform_file(const struct scenario *, int *is_temp, char **errors);
+
+/* Check the scenario against its platform and choose the hosts: workers
+ * then dedicated servers, as malloc'd arrays of malloc'd names.  For a
+ * user's file this probes it in a child process.  Returns 0, or -1 with
+ * *errors (one "psim: FILE: /path: message" line per problem). */
+int platform_place(const struct scenario *, char ***workers,
+    char ***servers, char **errors);
+
+#endif

@@ -1,0 +1,339 @@
+/* report.c: text, JSON and CSV reports of one run.
+ *
+ * The JSON report is a public, versioned contract (psim(1)): keys are
+ * added, never renamed, and every figure carries its unit in its key.
+ * Nothing here reads a clock, so the same run gives the same bytes but
+ * for simulation.wall_s. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "metrics.h"
+#include "report.h"
+#include "scenario.h"
+#include "strategy.h"
+#include "units.h"
+
+int
+report_format_parse(const char *s)
+{
+	if (strcmp(s, "text") == 0)
+		return REPORT_TEXT;
+	if (strcmp(s, "json") == 0)
+		return REPORT_JSON;
+	if (strcmp(s, "csv") == 0)
+		return REPORT_CSV;
+	return -1;
+}
+
+static void
+json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; s != NULL && *s != '\0'; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", f);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+/* Numbers: integers exactly, others to 12 significant digits. */
+static void
+json_number(FILE *f, double v)
+{
+	if (!isfinite(v))
+		fputs("null", f);
+	else if (v == floor(v) && fabs(v) < 1e15)
+		fprintf(f, "%.0f", v);
+	else
+		fprintf(f, "%.12g", v);
+}
+
+static void
+kv_num(FILE *f, const char *indent, const char *key, double v, int comma)
+{
+	fprintf(f, "%s\"%s\": ", indent, key);
+	json_number(f, v);
+	fputs(comma ? ",\n" : "\n", f);
+}
+
+static void
+kv_str(FILE *f, const char *indent, const char *key, const char *v, int comma)
+{
+	fprintf(f, "%s\"%s\": ", indent, key);
+	json_string(f, v);
+	fputs(comma ? ",\n" : "\n", f);
+}
+
+static void
+json_traffic(FILE *f, const char *key, const struct results *r,
+    const struct traffic *t, int comma)
+{
+	if (!t->present) {
+		fprintf(f, "  \"%s\": null%s\n", key, comma ? "," : "");
+		return;
+	}
+	fprintf(f, "  \"%s\": {\n", key);
+	kv_str(f, "    ", "host", r->hosts[t->host].name, 1);
+	kv_num(f, "    ", "bytes_sent_per_step", t->bytes_sent_per_step, 1);
+	kv_num(f, "    ", "bytes_received_per_step", t->bytes_received_per_step,
+	    1);
+	kv_num(f, "    ", "required_gbps", t->required_gbps, 0);
+	fprintf(f, "  }%s\n", comma ? "," : "");
+}
+
+static void
+write_json(FILE *f, const struct scenario *sc, const struct results *r)
+{
+	const struct analytic *a = &r->analytic;
+	int i;
+
+	fputs("{\n", f);
+	kv_num(f, "  ", "psim_report_version", REPORT_VERSION, 1);
+	kv_str(f, "  ", "scenario", sc->name, 1);
+	kv_str(f, "  ", "strategy", sc->strategy.impl->family, 1);
+	kv_str(f, "  ", "algorithm", sc->strategy.algorithm, 1);
+	kv_str(f, "  ", "network", scenario_network_name(sc->network), 1);
+	kv_str(f, "  ", "topology", scenario_topology_name(
+	    sc->cluster.topology), 1);
+	kv_num(f, "  ", "workers", sc->placement.workers, 1);
+	kv_num(f, "  ", "servers", sc->placement.servers, 1);
+	kv_num(f, "  ", "shards", strcmp(sc->strategy.impl->family, "ps") == 0 ?
+	    sc->strategy.shards : 0, 1);
+	kv_num(f, "  ", "steps", r->steps, 1);
+	kv_num(f, "  ", "warmup", sc->run.warmup, 1);
+	kv_num(f, "  ", "seed", (double)sc->seed, 1);
+	fputs("  \"model\": {\n", f);
+	kv_num(f, "    ", "params", sc->model.params, 1);
+	kv_str(f, "    ", "dtype", scenario_dtype_name(sc->model.dtype), 1);
+	kv_num(f, "    ", "gradient_bytes", scenario_model_bytes(sc), 1);
+	kv_num(f, "    ", "batch", sc->model.batch, 0);
+	fputs("  },\n  \"step_time_s\": {\n", f);
+	kv_num(f, "    ", "mean", r->step_mean_s, 1);
+	kv_num(f, "    ", "p50", r->step_p50_s, 1);
+	kv_num(f, "    ", "p95", r->step_p95_s, 1);
+	kv_num(f, "    ", "max", r->step_max_s, 0);
+	fputs("  },\n  \"breakdown_s\": {\n", f);
+	kv_num(f, "    ", "compute", r->compute_s, 1);
+	kv_num(f, "    ", "communication", r->communication_s, 1);
+	kv_num(f, "    ", "wait", r->wait_s, 0);
+	fputs("  },\n", f);
+	kv_num(f, "  ", "throughput_samples_per_s", r->throughput_samples_per_s,
+	    1);
+	kv_num(f, "  ", "simulated_time_s", r->simulated_s, 1);
+	json_traffic(f, "worker_traffic", r, &r->worker, 1);
+	json_traffic(f, "server_traffic", r, &r->server, 1);
+	fputs("  \"hosts\": [\n", f);
+	for (i = 0; i < r->nhosts; i++) {
+		const struct host_result *h = &r->hosts[i];
+
+		fputs("    {", f);
+		fputs("\"name\": ", f);
+		json_string(f, h->name);
+		fputs(", \"role\": ", f);
+		json_string(f, h->role);
+		fputs(", \"bytes_sent\": ", f);
+		json_number(f, h->bytes_sent);
+		fputs(", \"bytes_received\": ", f);
+		json_number(f, h->bytes_received);
+		fputs(", \"nic_gbps\": ", f);
+		json_number(f, h->nic_Bps * 8 / 1e9);
+		fputs(", \"nic_utilization\": ", f);
+		json_number(f, h->nic_utilization);
+		fprintf(f, "}%s\n", i + 1 < r->nhosts ? "," : "");
+	}
+	fputs("  ],\n  \"links\": [\n", f);
+	for (i = 0; i < r->nlinks; i++) {
+		const struct link_result *l = &r->links[i];
+
+		fputs("    {\"name\": ", f);
+		json_string(f, l->name);
+		fputs(", \"bytes\": ", f);
+		json_number(f, l->bytes);
+		fputs(", \"bandwidth_gbps\": ", f);
+		json_number(f, l->bandwidth_Bps * 8 / 1e9);
+		fputs(", \"utilization\": ", f);
+		json_number(f, l->utilization);
+		fprintf(f, "}%s\n", i + 1 < r->nlinks ? "," : "");
+	}
+	fputs("  ],\n  \"bottleneck\": {\n", f);
+	kv_str(f, "    ", "kind", r->bottleneck.kind, 1);
+	kv_str(f, "    ", "resource", r->bottleneck.resource, 1);
+	kv_num(f, "    ", "utilization", r->bottleneck.utilization, 1);
+	kv_str(f, "    ", "explanation", r->bottleneck.explanation, 0);
+	fputs("  },\n  \"analytic\": {\n", f);
+	kv_num(f, "    ", "step_time_s", a->step_time_s, 1);
+	kv_num(f, "    ", "compute_s", a->compute_s, 1);
+	kv_num(f, "    ", "communication_s", a->communication_s, 1);
+	kv_num(f, "    ", "latency_s", a->latency_s, 1);
+	kv_num(f, "    ", "worker_bytes_sent_per_step", a->worker_sent_bytes, 1);
+	kv_num(f, "    ", "worker_bytes_received_per_step",
+	    a->worker_received_bytes, 1);
+	kv_num(f, "    ", "required_gbps_worker", a->required_gbps_worker, 1);
+	kv_num(f, "    ", "required_gbps_server", a->required_gbps_server, 1);
+	kv_str(f, "    ", "formula", a->formula, 1);
+	kv_str(f, "    ", "evaluated", a->evaluated, 0);
+	fputs("  },\n  \"conservation\": {\n", f);
+	kv_num(f, "    ", "bytes_sent", r->total_sent, 1);
+	kv_num(f, "    ", "bytes_received", r->total_received, 0);
+	fputs("  },\n  \"simulation\": {\n", f);
+	kv_num(f, "    ", "messages", (double)r->messages, 1);
+	fprintf(f, "    \"wall_s\": %.3f\n", r->wall_s);
+	fputs("  }\n}\n", f);
+}
+
+/* CSV: one header line and one row of the flat figures. */
+static void
+write_csv(FILE *f, const struct scenario *sc, const struct results *r)
+{
+	const struct analytic *a = &r->analytic;
+
+	fputs("psim_report_version,scenario,strategy,algorithm,network,"
+	    "workers,servers,steps,step_time_mean_s,step_time_p50_s,"
+	    "step_time_p95_s,step_time_max_s,compute_s,communication_s,"
+	    "wait_s,throughput_samples_per_s,worker_bytes_sent_per_step,"
+	    "worker_bytes_received_per_step,worker_required_gbps,"
+	    "server_bytes_received_per_step,server_required_gbps,"
+	    "bottleneck_kind,bottleneck_resource,bottleneck_utilization,"
+	    "analytic_step_time_s,analytic_communication_s,"
+	    "analytic_required_gbps_worker,messages,wall_s\n", f);
+	fprintf(f, "%d,", REPORT_VERSION);
+	json_string(f, sc->name);
+	fprintf(f, ",%s,%s,%s,%d,%d,%d,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g,"
+	    "%.12g,%.12g,%.15g,%.15g,%.12g,", sc->strategy.impl->family,
+	    sc->strategy.algorithm, scenario_network_name(sc->network),
+	    sc->placement.workers, sc->placement.servers, r->steps,
+	    r->step_mean_s, r->step_p50_s, r->step_p95_s, r->step_max_s,
+	    r->compute_s, r->communication_s, r->wait_s,
+	    r->throughput_samples_per_s, r->worker.bytes_sent_per_step,
+	    r->worker.bytes_received_per_step, r->worker.required_gbps);
+	if (r->server.present)
+		fprintf(f, "%.15g,%.12g,", r->server.bytes_received_per_step,
+		    r->server.required_gbps);
+	else
+		fputs(",,", f);
+	fprintf(f, "%s,", r->bottleneck.kind);
+	json_string(f, r->bottleneck.resource);
+	fprintf(f, ",%.12g,%.12g,%.12g,%.12g,%ld,%.3f\n",
+	    r->bottleneck.utilization, a->step_time_s, a->communication_s,
+	    a->required_gbps_worker, r->messages, r->wall_s);
+}
+
+static void
+describe_cluster(const struct scenario *sc, char *buf, size_t len)
+{
+	char bw[32], sw[32];
+
+	if (sc->cluster.topology == TOPO_PLATFORM) {
+		snprintf(buf, len, "platform %s", sc->cluster.platform);
+		return;
+	}
+	units_fmt_rate(sc->cluster.nic_Bps, bw, sizeof bw);
+	if (sc->cluster.topology == TOPO_STAR)
+		snprintf(buf, len, "star of %d hosts, %s NICs", sc->cluster.hosts,
+		    bw);
+	else
+		snprintf(buf, len, "two-tier, %d racks of %d hosts, %s NICs, "
+		    "%g:1 uplinks", sc->cluster.racks, sc->cluster.hosts /
+		    sc->cluster.racks, bw, sc->cluster.oversubscription);
+	if (sc->cluster.switch_Bps > 0) {
+		units_fmt_rate(sc->cluster.switch_Bps, sw, sizeof sw);
+		snprintf(buf + strlen(buf), len - strlen(buf), ", %s switch",
+		    sw);
+	}
+}
+
+static void
+row(FILE *f, const char *label, double sim, double ana, int have_ana)
+{
+	char a[32], b[32];
+
+	units_fmt_time(sim, a, sizeof a);
+	units_fmt_time(ana, b, sizeof b);
+	fprintf(f, "  %-22s %-14s %s\n", label, a, have_ana ? b : "");
+}
+
+static void
+write_text(FILE *f, const struct scenario *sc, const struct results *r)
+{
+	const struct analytic *a = &r->analytic;
+	char cl[256], b1[32], b2[32];
+	int i;
+
+	describe_cluster(sc, cl, sizeof cl);
+	fprintf(f, "%s: %s", sc->name, sc->strategy.impl->name);
+	if (strcmp(sc->strategy.impl->family, "ps") == 0)
+		fprintf(f, " (%s, %d shard%s%s)", sc->strategy.algorithm,
+		    sc->strategy.shards, sc->strategy.shards > 1 ? "s" : "",
+		    sc->strategy.colocate ? " on workers" : "");
+	else
+		fputs(" all-reduce", f);
+	fprintf(f, ", %d workers", sc->placement.workers);
+	if (sc->placement.servers > 0)
+		fprintf(f, ", %d servers", sc->placement.servers);
+	units_fmt_bytes(scenario_model_bytes(sc), b1, sizeof b1);
+	fprintf(f, "\n  %s gradient (%.4g params, %s), %s, network %s\n\n", b1,
+	    sc->model.params, scenario_dtype_name(sc->model.dtype), cl,
+	    scenario_network_name(sc->network));
+
+	fprintf(f, "  %-22s %-14s %s\n", "", "simulated", "analytic");
+	row(f, "step time", r->step_mean_s, a->step_time_s, 1);
+	row(f, "  compute", r->compute_s, a->compute_s, 1);
+	row(f, "  communication", r->communication_s, a->communication_s, 1);
+	row(f, "  wait for peers", r->wait_s, 0, 0);
+	snprintf(b1, sizeof b1, "%.4g Gbps", r->worker.required_gbps);
+	snprintf(b2, sizeof b2, "%.4g Gbps", a->required_gbps_worker);
+	fprintf(f, "  %-22s %-14s %s\n", "worker NIC needs", b1, b2);
+	if (r->server.present) {
+		snprintf(b1, sizeof b1, "%.4g Gbps", r->server.required_gbps);
+		snprintf(b2, sizeof b2, "%.4g Gbps", a->required_gbps_server);
+		fprintf(f, "  %-22s %-14s %s\n", "server NIC needs", b1, b2);
+	}
+	fprintf(f, "  %-22s %.4g samples/s\n\n", "throughput",
+	    r->throughput_samples_per_s);
+
+	fprintf(f, "bottleneck: %s, %s\n  %s\n\n", r->bottleneck.kind,
+	    r->bottleneck.resource, r->bottleneck.explanation);
+
+	fprintf(f, "  %-28s %-14s %s\n", "busiest links", "per step",
+	    "utilization");
+	for (i = 0; i < r->nlinks && i < 5; i++) {
+		units_fmt_bytes(r->links[i].bytes / r->steps, b1, sizeof b1);
+		fprintf(f, "  %-28s %-14s %.0f%%\n", r->links[i].name, b1,
+		    100 * r->links[i].utilization);
+	}
+	fprintf(f, "\nanalytic: %s\n  %s\n", a->formula, a->evaluated);
+	if (sc->network == NET_REALISTIC)
+		fputs("  network \"realistic\" is SimGrid's LV08 model (latency "
+		    "x13.01, bandwidth x0.97,\n  TCP window cap, 5% reverse "
+		    "traffic), so simulated runs above the formula;\n  set "
+		    "\"network\": \"ideal\" to match it\n", f);
+	fprintf(f, "\n%d steps (%d warm-up) in %.4g simulated s; %ld messages; "
+	    "engine wall clock %.2f s\n", r->steps, sc->run.warmup,
+	    r->simulated_s, r->messages, r->wall_s);
+}
+
+void
+report_write(FILE *f, enum report_format fmt, const struct scenario *sc,
+    const struct results *r)
+{
+	switch (fmt) {
+	case REPORT_TEXT:
+		write_text(f, sc, r);
+		break;
+	case REPORT_JSON:
+		write_json(f, sc, r);
+		break;
+	case REPORT_CSV:
+		write_csv(f, sc, r);
+		break;
+	}
+}

@@ -1,0 +1,1064 @@
+/* scenario.c: a scenario file (JSON) to a validated struct scenario.
+ *
+ * This is the only file that includes cJSON.  Every problem in a file is
+ * collected, each as one line naming the file, the JSON path, what was
+ * expected and what was found, before the load fails; nothing unvalidated
+ * goes on to SimGrid. */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "scenario.h"
+#include "strategy.h"
+#include "units.h"
+#include "xmalloc.h"
+
+struct ctx {
+	const char	*file;
+	char		*errors;	/* one line per problem */
+	size_t		 len;
+	int		 count;
+};
+
+static const char *const dtype_names[] = { "fp32", "fp16", "bf16", NULL };
+static const char *const network_names[] = { "realistic", "ideal", "cm02",
+    NULL };
+static const char *const topology_names[] = { "star", "two-tier", NULL };
+static const char *const partition_names[] = { "even", "round-robin",
+    "balanced", NULL };
+static const char *const family_names[] = { "ps", "allreduce", NULL };
+
+double
+scenario_dtype_bytes(enum dtype d)
+{
+	return d == DTYPE_FP32 ? 4 : 2;
+}
+
+const char *
+scenario_dtype_name(enum dtype d)
+{
+	return dtype_names[d];
+}
+
+const char *
+scenario_network_name(enum network_model m)
+{
+	return network_names[m];
+}
+
+const char *
+scenario_topology_name(enum topology t)
+{
+	return t == TOPO_PLATFORM ? "platform" : topology_names[t];
+}
+
+const char *
+scenario_partition_name(enum partition p)
+{
+	return partition_names[p];
+}
+
+double
+scenario_model_bytes(const struct scenario *sc)
+{
+	return sc->model.params * scenario_dtype_bytes(sc->model.dtype);
+}
+
+static void
+err(struct ctx *c, const char *path, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg, *line;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	msg = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(msg, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	if (path != NULL && *path != '\0')
+		n = xasprintf(&line, "psim: %s: %s: %s\n", c->file, path, msg);
+	else
+		n = xasprintf(&line, "psim: %s: %s\n", c->file, msg);
+	free(msg);
+	c->errors = xreallocarray(c->errors, c->len + (size_t)n + 1, 1);
+	memcpy(c->errors + c->len, line, (size_t)n + 1);
+	c->len += (size_t)n;
+	c->count++;
+	free(line);
+}
+
+/* Levenshtein distance, for did-you-mean. */
+static int
+edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j;
+	int *row = xcalloc(lb + 1, sizeof *row), d, prev, tmp;
+
+	for (j = 0; j <= lb; j++)
+		row[j] = (int)j;
+	for (i = 1; i <= la; i++) {
+		prev = row[0];
+		row[0] = (int)i;
+		for (j = 1; j <= lb; j++) {
+			tmp = row[j];
+			d = prev + (a[i - 1] != b[j - 1]);
+			if (row[j] + 1 < d)
+				d = row[j] + 1;
+			if (row[j - 1] + 1 < d)
+				d = row[j - 1] + 1;
+			row[j] = d;
+			prev = tmp;
+		}
+	}
+	d = row[lb];
+	free(row);
+	return d;
+}
+
+/* The closest name within a small distance, or NULL. */
+static const char *
+closest(const char *s, const char *const *names)
+{
+	const char *best = NULL;
+	int bestd = INT_MAX, d;
+
+	for (; *names != NULL; names++) {
+		d = edit_distance(s, *names);
+		if (d < bestd) {
+			bestd = d;
+			best = *names;
+		}
+	}
+	return bestd <= 2 || (best != NULL && bestd <= (int)strlen(s) / 3) ?
+	    best : NULL;
+}
+
+static void
+join(const char *const *names, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	for (; *names != NULL; names++) {
+		if (buf[0] != '\0')
+			strncat(buf, ", ", len - strlen(buf) - 1);
+		strncat(buf, *names, len - strlen(buf) - 1);
+	}
+}
+
+static const char *
+type_name(const cJSON *v)
+{
+	if (cJSON_IsNumber(v))
+		return "a number";
+	if (cJSON_IsString(v))
+		return "a string";
+	if (cJSON_IsBool(v))
+		return "a boolean";
+	if (cJSON_IsNull(v))
+		return "null";
+	if (cJSON_IsArray(v))
+		return "an array";
+	if (cJSON_IsObject(v))
+		return "an object";
+	return "an invalid value";
+}
+
+/* "got ..." text for a found value: its JSON, shortened. */
+static char *
+found(const cJSON *v)
+{
+	char *s, *r;
+
+	if (cJSON_IsObject(v) || cJSON_IsArray(v))
+		return xstrdup(type_name(v));
+	s = cJSON_PrintUnformatted(v);
+	if (s == NULL)
+		fatal("out of memory");
+	if (strlen(s) > 40)
+		strcpy(s + 37, "...");
+	r = xstrdup(s);
+	cJSON_free(s);
+	return r;
+}
+
+static void
+path_join(char *out, size_t len, const char *path, const char *key)
+{
+	snprintf(out, len, "%s/%s", path, key);
+}
+
+/* Report keys of obj not in allowed, with a did-you-mean. */
+static void
+check_keys(struct ctx *c, const cJSON *obj, const char *path,
+    const char *const *allowed)
+{
+	const cJSON *item;
+	const char *const *a, *near;
+	char p[256], list[512];
+
+	cJSON_ArrayForEach(item, obj) {
+		for (a = allowed; *a != NULL; a++) {
+			if (strcmp(*a, item->string) == 0)
+				break;
+		}
+		if (*a != NULL)
+			continue;
+		path_join(p, sizeof p, path, item->string);
+		if ((near = closest(item->string, allowed)) != NULL) {
+			err(c, p, "unknown key \"%s\"; did you mean \"%s\"?",
+			    item->string, near);
+		} else {
+			join(allowed, list, sizeof list);
+			err(c, p, "unknown key \"%s\"; expected one of: %s",
+			    item->string, list);
+		}
+	}
+}
+
+/* The object at obj[key]; NULL (and an error when present but of another
+ * type, or missing and required). */
+static const cJSON *
+get_object(struct ctx *c, const cJSON *obj, const char *path, const char *key,
+    int required)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	char p[256];
+
+	path_join(p, sizeof p, path, key);
+	if (v == NULL) {
+		if (required)
+			err(c, p, "missing; expected an object");
+		return NULL;
+	}
+	if (!cJSON_IsObject(v)) {
+		err(c, p, "expected an object, got %s", type_name(v));
+		return NULL;
+	}
+	return v;
+}
+
+/* An integer in [min, max]; returns 1 when present and valid. */
+static int
+get_int(struct ctx *c, const cJSON *obj, const char *path, const char *key,
+    int required, long min, long max, int *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	char p[256], *f;
+	double d;
+
+	path_join(p, sizeof p, path, key);
+	if (v == NULL) {
+		if (required)
+			err(c, p, "missing; expected an integer >= %ld", min);
+		return 0;
+	}
+	d = cJSON_IsNumber(v) ? v->valuedouble : NAN;
+	if (!cJSON_IsNumber(v) || d != floor(d) || d < (double)min ||
+	    d > (double)max) {
+		f = found(v);
+		if (max < INT_MAX)
+			err(c, p, "expected an integer from %ld to %ld, got %s",
+			    min, max, f);
+		else
+			err(c, p, "expected an integer >= %ld, got %s", min, f);
+		free(f);
+		return 0;
+	}
+	*out = (int)d;
+	return 1;
+}
+
+/* A value with units: a JSON string with a unit, or a bare number in the
+ * base unit (not for bandwidths, where bits and bytes are easy to mix
+ * up).  It must be > 0 (or >= 0 when zero_ok).  Returns 1 when valid. */
+static int
+get_units(struct ctx *c, const cJSON *obj, const char *path, const char *key,
+    int required, enum unit_kind kind, int zero_ok, double *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	char p[256], *cause, *f;
+	double d;
+
+	path_join(p, sizeof p, path, key);
+	if (v == NULL) {
+		if (required)
+			err(c, p, "missing; expected %s", units_example(kind));
+		return 0;
+	}
+	if (cJSON_IsNumber(v) && kind != UNIT_BANDWIDTH)
+		d = v->valuedouble;
+	else if (cJSON_IsString(v)) {
+		if (units_parse(v->valuestring, kind, &d, &cause) != 0) {
+			err(c, p, "%s", cause);
+			free(cause);
+			return 0;
+		}
+	} else {
+		f = found(v);
+		err(c, p, "expected %s, got %s", units_example(kind), f);
+		free(f);
+		return 0;
+	}
+	if (d < 0 || (d == 0 && !zero_ok)) {
+		f = found(v);
+		err(c, p, "expected %s %s 0, got %s", units_example(kind),
+		    zero_ok ? ">=" : ">", f);
+		free(f);
+		return 0;
+	}
+	*out = d;
+	return 1;
+}
+
+/* One of names; returns the index or -1 (with an error when present). */
+static int
+get_enum(struct ctx *c, const cJSON *obj, const char *path, const char *key,
+    const char *const *names, int def)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	const char *near;
+	char p[256], list[512], *f;
+	int i;
+
+	path_join(p, sizeof p, path, key);
+	if (v == NULL)
+		return def;
+	join(names, list, sizeof list);
+	if (!cJSON_IsString(v)) {
+		f = found(v);
+		err(c, p, "expected one of %s, got %s", list, f);
+		free(f);
+		return -1;
+	}
+	for (i = 0; names[i] != NULL; i++) {
+		if (strcmp(names[i], v->valuestring) == 0)
+			return i;
+	}
+	if ((near = closest(v->valuestring, names)) != NULL)
+		err(c, p, "unknown value \"%s\"; did you mean \"%s\"? "
+		    "(valid: %s)", v->valuestring, near, list);
+	else
+		err(c, p, "unknown value \"%s\"; expected one of %s",
+		    v->valuestring, list);
+	return -1;
+}
+
+static char *
+get_string(struct ctx *c, const cJSON *obj, const char *path, const char *key,
+    int required)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	char p[256], *f;
+
+	path_join(p, sizeof p, path, key);
+	if (v == NULL) {
+		if (required)
+			err(c, p, "missing; expected a string");
+		return NULL;
+	}
+	if (!cJSON_IsString(v) || v->valuestring[0] == '\0') {
+		f = found(v);
+		err(c, p, "expected a non-empty string, got %s", f);
+		free(f);
+		return NULL;
+	}
+	return xstrdup(v->valuestring);
+}
+
+static int
+get_bool(struct ctx *c, const cJSON *obj, const char *path, const char *key,
+    int def)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	char p[256], *f;
+
+	if (v == NULL)
+		return def;
+	if (!cJSON_IsBool(v)) {
+		path_join(p, sizeof p, path, key);
+		f = found(v);
+		err(c, p, "expected true or false, got %s", f);
+		free(f);
+		return def;
+	}
+	return cJSON_IsTrue(v);
+}
+
+/* An array of distinct host names; NULL when absent or bad. */
+static char **
+get_names(struct ctx *c, const cJSON *obj, const char *path, const char *key,
+    int *count)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key), *item;
+	char p[256], q[300], **names, *f;
+	int i = 0, j, bad = 0;
+
+	*count = 0;
+	if (v == NULL)
+		return NULL;
+	path_join(p, sizeof p, path, key);
+	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) == 0) {
+		err(c, p, "expected a non-empty array of host names, got %s",
+		    type_name(v));
+		return NULL;
+	}
+	names = xcalloc((size_t)cJSON_GetArraySize(v) + 1, sizeof *names);
+	cJSON_ArrayForEach(item, v) {
+		snprintf(q, sizeof q, "%s/%d", p, i);
+		if (!cJSON_IsString(item) || item->valuestring[0] == '\0') {
+			f = found(item);
+			err(c, q, "expected a host name, got %s", f);
+			free(f);
+			bad = 1;
+		} else {
+			for (j = 0; j < i; j++) {
+				if (names[j] != NULL &&
+				    strcmp(names[j], item->valuestring) == 0) {
+					err(c, q, "host \"%s\" listed twice",
+					    item->valuestring);
+					bad = 1;
+				}
+			}
+			names[i] = xstrdup(item->valuestring);
+		}
+		i++;
+	}
+	*count = i;
+	if (bad) {
+		for (j = 0; j < i; j++)
+			free(names[j]);
+		free(names);
+		return NULL;
+	}
+	return names;
+}
+
+static void
+parse_model(struct ctx *c, const cJSON *root, struct scenario *sc)
+{
+	static const char *const keys[] = { "params", "dtype", "compute",
+	    "batch", NULL };
+	const cJSON *m = get_object(c, root, "", "model", 1), *v;
+	char *cause;
+	int d;
+
+	sc->model.batch = 32;
+	if (m == NULL)
+		return;
+	check_keys(c, m, "/model", keys);
+	/* params may come from strategy.variables; checked later. */
+	get_units(c, m, "/model", "params", 0, UNIT_COUNT, 0, &sc->model.params);
+	if ((d = get_enum(c, m, "/model", "dtype", dtype_names, DTYPE_FP32)) >= 0)
+		sc->model.dtype = (enum dtype)d;
+	get_units(c, m, "/model", "batch", 0, UNIT_COUNT, 0, &sc->model.batch);
+
+	v = cJSON_GetObjectItemCaseSensitive(m, "compute");
+	if (v == NULL)
+		err(c, "/model/compute", "missing; expected a duration such as "
+		    "\"1s\" or a flop count such as \"2.5T\"");
+	else if (cJSON_IsString(v) &&
+	    units_parse(v->valuestring, UNIT_TIME, &sc->model.compute_s,
+	    &cause) == 0) {
+		if (sc->model.compute_s <= 0)
+			err(c, "/model/compute", "expected a duration > 0, "
+			    "got \"%s\"", v->valuestring);
+	} else if (cJSON_IsString(v)) {
+		free(cause);
+		sc->model.compute_s = 0;
+		get_units(c, m, "/model", "compute", 1, UNIT_FLOPS, 0,
+		    &sc->model.compute_flops);
+	} else {
+		err(c, "/model/compute", "expected a duration such as \"1s\" "
+		    "or a flop count such as \"2.5T\", got %s", type_name(v));
+	}
+}
+
+static void
+parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc)
+{
+	static const char *const keys[] = { "topology", "hosts", "nic",
+	    "latency", "switch_bw", "speed", "racks", "oversubscription",
+	    "platform", NULL };
+	static const char *const generated_only[] = { "topology", "hosts",
+	    "nic", "latency", "switch_bw", "speed", "racks",
+	    "oversubscription", NULL };
+	const cJSON *cl = get_object(c, root, "", "cluster", 1);
+	const char *const *k;
+	char p[64];
+	int t;
+
+	sc->cluster.latency_s = 5e-6;
+	sc->cluster.speed_flops = 1e12;
+	sc->cluster.racks = 1;
+	sc->cluster.oversubscription = 1;
+	if (cl == NULL)
+		return;
+	check_keys(c, cl, "/cluster", keys);
+	if (cJSON_GetObjectItemCaseSensitive(cl, "platform") != NULL) {
+		sc->cluster.topology = TOPO_PLATFORM;
+		sc->cluster.platform = get_string(c, cl, "/cluster", "platform",
+		    1);
+		for (k = generated_only; *k != NULL; k++) {
+			if (cJSON_GetObjectItemCaseSensitive(cl, *k) == NULL)
+				continue;
+			snprintf(p, sizeof p, "/cluster/%s", *k);
+			err(c, p, "not used with \"platform\": the platform "
+			    "file describes the hosts and links");
+		}
+		return;
+	}
+	if ((t = get_enum(c, cl, "/cluster", "topology", topology_names,
+	    TOPO_STAR)) >= 0)
+		sc->cluster.topology = (enum topology)t;
+	get_int(c, cl, "/cluster", "hosts", 0, 1, 1 << 20, &sc->cluster.hosts);
+	get_units(c, cl, "/cluster", "nic", 1, UNIT_BANDWIDTH, 0,
+	    &sc->cluster.nic_Bps);
+	get_units(c, cl, "/cluster", "latency", 0, UNIT_TIME, 1,
+	    &sc->cluster.latency_s);
+	get_units(c, cl, "/cluster", "switch_bw", 0, UNIT_BANDWIDTH, 0,
+	    &sc->cluster.switch_Bps);
+	get_units(c, cl, "/cluster", "speed", 0, UNIT_SPEED, 0,
+	    &sc->cluster.speed_flops);
+	if (sc->cluster.topology == TOPO_TWO_TIER) {
+		get_int(c, cl, "/cluster", "racks", 1, 1, 1 << 20,
+		    &sc->cluster.racks);
+		if (get_units(c, cl, "/cluster", "oversubscription", 0,
+		    UNIT_COUNT, 0, &sc->cluster.oversubscription) &&
+		    sc->cluster.oversubscription < 1)
+			err(c, "/cluster/oversubscription", "expected a ratio "
+			    ">= 1, got %g", sc->cluster.oversubscription);
+	} else {
+		for (k = (const char *const[]){ "racks", "oversubscription",
+		    NULL }; *k != NULL; k++) {
+			if (cJSON_GetObjectItemCaseSensitive(cl, *k) == NULL)
+				continue;
+			snprintf(p, sizeof p, "/cluster/%s", *k);
+			err(c, p, "only used with topology \"two-tier\"");
+		}
+	}
+}
+
+static void
+parse_placement(struct ctx *c, const cJSON *root, struct scenario *sc,
+    int *servers_given, int *nwh, int *nsh)
+{
+	static const char *const keys[] = { "workers", "servers",
+	    "worker_hosts", "server_hosts", NULL };
+	const cJSON *pl = get_object(c, root, "", "placement", 1);
+
+	*servers_given = 0;
+	*nwh = *nsh = 0;
+	if (pl == NULL)
+		return;
+	check_keys(c, pl, "/placement", keys);
+	get_int(c, pl, "/placement", "workers", 1, 1, 1 << 20,
+	    &sc->placement.workers);
+	*servers_given = get_int(c, pl, "/placement", "servers", 0, 0, 1 << 20,
+	    &sc->placement.servers);
+	sc->placement.worker_hosts = get_names(c, pl, "/placement",
+	    "worker_hosts", nwh);
+	sc->placement.server_hosts = get_names(c, pl, "/placement",
+	    "server_hosts", nsh);
+}
+
+static void
+parse_variables(struct ctx *c, const cJSON *st, struct scenario *sc)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(st, "variables"), *it;
+	char p[64], *cause, *f;
+	double d;
+	int i = 0;
+
+	if (v == NULL)
+		return;
+	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) == 0) {
+		err(c, "/strategy/variables", "expected a non-empty array of "
+		    "parameter counts, got %s", type_name(v));
+		return;
+	}
+	sc->strategy.variables = xcalloc((size_t)cJSON_GetArraySize(v),
+	    sizeof *sc->strategy.variables);
+	cJSON_ArrayForEach(it, v) {
+		snprintf(p, sizeof p, "/strategy/variables/%d", i);
+		d = -1;
+		if (cJSON_IsNumber(it))
+			d = it->valuedouble;
+		else if (cJSON_IsString(it)) {
+			if (units_parse(it->valuestring, UNIT_COUNT, &d,
+			    &cause) != 0) {
+				err(c, p, "%s", cause);
+				free(cause);
+				i++;
+				continue;
+			}
+		}
+		if (d < 1 || d != floor(d)) {
+			f = found(it);
+			err(c, p, "expected a parameter count >= 1, got %s", f);
+			free(f);
+		} else
+			sc->strategy.variables[sc->strategy.nvariables++] = d;
+		i++;
+	}
+}
+
+static void
+parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
+    int *shards_given)
+{
+	static const char *const keys[] = { "name", "algorithm", "shards",
+	    "colocate", "partition", "variables", NULL };
+	const cJSON *st = get_object(c, root, "", "strategy", 1), *alg;
+	const char *const *k;
+	char p[64], list[512];
+	const char *near;
+	const char *names[16];
+	int f, i, part;
+
+	*shards_given = 0;
+	sc->strategy.shards = 1;
+	if (st == NULL)
+		return;
+	check_keys(c, st, "/strategy", keys);
+	if (cJSON_GetObjectItemCaseSensitive(st, "name") == NULL) {
+		join(family_names, list, sizeof list);
+		err(c, "/strategy/name", "missing; expected one of %s", list);
+		return;
+	}
+	if ((f = get_enum(c, st, "/strategy", "name", family_names, -1)) < 0)
+		return;
+	if (f == 0) {
+		sc->strategy.impl = strategy_find("ps", "ps");
+		sc->strategy.algorithm = xstrdup("sync");
+		if (cJSON_GetObjectItemCaseSensitive(st, "algorithm") != NULL)
+			err(c, "/strategy/algorithm", "not used with \"ps\" "
+			    "(the parameter server runs synchronously)");
+		*shards_given = get_int(c, st, "/strategy", "shards", 0, 1,
+		    1 << 20, &sc->strategy.shards);
+		sc->strategy.colocate = get_bool(c, st, "/strategy",
+		    "colocate", 0);
+		if ((part = get_enum(c, st, "/strategy", "partition",
+		    partition_names, PART_EVEN)) >= 0)
+			sc->strategy.partition = (enum partition)part;
+		parse_variables(c, st, sc);
+		if (sc->strategy.partition != PART_EVEN &&
+		    sc->strategy.variables == NULL &&
+		    cJSON_GetObjectItemCaseSensitive(st, "variables") == NULL)
+			err(c, "/strategy/variables", "missing; partition "
+			    "\"%s\" places whole variables, so it needs their "
+			    "sizes", partition_names[sc->strategy.partition]);
+		return;
+	}
+	for (k = (const char *const[]){ "shards", "colocate", "partition",
+	    "variables", NULL }; *k != NULL; k++) {
+		if (cJSON_GetObjectItemCaseSensitive(st, *k) == NULL)
+			continue;
+		snprintf(p, sizeof p, "/strategy/%s", *k);
+		err(c, p, "only used with strategy \"ps\"");
+	}
+	alg = cJSON_GetObjectItemCaseSensitive(st, "algorithm");
+	for (i = 0, f = 0; strategies[f] != NULL && i < 15; f++) {
+		if (strcmp(strategies[f]->family, "allreduce") == 0)
+			names[i++] = strategies[f]->name;
+	}
+	names[i] = NULL;
+	if (alg == NULL) {
+		err(c, "/strategy/algorithm", "missing; expected one of %s",
+		    strategy_names("allreduce"));
+	} else if (!cJSON_IsString(alg)) {
+		err(c, "/strategy/algorithm", "expected one of %s, got %s",
+		    strategy_names("allreduce"), type_name(alg));
+	} else if ((sc->strategy.impl = strategy_find("allreduce",
+	    alg->valuestring)) != NULL) {
+		sc->strategy.algorithm = xstrdup(alg->valuestring);
+	} else if ((near = closest(alg->valuestring, names)) != NULL) {
+		err(c, "/strategy/algorithm", "unknown algorithm \"%s\"; did "
+		    "you mean \"%s\"? (valid: %s)", alg->valuestring, near,
+		    strategy_names("allreduce"));
+	} else {
+		err(c, "/strategy/algorithm", "unknown algorithm \"%s\"; "
+		    "expected one of %s", alg->valuestring,
+		    strategy_names("allreduce"));
+	}
+}
+
+static void
+parse_run(struct ctx *c, const cJSON *root, struct scenario *sc)
+{
+	static const char *const keys[] = { "steps", "warmup", NULL };
+	const cJSON *r = get_object(c, root, "", "run", 0);
+	int have_warmup;
+
+	sc->run.steps = 5;
+	sc->run.warmup = 1;
+	if (r == NULL)
+		return;
+	check_keys(c, r, "/run", keys);
+	get_int(c, r, "/run", "steps", 0, 1, 1000000, &sc->run.steps);
+	have_warmup = get_int(c, r, "/run", "warmup", 0, 0, 1000000,
+	    &sc->run.warmup);
+	if (!have_warmup && sc->run.steps == 1)
+		sc->run.warmup = 0;
+	if (sc->run.warmup >= sc->run.steps)
+		err(c, "/run/warmup", "expected fewer warm-up steps than the "
+		    "%d steps, got %d", sc->run.steps, sc->run.warmup);
+}
+
+/* Checks that need several blocks at once. */
+static void
+cross_check(struct ctx *c, struct scenario *sc, int servers_given,
+    int shards_given, int nwh, int nsh)
+{
+	const struct strategy *impl = sc->strategy.impl;
+	double sum = 0;
+	int i, need;
+
+	if (sc->strategy.variables != NULL) {
+		for (i = 0; i < sc->strategy.nvariables; i++)
+			sum += sc->strategy.variables[i];
+		if (sc->model.params == 0)
+			sc->model.params = sum;
+		else if (sum != sc->model.params)
+			err(c, "/strategy/variables", "the variables add up to "
+			    "%.0f parameters but /model/params is %.0f", sum,
+			    sc->model.params);
+	} else if (sc->model.params == 0 && c->count == 0)
+		err(c, "/model/params", "missing; expected a count such as "
+		    "\"250M\"");
+
+	if (sc->model.compute_flops > 0 && c->count == 0)
+		sc->model.compute_s = 0;	/* the host speed decides */
+
+	if (impl != NULL && strcmp(impl->family, "ps") == 0) {
+		if (sc->strategy.colocate) {
+			if (servers_given && sc->placement.servers != 0)
+				err(c, "/placement/servers", "colocated shards "
+				    "live on workers, so expected 0 dedicated "
+				    "servers, got %d", sc->placement.servers);
+			sc->placement.servers = 0;
+			if (sc->strategy.shards > sc->placement.workers)
+				err(c, "/strategy/shards", "colocated shards go "
+				    "one per worker, so expected at most %d, got "
+				    "%d", sc->placement.workers,
+				    sc->strategy.shards);
+		} else {
+			if (!servers_given)
+				sc->placement.servers = sc->strategy.shards;
+			else if (!shards_given)
+				sc->strategy.shards = sc->placement.servers;
+			if (sc->placement.servers == 0)
+				err(c, "/placement/servers", "a parameter "
+				    "server needs at least 1 server host, or "
+				    "\"colocate\": true in /strategy, got 0");
+			else if (sc->strategy.shards < sc->placement.servers)
+				err(c, "/strategy/shards", "expected at least "
+				    "one shard per server (%d), got %d",
+				    sc->placement.servers, sc->strategy.shards);
+		}
+		if (sc->strategy.variables != NULL &&
+		    sc->strategy.partition != PART_EVEN &&
+		    sc->strategy.nvariables < sc->strategy.shards)
+			err(c, "/strategy/variables", "%d variables cannot "
+			    "fill %d shards", sc->strategy.nvariables,
+			    sc->strategy.shards);
+	} else if (impl != NULL) {
+		if (servers_given && sc->placement.servers != 0)
+			err(c, "/placement/servers", "all-reduce uses no "
+			    "servers, expected 0, got %d",
+			    sc->placement.servers);
+		sc->placement.servers = 0;
+		if (nsh != 0)
+			err(c, "/placement/server_hosts", "all-reduce uses no "
+			    "servers");
+	}
+
+	if (nwh != 0 && nwh != sc->placement.workers)
+		err(c, "/placement/worker_hosts", "expected %d host names (one "
+		    "per worker), got %d", sc->placement.workers, nwh);
+	if (nsh != 0 && impl != NULL && strcmp(impl->family, "ps") == 0 &&
+	    nsh != sc->placement.servers)
+		err(c, "/placement/server_hosts", "expected %d host names (one "
+		    "per server), got %d", sc->placement.servers, nsh);
+	if (sc->placement.worker_hosts != NULL &&
+	    sc->placement.server_hosts != NULL) {
+		for (i = 0; i < nsh; i++) {
+			for (need = 0; need < nwh; need++) {
+				if (strcmp(sc->placement.server_hosts[i],
+				    sc->placement.worker_hosts[need]) == 0)
+					err(c, "/placement/server_hosts",
+					    "host \"%s\" is also a worker; use "
+					    "\"colocate\": true in /strategy to "
+					    "put shards on workers",
+					    sc->placement.server_hosts[i]);
+			}
+		}
+	}
+
+	if (sc->cluster.topology != TOPO_PLATFORM) {
+		need = sc->placement.workers + sc->placement.servers;
+		if (sc->cluster.hosts == 0)
+			sc->cluster.hosts = need;
+		else if (sc->cluster.hosts < need)
+			err(c, "/cluster/hosts", "%d hosts cannot hold %d "
+			    "workers and %d servers", sc->cluster.hosts,
+			    sc->placement.workers, sc->placement.servers);
+		if (sc->cluster.topology == TOPO_TWO_TIER &&
+		    sc->cluster.racks > sc->cluster.hosts)
+			err(c, "/cluster/racks", "expected at most one rack per "
+			    "host (%d), got %d", sc->cluster.hosts,
+			    sc->cluster.racks);
+	}
+}
+
+/* Line and column (from 1) of offset in text. */
+static void
+line_col(const char *text, size_t offset, int *line, int *col)
+{
+	size_t i;
+
+	*line = 1;
+	*col = 1;
+	for (i = 0; i < offset && text[i] != '\0'; i++) {
+		if (text[i] == '\n') {
+			(*line)++;
+			*col = 1;
+		} else
+			(*col)++;
+	}
+}
+
+static char *
+read_file(const char *path, char **errors)
+{
+	FILE *f;
+	char *buf = NULL;
+	size_t len = 0, n;
+
+	if ((f = fopen(path, "rb")) == NULL) {
+		xasprintf(errors, "psim: %s: %s\n", path, strerror(errno));
+		return NULL;
+	}
+	for (;;) {
+		buf = xreallocarray(buf, len + 65536 + 1, 1);
+		n = fread(buf + len, 1, 65536, f);
+		len += n;
+		if (n < 65536)
+			break;
+	}
+	if (ferror(f)) {
+		xasprintf(errors, "psim: %s: %s\n", path, strerror(errno));
+		fclose(f);
+		free(buf);
+		return NULL;
+	}
+	fclose(f);
+	buf[len] = '\0';
+	if (strlen(buf) != len) {
+		xasprintf(errors, "psim: %s: not a JSON text (it holds a NUL "
+		    "byte)\n", path);
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/* Apply "a.b.c=value" to the tree: value is JSON when it parses as JSON,
+ * a string otherwise ("10Gbps"). */
+static void
+apply_set(struct ctx *c, cJSON *root, const char *set)
+{
+	const char *eq = strchr(set, '='), *p, *dot;
+	cJSON *obj = root, *next, *val;
+	char key[128], shown[300];
+
+	snprintf(shown, sizeof shown, "--set %s", set);
+	if (eq == NULL || eq == set) {
+		err(c, NULL, "%s: expected PATH=VALUE", shown);
+		return;
+	}
+	val = cJSON_ParseWithOpts(eq + 1, NULL, 1);
+	if (val == NULL)
+		val = cJSON_CreateString(eq + 1);
+	for (p = set;; p = dot + 1) {
+		dot = memchr(p, '.', (size_t)(eq - p));
+		if (dot == NULL)
+			dot = eq;
+		if (dot == p || (size_t)(dot - p) >= sizeof key) {
+			err(c, NULL, "%s: bad path", shown);
+			cJSON_Delete(val);
+			return;
+		}
+		memcpy(key, p, (size_t)(dot - p));
+		key[dot - p] = '\0';
+		if (dot == eq)
+			break;
+		next = cJSON_GetObjectItemCaseSensitive(obj, key);
+		if (next == NULL)
+			next = cJSON_AddObjectToObject(obj, key);
+		else if (!cJSON_IsObject(next)) {
+			err(c, NULL, "%s: \"%s\" is not an object", shown, key);
+			cJSON_Delete(val);
+			return;
+		}
+		obj = next;
+	}
+	if (cJSON_GetObjectItemCaseSensitive(obj, key) != NULL)
+		cJSON_ReplaceItemInObjectCaseSensitive(obj, key, val);
+	else
+		cJSON_AddItemToObject(obj, key, val);
+}
+
+static char *
+default_name(const char *file)
+{
+	const char *base = strrchr(file, '/');
+	size_t len;
+
+	base = base == NULL ? file : base + 1;
+	len = strlen(base);
+	if (len > 5 && strcmp(base + len - 5, ".json") == 0)
+		len -= 5;
+	return xstrndup(base, len);
+}
+
+/* The platform path is relative to the scenario file's folder. */
+static char *
+resolve_platform(const char *scenario_file, const char *platform)
+{
+	const char *slash = strrchr(scenario_file, '/');
+	char *out;
+
+	if (platform[0] == '/' || slash == NULL)
+		return xstrdup(platform);
+	xasprintf(&out, "%.*s/%s", (int)(slash - scenario_file),
+	    scenario_file, platform);
+	return out;
+}
+
+struct scenario *
+scenario_load(const char *path, char *const *sets, int nsets, char **errors)
+{
+	static const char *const keys[] = { "name", "description", "seed",
+	    "model", "cluster", "placement", "strategy", "run", "network",
+	    NULL };
+	struct ctx c = { path != NULL ? path : "(built-in seed)", NULL, 0, 0 };
+	struct scenario *sc;
+	cJSON *root;
+	const cJSON *seed;
+	const char *end = NULL;
+	char *text, *resolved, *f;
+	int line, col, i, servers_given, shards_given, nwh, nsh, d;
+	FILE *pf;
+
+	*errors = NULL;
+	if (path != NULL) {
+		if ((text = read_file(path, errors)) == NULL)
+			return NULL;
+	} else
+		text = xstrdup(seed_scenario_json);
+	root = cJSON_ParseWithOpts(text, &end, 1);
+	if (root == NULL) {
+		end = cJSON_GetErrorPtr();
+		line_col(text, end != NULL ? (size_t)(end - text) : 0, &line,
+		    &col);
+		xasprintf(errors, "psim: %s:%d:%d: syntax error: not valid "
+		    "JSON\n", c.file, line, col);
+		free(text);
+		return NULL;
+	}
+	free(text);
+	if (!cJSON_IsObject(root)) {
+		xasprintf(errors, "psim: %s: expected a JSON object at the top, "
+		    "got %s\n", c.file, type_name(root));
+		cJSON_Delete(root);
+		return NULL;
+	}
+	for (i = 0; i < nsets; i++)
+		apply_set(&c, root, sets[i]);
+
+	sc = xcalloc(1, sizeof *sc);
+	sc->file = xstrdup(c.file);
+	check_keys(&c, root, "", keys);
+	sc->name = get_string(&c, root, "", "name", 0);
+	if (sc->name == NULL)
+		sc->name = default_name(c.file);
+	sc->description = get_string(&c, root, "", "description", 0);
+	sc->seed = 1;
+	seed = cJSON_GetObjectItemCaseSensitive(root, "seed");
+	if (seed != NULL) {
+		if (!cJSON_IsNumber(seed) || seed->valuedouble < 0 ||
+		    seed->valuedouble != floor(seed->valuedouble) ||
+		    seed->valuedouble > 4294967295.0) {
+			f = found(seed);
+			err(&c, "/seed", "expected an integer from 0 to "
+			    "4294967295, got %s", f);
+			free(f);
+		} else
+			sc->seed = (unsigned long)seed->valuedouble;
+	}
+	parse_model(&c, root, sc);
+	parse_cluster(&c, root, sc);
+	parse_placement(&c, root, sc, &servers_given, &nwh, &nsh);
+	parse_strategy(&c, root, sc, &shards_given);
+	parse_run(&c, root, sc);
+	if ((d = get_enum(&c, root, "", "network", network_names,
+	    NET_REALISTIC)) >= 0)
+		sc->network = (enum network_model)d;
+	cross_check(&c, sc, servers_given, shards_given, nwh, nsh);
+
+	if (sc->cluster.platform != NULL) {
+		resolved = resolve_platform(c.file, sc->cluster.platform);
+		if ((pf = fopen(resolved, "r")) == NULL)
+			err(&c, "/cluster/platform", "cannot open \"%s\": %s",
+			    resolved, strerror(errno));
+		else
+			fclose(pf);
+		free(sc->cluster.platform);
+		sc->cluster.platform = resolved;
+	}
+	cJSON_Delete(root);
+
+	if (c.count != 0) {
+		*errors = c.errors;
+		scenario_free(sc);
+		return NULL;
+	}
+	free(c.errors);
+	return sc;
+}
+
+static void
+free_names(char **names)
+{
+	char **p;
+
+	if (names == NULL)
+		return;
+	for (p = names; *p != NULL; p++)
+		free(*p);
+	free(names);
+}
+
+void
+scenario_free(struct scenario *sc)
+{
+	if (sc == NULL)
+		return;
+	free(sc->file);
+	free(sc->name);
+	free(sc->description);
+	free(sc->cluster.platform);
+	free_names(sc->placement.worker_hosts);
+	free_names(sc->placement.server_hosts);
+	free(sc->strategy.algorithm);
+	free(sc->strategy.variables);
+	free(sc);
+}

@@ -1,0 +1,85 @@
+/* scenario.h: a validated scenario as a plain C struct.  scenario.c is the
+ * only file that sees JSON; everything after it reads this struct. */
+#ifndef PSIM_SCENARIO_H
+#define PSIM_SCENARIO_H
+
+#include <stddef.h>
+
+enum dtype { DTYPE_FP32, DTYPE_FP16, DTYPE_BF16 };
+enum topology { TOPO_STAR, TOPO_TWO_TIER, TOPO_PLATFORM };
+enum network_model { NET_REALISTIC, NET_IDEAL, NET_CM02 };
+enum partition { PART_EVEN, PART_ROUND_ROBIN, PART_BALANCED };
+
+struct scenario {
+	char		*file;		/* where it came from, for messages */
+	char		*name;
+	char		*description;
+	unsigned long	 seed;
+
+	struct {
+		double		 params;	/* parameter count */
+		enum dtype	 dtype;
+		double		 compute_s;	/* > 0 when given as a duration */
+		double		 compute_flops;	/* > 0 when given as flops */
+		double		 batch;		/* samples per worker per step */
+	} model;
+
+	struct {
+		enum topology	 topology;
+		int		 hosts;
+		double		 nic_Bps;	/* bytes/s per direction */
+		double		 latency_s;	/* per NIC link */
+		double		 switch_Bps;	/* 0: non-blocking switch */
+		double		 speed_flops;	/* host speed, flops/s */
+		int		 racks;		/* two-tier */
+		double		 oversubscription; /* two-tier, >= 1 */
+		char		*platform;	/* TOPO_PLATFORM: XML path */
+	} cluster;
+
+	struct {
+		int		 workers;
+		int		 servers;	/* dedicated server hosts */
+		char		**worker_hosts;	/* NULL or workers names */
+		char		**server_hosts;	/* NULL or servers names */
+	} placement;
+
+	struct {
+		const struct strategy *impl;
+		char		*algorithm;	/* ps: "sync"; allreduce: name */
+		int		 shards;	/* ps */
+		int		 colocate;	/* ps: shard i on worker i */
+		enum partition	 partition;	/* ps */
+		double		*variables;	/* ps: parameter counts */
+		int		 nvariables;
+	} strategy;
+
+	struct {
+		int		 steps;
+		int		 warmup;
+	} run;
+
+	enum network_model network;
+};
+
+/* Bytes per parameter of the model's dtype. */
+double scenario_dtype_bytes(enum dtype);
+const char *scenario_dtype_name(enum dtype);
+const char *scenario_network_name(enum network_model);
+const char *scenario_topology_name(enum topology);
+const char *scenario_partition_name(enum partition);
+
+/* Gradient bytes per worker per step (M in the formulas). */
+double scenario_model_bytes(const struct scenario *);
+
+/* Load and validate.  path NULL loads the built-in seed scenario.  sets
+ * are "a.b.c=value" overrides applied before validation.  Returns NULL
+ * and sets *errors to a malloc'd text of one line per problem, each
+ * "psim: FILE: /json/path: message"; the caller frees it. */
+struct scenario *scenario_load(const char *path, char *const *sets,
+    int nsets, char **errors);
+void scenario_free(struct scenario *);
+
+/* The seed scenario's JSON text, compiled into the binary. */
+extern const char seed_scenario_json[];
+
+#endif

@@ -1,0 +1,370 @@
+/* sim.c: set up SimGrid for a scenario and run the workers' step loop.
+ *
+ * Every worker is an actor on its host that, each step, computes
+ * (sg_actor_execute with the step's flops) and then runs its strategy's
+ * exchange.  Messages carry a struct msg; the byte ledgers are kept here,
+ * on the way out and on the way in, so that each is counted once by the
+ * side that saw it. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <simgrid/engine.h>
+#include <simgrid/exec.h>
+#include <simgrid/link.h>
+#include <xbt/dynar.h>
+
+#include "metrics.h"
+#include "platform.h"
+#include "sim.h"
+#include "xmalloc.h"
+
+struct spawn {
+	struct sim	*sim;
+	void		 (*fn)(struct sim *, int);
+	int		 index;
+};
+
+/* The SimGrid options of each network model; see DESIGN.md. */
+static void
+engine_init(const struct scenario *sc)
+{
+	char *argv[16];
+	int argc = 0;
+
+	argv[argc++] = "psim";
+	argv[argc++] = "--log=root.thresh:warning";
+	argv[argc++] = "--log=root.fmt:simgrid:%e%m%n";
+	switch (sc->network) {
+	case NET_REALISTIC:
+		break;
+	case NET_IDEAL:
+		argv[argc++] = "--cfg=network/model:CM02";
+		argv[argc++] = "--cfg=network/latency-factor:1";
+		argv[argc++] = "--cfg=network/bandwidth-factor:1";
+		argv[argc++] = "--cfg=network/crosstraffic:0";
+		argv[argc++] = "--cfg=network/TCP-gamma:1e300";
+		break;
+	case NET_CM02:
+		argv[argc++] = "--cfg=network/model:CM02";
+		argv[argc++] = "--cfg=network/crosstraffic:0";
+		break;
+	}
+	argv[argc] = NULL;
+	simgrid_init(&argc, argv);
+}
+
+long
+sim_part_offset(long len, int n, int i)
+{
+	long base = len / n, extra = len % n;
+
+	return i * base + (i < extra ? i : extra);
+}
+
+long
+sim_part_count(long len, int n, int i)
+{
+	return len / n + (i < len % n ? 1 : 0);
+}
+
+sg_mailbox_t
+sim_mailbox(const char *prefix, int i)
+{
+	char name[64];
+
+	snprintf(name, sizeof name, "%s-%d", prefix, i);
+	return sg_mailbox_by_name(name);
+}
+
+static void
+spawn_main(int argc, char **argv)
+{
+	struct spawn *sp = sg_actor_self_get_data();
+
+	(void)argc;
+	(void)argv;
+	sp->fn(sp->sim, sp->index);
+	free(sp);
+}
+
+void
+sim_spawn(struct sim *sim, const char *name, int hidx,
+    void (*fn)(struct sim *, int), int index)
+{
+	struct spawn *sp = xmalloc(sizeof *sp);
+	sg_actor_t a;
+
+	sp->sim = sim;
+	sp->fn = fn;
+	sp->index = index;
+	a = sg_actor_init(name, sim->hosts[hidx].host);
+	sg_actor_set_data(a, sp);
+	sg_actor_start(a, spawn_main, 0, NULL);
+}
+
+sg_comm_t
+sim_send(struct sim *sim, sg_mailbox_t mbox, int src, int dst, int step,
+    long offset, long count)
+{
+	struct msg *m = xmalloc(sizeof *m);
+
+	m->src = src;
+	m->step = step;
+	m->offset = offset;
+	m->count = count;
+	m->bytes = (double)count * sim->elem_bytes;
+	m->data = NULL;
+	metrics_sent(sim->metrics, src, dst, m->bytes);
+	return sg_mailbox_put_async(mbox, m, (long)m->bytes);
+}
+
+sg_comm_t
+sim_recv(sg_mailbox_t mbox, struct msg **slot)
+{
+	return sg_mailbox_get_async(mbox, (void **)slot);
+}
+
+void
+sim_received(struct sim *sim, int dst, struct msg *m)
+{
+	metrics_received(sim->metrics, m->src, dst, m->bytes);
+	free(m->data);
+	free(m);
+}
+
+void
+sim_wait_all(sg_comm_t *comms, size_t n)
+{
+	sg_comm_wait_all(comms, n);
+}
+
+/* The step loop every worker runs, whatever the strategy. */
+static void
+worker_main(struct sim *sim, int w)
+{
+	int step;
+	double start, computed;
+
+	for (step = 0; step < sim->sc->run.steps; step++) {
+		start = simgrid_get_clock();
+		sg_actor_execute(sim->compute_flops[w]);
+		computed = simgrid_get_clock();
+		sim->strategy->exchange(sim, w, step);
+		metrics_step(sim->metrics, w, step, start, computed,
+		    simgrid_get_clock());
+	}
+}
+
+/* Cut the gradient into the PS shards the scenario asks for. */
+static void
+partition(struct sim *sim)
+{
+	const struct scenario *sc = sim->sc;
+	int k = sim->nshards, i, j, best;
+	long *load, off;
+	int *owner;
+
+	sim->shard_offset = xcalloc((size_t)k, sizeof *sim->shard_offset);
+	sim->shard_count = xcalloc((size_t)k, sizeof *sim->shard_count);
+	if (sc->strategy.partition == PART_EVEN ||
+	    sc->strategy.variables == NULL) {
+		for (j = 0; j < k; j++) {
+			sim->shard_offset[j] = sim_part_offset(sim->elements,
+			    k, j);
+			sim->shard_count[j] = sim_part_count(sim->elements, k,
+			    j);
+		}
+		return;
+	}
+	/* Whole variables to shards: round-robin in order, or each to the
+	 * least-loaded shard (replica_device_setter's greedy strategy).
+	 * Shard j's variables are then laid out contiguously. */
+	load = xcalloc((size_t)k, sizeof *load);
+	owner = xcalloc((size_t)sc->strategy.nvariables, sizeof *owner);
+	for (i = 0; i < sc->strategy.nvariables; i++) {
+		if (sc->strategy.partition == PART_ROUND_ROBIN)
+			best = i % k;
+		else {
+			for (best = 0, j = 1; j < k; j++) {
+				if (load[j] < load[best])
+					best = j;
+			}
+		}
+		owner[i] = best;
+		load[best] += (long)sc->strategy.variables[i];
+	}
+	for (off = 0, j = 0; j < k; j++) {
+		sim->shard_offset[j] = off;
+		sim->shard_count[j] = load[j];
+		off += load[j];
+	}
+	free(load);
+	free(owner);
+}
+
+static void
+add_host(struct sim *sim, const char *name, int worker, int server)
+{
+	struct sim_host *h = &sim->hosts[sim->nhosts++];
+
+	h->name = xstrdup(name);
+	h->host = sg_host_by_name(name);
+	h->worker = worker;
+	h->server = server;
+	h->shards = 0;
+}
+
+struct sim *
+sim_create(const struct scenario *sc, char **errors)
+{
+	struct sim *sim;
+	char **workers, **servers, *file;
+	int is_temp, i;
+	double speed;
+
+	if (platform_place(sc, &workers, &servers, errors) != 0)
+		return NULL;
+	if ((file = platform_file(sc, &is_temp, errors)) == NULL)
+		return NULL;
+	engine_init(sc);
+	simgrid_load_platform(file);
+	if (is_temp)
+		unlink(file);
+	free(file);
+
+	sim = xcalloc(1, sizeof *sim);
+	sim->sc = sc;
+	sim->strategy = sc->strategy.impl;
+	sim->nworkers = sc->placement.workers;
+	sim->nservers = sc->placement.servers;
+	sim->hosts = xcalloc((size_t)(sim->nworkers + sim->nservers),
+	    sizeof *sim->hosts);
+	for (i = 0; i < sim->nworkers; i++)
+		add_host(sim, workers[i], i, -1);
+	for (i = 0; i < sim->nservers; i++)
+		add_host(sim, servers[i], -1, i);
+	for (i = 0; workers[i] != NULL; i++)
+		free(workers[i]);
+	for (i = 0; servers[i] != NULL; i++)
+		free(servers[i]);
+	free(workers);
+	free(servers);
+
+	sim->elements = (long)sc->model.params;
+	sim->elem_bytes = scenario_dtype_bytes(sc->model.dtype);
+	sim->compute_flops = xcalloc((size_t)sim->nworkers,
+	    sizeof *sim->compute_flops);
+	sim->worker_mbox = xcalloc((size_t)sim->nworkers,
+	    sizeof *sim->worker_mbox);
+	for (i = 0; i < sim->nworkers; i++) {
+		speed = sg_host_get_speed(sim->hosts[i].host);
+		sim->compute_flops[i] = sc->model.compute_s > 0 ?
+		    sc->model.compute_s * speed : sc->model.compute_flops;
+		sim->worker_mbox[i] = sim_mailbox("worker", i);
+	}
+
+	if (strcmp(sim->strategy->family, "ps") == 0) {
+		sim->nshards = sc->strategy.shards;
+		partition(sim);
+		sim->shard_hidx = xcalloc((size_t)sim->nshards,
+		    sizeof *sim->shard_hidx);
+		sim->shard_bytes = xcalloc((size_t)sim->nshards,
+		    sizeof *sim->shard_bytes);
+		sim->shard_worker = xcalloc((size_t)sim->nshards,
+		    sizeof *sim->shard_worker);
+		sim->shard_server = xcalloc((size_t)sim->nshards,
+		    sizeof *sim->shard_server);
+		for (i = 0; i < sim->nshards; i++) {
+			sim->shard_hidx[i] = sc->strategy.colocate ? i :
+			    sim->nworkers + i % sim->nservers;
+			sim->hosts[sim->shard_hidx[i]].shards++;
+			sim->shard_bytes[i] = (double)sim->shard_count[i] *
+			    sim->elem_bytes;
+			sim->shard_worker[i] = sc->strategy.colocate ? i : -1;
+			sim->shard_server[i] = sc->strategy.colocate ? -1 :
+			    i % sim->nservers;
+		}
+	}
+	sim->metrics = metrics_create(sim, sc->run.steps);
+	return sim;
+}
+
+void
+sim_shape(const struct sim *sim, struct shape *s)
+{
+	const struct scenario *sc = sim->sc;
+	sg_host_t from = sim->hosts[0].host, to;
+	xbt_dynar_t links;
+
+	memset(s, 0, sizeof *s);
+	s->n = sim->nworkers;
+	s->k = sim->nshards;
+	s->servers = sim->nservers;
+	s->M = (double)sim->elements * sim->elem_bytes;
+	s->switch_Bps = sc->cluster.switch_Bps;
+	s->compute_s = sim->compute_flops[0] / sg_host_get_speed(from);
+	s->shard_bytes = sim->shard_bytes;
+	s->shard_worker = sim->shard_worker;
+	s->shard_server = sim->shard_server;
+	s->B = sc->cluster.nic_Bps;
+	if (sim->nhosts < 2)
+		return;
+	/* On a user's platform: the first link out of worker 0 is its NIC,
+	 * and the route to its first peer gives the latency. */
+	to = sim->hosts[1].host;
+	s->alpha = sg_host_get_route_latency(from, to);
+	links = xbt_dynar_new(sizeof(sg_link_t), NULL);
+	sg_host_get_route(from, to, links);
+	if (xbt_dynar_length(links) > 0)
+		s->B = sg_link_get_bandwidth(xbt_dynar_get_as(links, 0,
+		    sg_link_t));
+	xbt_dynar_free(&links);
+}
+
+double
+sim_run(struct sim *sim)
+{
+	struct timespec t0, t1;
+	char name[64];
+	int w;
+
+	if (sim->strategy->setup != NULL)
+		sim->strategy->setup(sim);
+	for (w = 0; w < sim->nworkers; w++) {
+		snprintf(name, sizeof name, "worker-%d", w);
+		sim_spawn(sim, name, w, worker_main, w);
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	simgrid_run();
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (sim->strategy->cleanup != NULL)
+		sim->strategy->cleanup(sim);
+	return (double)(t1.tv_sec - t0.tv_sec) +
+	    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+}
+
+void
+sim_free(struct sim *sim)
+{
+	int i;
+
+	if (sim == NULL)
+		return;
+	metrics_free(sim->metrics);
+	for (i = 0; i < sim->nhosts; i++)
+		free(sim->hosts[i].name);
+	free(sim->hosts);
+	free(sim->compute_flops);
+	free(sim->worker_mbox);
+	free(sim->shard_offset);
+	free(sim->shard_count);
+	free(sim->shard_hidx);
+	free(sim->shard_bytes);
+	free(sim->shard_worker);
+	free(sim->shard_server);
+	free(sim);
+}

@@ -1,0 +1,102 @@
+/* sim.h: one simulation run on SimGrid.  sim.c sets up the engine and the
+ * platform, places the roles on hosts, runs the workers' step loop and
+ * hands each strategy the pieces it needs: hosts, mailboxes and a message
+ * layer that keeps the byte ledgers. */
+#ifndef PSIM_SIM_H
+#define PSIM_SIM_H
+
+#include <simgrid/actor.h>
+#include <simgrid/comm.h>
+#include <simgrid/host.h>
+#include <simgrid/mailbox.h>
+
+#include "scenario.h"
+#include "strategy.h"
+
+struct metrics;
+struct results;
+
+/* A message on the wire.  offset and count say which elements of the
+ * flat gradient it carries; data is NULL while payloads are virtual (sizes
+ * only) and will hold those count floats when numerics are on.  The
+ * sender allocates it, the receiver frees it with sim_received(). */
+struct msg {
+	int		 src;		/* sender's host index */
+	int		 step;
+	long		 offset;
+	long		 count;
+	double		 bytes;
+	float		*data;
+};
+
+/* A host psim gives a role to. */
+struct sim_host {
+	char		*name;
+	sg_host_t	 host;
+	int		 worker;	/* worker rank, or -1 */
+	int		 server;	/* dedicated server rank, or -1 */
+	int		 shards;	/* PS shards it holds */
+};
+
+struct sim {
+	const struct scenario *sc;
+	const struct strategy *strategy;
+
+	int		 nworkers;
+	int		 nservers;	/* dedicated server hosts */
+	int		 nhosts;	/* workers first, then servers */
+	struct sim_host	*hosts;
+
+	long		 elements;	/* gradient length in parameters */
+	double		 elem_bytes;	/* bytes per element on the wire */
+	double		*compute_flops;	/* per worker per step */
+
+	sg_mailbox_t	*worker_mbox;	/* one inbox per worker */
+
+	/* PS layout: shard j holds elements [shard_offset[j], +count). */
+	int		 nshards;
+	long		*shard_offset;
+	long		*shard_count;
+	int		*shard_hidx;	/* host index of each shard */
+	double		*shard_bytes;	/* for the closed form */
+	int		*shard_worker;	/* worker holding it, or -1 */
+	int		*shard_server;	/* server holding it, or -1 */
+
+	void		*state;		/* the strategy's own */
+	struct metrics	*metrics;
+};
+
+/* Set up SimGrid, the platform and the roles for sc. */
+struct sim *sim_create(const struct scenario *sc, char **errors);
+/* Run the steps; fills the ledgers.  Returns the wall-clock seconds the
+ * engine took. */
+double sim_run(struct sim *);
+void sim_free(struct sim *);
+
+/* The closed form's inputs for this simulation (pointing into it). */
+void sim_shape(const struct sim *, struct shape *);
+
+/* Start an actor running fn(sim, index) on a host. */
+void sim_spawn(struct sim *, const char *name, int hidx,
+    void (*fn)(struct sim *, int), int index);
+
+/* Post a message of count elements from host src to host dst's mailbox. */
+sg_comm_t sim_send(struct sim *, sg_mailbox_t, int src, int dst, int step,
+    long offset, long count);
+/* Post a receive into *slot. */
+sg_comm_t sim_recv(sg_mailbox_t, struct msg **slot);
+/* Account for and free a message host dst has received. */
+void sim_received(struct sim *, int dst, struct msg *);
+
+/* Wait for all comms, then release them. */
+void sim_wait_all(sg_comm_t *, size_t);
+
+/* "name-<i>" mailbox handle, looked up once. */
+sg_mailbox_t sim_mailbox(const char *prefix, int i);
+
+/* The elements of part i when len elements are cut into n near-equal
+ * parts (the first len % n parts one longer). */
+long sim_part_offset(long len, int n, int i);
+long sim_part_count(long len, int n, int i);
+
+#endif

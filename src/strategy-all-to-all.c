@@ -1,0 +1,95 @@
+/* strategy-all-to-all.c: every worker sends its whole gradient to every
+ * other worker and sums what it receives (the seed answer's "each worker
+ * exchanges its gradient with the 9 others").
+ *
+ * Message schedule: per step, n-1 sends of M and n-1 receives of M, all
+ * posted at once.  A worker that finishes a step early may already send
+ * the next step's gradient while a peer still receives this one, so each
+ * worker has two inboxes, used on alternate steps. */
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "analytic.h"
+#include "sim.h"
+#include "xmalloc.h"
+
+struct a2a_state {
+	sg_mailbox_t	*mbox;		/* 2 per worker: by step parity */
+};
+
+static void
+a2a_setup(struct sim *sim)
+{
+	struct a2a_state *st = xcalloc(1, sizeof *st);
+	int w;
+
+	st->mbox = xcalloc(2 * (size_t)sim->nworkers, sizeof *st->mbox);
+	for (w = 0; w < 2 * sim->nworkers; w++)
+		st->mbox[w] = sim_mailbox("a2a", w);
+	sim->state = st;
+}
+
+static void
+a2a_exchange(struct sim *sim, int w, int step)
+{
+	struct a2a_state *st = sim->state;
+	int n = sim->nworkers, p, i = 0;
+	sg_comm_t *comms = xcalloc(2 * (size_t)n, sizeof *comms);
+	struct msg **in = xcalloc((size_t)n, sizeof *in);
+
+	for (p = 0; p < n; p++) {
+		if (p != w)
+			comms[i++] = sim_send(sim, st->mbox[2 * p + step % 2],
+			    w, p, step, 0, sim->elements);
+	}
+	for (p = 0; p < n - 1; p++)
+		comms[i++] = sim_recv(st->mbox[2 * w + step % 2], &in[p]);
+	sim_wait_all(comms, (size_t)i);
+	for (p = 0; p < n - 1; p++) {
+		assert(in[p]->step == step);
+		sim_received(sim, w, in[p]);
+	}
+	free(comms);
+	free(in);
+}
+
+static void
+a2a_cleanup(struct sim *sim)
+{
+	struct a2a_state *st = sim->state;
+
+	free(st->mbox);
+	free(st);
+	sim->state = NULL;
+}
+
+/* All n-1 flows out of a NIC share it: (n-1)M at B after one latency;
+ * a shared switch backplane carries n(n-1)M. */
+static void
+a2a_analytic(const struct shape *s, struct analytic *a)
+{
+	int n = s->n;
+	double t = (n - 1) * s->M / s->B;
+
+	if (s->switch_Bps > 0 && n * (n - 1) * s->M / s->switch_Bps > t)
+		t = n * (n - 1) * s->M / s->switch_Bps;
+	a->latency_s = n > 1 ? s->alpha : 0;
+	a->communication_s = a->latency_s + t;
+	a->worker_sent_bytes = a->worker_received_bytes = (n - 1) * s->M;
+	snprintf(a->formula, sizeof a->formula, "alpha + (n-1) * M/B");
+	snprintf(a->evaluated, sizeof a->evaluated, "%.6g s + %d * %.6g B / "
+	    "%.6g B/s = %.6g s", a->latency_s, n - 1, s->M, s->B,
+	    a->communication_s);
+}
+
+const struct strategy strategy_all_to_all = {
+	.name = "all-to-all",
+	.family = "allreduce",
+	.summary = "every worker sends its whole gradient to every other "
+	    "worker",
+	.setup = a2a_setup,
+	.exchange = a2a_exchange,
+	.cleanup = a2a_cleanup,
+	.analytic = a2a_analytic,
+};

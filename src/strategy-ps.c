@@ -1,0 +1,180 @@
+/* strategy-ps.c: the synchronous parameter server.
+ *
+ * Message schedule, per step: every worker pushes shard j of its gradient
+ * to shard j's server, all k pushes at once, and posts its k pulls at the
+ * same time.  Server j posts n receives at once (one per worker: a single
+ * blocking receive at a time would serialise the flows), waits for all n,
+ * applies the update and sends the new shard back to every worker.  A
+ * colocated shard's own worker talks to it over the host's loopback. */
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "analytic.h"
+#include "sim.h"
+#include "xmalloc.h"
+
+struct ps_state {
+	sg_mailbox_t	*shard_mbox;	/* one inbox per shard */
+	sg_comm_t	*comms;		/* per worker: 2k */
+	struct msg	**in;		/* per worker: k */
+};
+
+static void
+ps_server(struct sim *sim, int j)
+{
+	struct ps_state *st = sim->state;
+	int n = sim->nworkers, me = sim->shard_hidx[j], step, w;
+	sg_comm_t *comms = xcalloc((size_t)n, sizeof *comms);
+	struct msg **in = xcalloc((size_t)n, sizeof *in);
+
+	for (step = 0; step < sim->sc->run.steps; step++) {
+		for (w = 0; w < n; w++)
+			comms[w] = sim_recv(st->shard_mbox[j], &in[w]);
+		sim_wait_all(comms, (size_t)n);
+		for (w = 0; w < n; w++) {
+			assert(in[w]->step == step);
+			assert(in[w]->offset == sim->shard_offset[j]);
+			sim_received(sim, me, in[w]);
+		}
+		/* The update itself is arithmetic on the shard: nothing to
+		 * do while payloads are virtual. */
+		for (w = 0; w < n; w++)
+			comms[w] = sim_send(sim, sim->worker_mbox[w], me, w, step,
+			    sim->shard_offset[j], sim->shard_count[j]);
+		sim_wait_all(comms, (size_t)n);
+	}
+	free(comms);
+	free(in);
+}
+
+static void
+ps_setup(struct sim *sim)
+{
+	struct ps_state *st = xcalloc(1, sizeof *st);
+	int k = sim->nshards, j;
+	char name[64];
+
+	st->shard_mbox = xcalloc((size_t)k, sizeof *st->shard_mbox);
+	st->comms = xcalloc((size_t)sim->nworkers * 2 * (size_t)k,
+	    sizeof *st->comms);
+	st->in = xcalloc((size_t)sim->nworkers * (size_t)k, sizeof *st->in);
+	sim->state = st;
+	for (j = 0; j < k; j++) {
+		st->shard_mbox[j] = sim_mailbox("shard", j);
+		snprintf(name, sizeof name, "ps-shard-%d", j);
+		sim_spawn(sim, name, sim->shard_hidx[j], ps_server, j);
+	}
+}
+
+static void
+ps_exchange(struct sim *sim, int w, int step)
+{
+	struct ps_state *st = sim->state;
+	int k = sim->nshards, j;
+	sg_comm_t *comms = st->comms + (size_t)w * 2 * (size_t)k;
+	struct msg **in = st->in + (size_t)w * (size_t)k;
+
+	for (j = 0; j < k; j++)
+		comms[j] = sim_send(sim, st->shard_mbox[j], w,
+		    sim->shard_hidx[j], step,
+		    sim->shard_offset[j], sim->shard_count[j]);
+	for (j = 0; j < k; j++)
+		comms[k + j] = sim_recv(sim->worker_mbox[w], &in[j]);
+	sim_wait_all(comms, 2 * (size_t)k);
+	for (j = 0; j < k; j++) {
+		assert(in[j]->step == step);
+		sim_received(sim, w, in[j]);
+	}
+}
+
+static void
+ps_cleanup(struct sim *sim)
+{
+	struct ps_state *st = sim->state;
+
+	free(st->shard_mbox);
+	free(st->comms);
+	free(st->in);
+	free(st);
+	sim->state = NULL;
+}
+
+/* Per phase (push, then pull) every NIC moves its volume at B after one
+ * latency; the phase takes as long as the busiest NIC direction.  In the
+ * push phase host h sends the shards it does not hold and receives, for
+ * each shard it holds, one copy from every worker not on h; the pull
+ * phase is the mirror image. */
+static void
+ps_analytic(const struct shape *s, struct analytic *a)
+{
+	int h, j, nh = s->n + s->servers;
+	double *up = xcalloc((size_t)nh, sizeof *up);
+	double *down = xcalloc((size_t)nh, sizeof *down);
+	double vmax = 0, total = 0, phase, ws = 0, wr = 0, ss = 0, sr = 0;
+
+	for (j = 0; j < s->k; j++) {
+		int holder = s->shard_worker[j] >= 0 ? s->shard_worker[j] :
+		    s->n + s->shard_server[j];
+		int remote = s->n - (s->shard_worker[j] >= 0 ? 1 : 0);
+
+		for (h = 0; h < s->n; h++) {
+			if (h != holder)
+				up[h] += s->shard_bytes[j];
+		}
+		down[holder] += remote * s->shard_bytes[j];
+		total += remote * s->shard_bytes[j];
+	}
+	for (h = 0; h < nh; h++) {
+		if (up[h] > vmax)
+			vmax = up[h];
+		if (down[h] > vmax)
+			vmax = down[h];
+	}
+	/* Traffic per step: push up + pull down for a worker, and so on. */
+	for (h = 0; h < nh; h++) {
+		double sent = up[h] + down[h], recv = down[h] + up[h];
+		int holds = 0;
+
+		for (j = 0; j < s->k; j++) {
+			if ((s->shard_worker[j] >= 0 ? s->shard_worker[j] :
+			    s->n + s->shard_server[j]) == h)
+				holds = 1;
+		}
+		if (h < s->n && sent > ws) {
+			ws = sent;
+			wr = recv;
+		}
+		if (holds && recv > sr) {
+			sr = recv;
+			ss = sent;
+		}
+	}
+	phase = vmax / s->B;
+	if (s->switch_Bps > 0 && total / s->switch_Bps > phase)
+		phase = total / s->switch_Bps;
+	a->latency_s = 2 * s->alpha;
+	a->communication_s = 2 * (s->alpha + phase);
+	a->worker_sent_bytes = ws;
+	a->worker_received_bytes = wr;
+	a->server_sent_bytes = ss;
+	a->server_received_bytes = sr;
+	snprintf(a->formula, sizeof a->formula, "2*(alpha + V/B), V = busiest "
+	    "NIC's bytes per phase = max(M, n*M/k) for k dedicated even "
+	    "shards");
+	snprintf(a->evaluated, sizeof a->evaluated, "2*(%.6g s + %.6g B / "
+	    "%.6g B/s) = %.6g s", s->alpha, vmax, s->B, a->communication_s);
+	free(up);
+	free(down);
+}
+
+const struct strategy strategy_ps = {
+	.name = "ps",
+	.family = "ps",
+	.summary = "synchronous parameter server: push shards, servers sum, "
+	    "pull parameters",
+	.setup = ps_setup,
+	.exchange = ps_exchange,
+	.cleanup = ps_cleanup,
+	.analytic = ps_analytic,
+};

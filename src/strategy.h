@@ -1,0 +1,56 @@
+/* strategy.h: one communication strategy (a parameter server or an
+ * all-reduce algorithm) behind a small vtable, and the registry of all of
+ * them.  A strategy supplies the per-step exchange a worker runs after
+ * its compute, any extra actors it needs (PS shards), and its closed-form
+ * cost.  Strategies never print. */
+#ifndef PSIM_STRATEGY_H
+#define PSIM_STRATEGY_H
+
+struct sim;
+struct analytic;
+
+/* The numbers a closed form needs, filled by the simulator from the
+ * scenario and the platform. */
+struct shape {
+	int		 n;		/* workers */
+	int		 k;		/* PS shards (0 for all-reduce) */
+	int		 servers;	/* dedicated server hosts */
+	double		 M;		/* gradient bytes per worker */
+	double		 B;		/* NIC bytes/s per direction */
+	double		 alpha;		/* one-way latency worker to peer, s */
+	double		 switch_Bps;	/* switch backplane, 0: unlimited */
+	double		 compute_s;	/* compute time per step */
+	const double	*shard_bytes;	/* k */
+	const int	*shard_worker;	/* k: worker hosting it, or -1 */
+	const int	*shard_server;	/* k: dedicated server index or -1 */
+};
+
+struct strategy {
+	const char	*name;		/* "ps", "ring", "all-to-all" */
+	const char	*family;	/* "ps" or "allreduce" */
+	const char	*summary;	/* one line for help and reports */
+
+	/* Create strategy state and any actors besides the workers. */
+	void		 (*setup)(struct sim *);
+	/* One worker's communication for one step, after its compute. */
+	void		 (*exchange)(struct sim *, int worker, int step);
+	/* Release what setup made (after the simulation ends). */
+	void		 (*cleanup)(struct sim *);
+	/* Closed-form alpha-beta cost for the same case. */
+	void		 (*analytic)(const struct shape *, struct analytic *);
+};
+
+extern const struct strategy strategy_ps;
+extern const struct strategy strategy_ring;
+extern const struct strategy strategy_all_to_all;
+
+/* NULL-terminated. */
+extern const struct strategy *const strategies[];
+
+/* The all-reduce algorithm (or "ps") called name, or NULL. */
+const struct strategy *strategy_find(const char *family, const char *name);
+
+/* "ring, all-to-all": the valid names of a family, for messages. */
+const char *strategy_names(const char *family);
+
+#endif

@@ -1,0 +1,97 @@
+/* xmalloc.c: allocation that cannot fail and the fatal() exit for
+ * conditions that are not the user's fault (out of memory, unwritable
+ * output).  Exit status 1, as the man page says. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xmalloc.h"
+
+void
+fatal(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("psim: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+void *
+xmalloc(size_t size)
+{
+	void *p;
+
+	if (size == 0)
+		size = 1;
+	if ((p = malloc(size)) == NULL)
+		fatal("out of memory (%zu bytes)", size);
+	return p;
+}
+
+void *
+xcalloc(size_t n, size_t size)
+{
+	void *p;
+
+	if (n == 0 || size == 0)
+		n = size = 1;
+	if ((p = calloc(n, size)) == NULL)
+		fatal("out of memory (%zu x %zu bytes)", n, size);
+	return p;
+}
+
+void *
+xreallocarray(void *old, size_t n, size_t size)
+{
+	void *p;
+
+	if (size != 0 && n > SIZE_MAX / size)
+		fatal("out of memory (%zu x %zu bytes)", n, size);
+	if (n * size == 0)
+		n = size = 1;
+	if ((p = realloc(old, n * size)) == NULL)
+		fatal("out of memory (%zu x %zu bytes)", n, size);
+	return p;
+}
+
+char *
+xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *
+xstrndup(const char *s, size_t len)
+{
+	char *p = xmalloc(len + 1);
+
+	memcpy(p, s, len);
+	p[len] = '\0';
+	return p;
+}
+
+int
+xasprintf(char **out, const char *fmt, ...)
+{
+	va_list ap, ap2;
+	int len;
+
+	va_start(ap, fmt);
+	va_copy(ap2, ap);
+	len = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (len < 0)
+		fatal("xasprintf: %s", strerror(errno));
+	*out = xmalloc((size_t)len + 1);
+	vsnprintf(*out, (size_t)len + 1, fmt, ap2);
+	va_end(ap2);
+	return len;
+}

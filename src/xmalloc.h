@@ -1,0 +1,15 @@
+/* xmalloc.h: allocation that cannot fail (it exits), and fatal(). */
+#ifndef PSIM_XMALLOC_H
+#define PSIM_XMALLOC_H
+
+#include <stddef.h>
+
+void *xmalloc(size_t);
+void *xcalloc(size_t, size_t);
+void *xreallocarray(void *, size_t, size_t);
+char *xstrdup(const char *);
+char *xstrndup(const char *, size_t);
+int xasprintf(char **, const char *, ...) __attribute__((format(printf, 2, 3)));
+void fatal(const char *, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+#endif
