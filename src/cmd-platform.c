@@ -23,7 +23,7 @@ cmd_platform_exec(int argc, char **argv)
 	int nsets = 0, c, status = 0;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+s:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			sets[nsets++] = optarg;

@@ -56,7 +56,7 @@ cmd_run_exec(int argc, char **argv)
 	int nsets = 0, c, f;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+f:s:o:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:s:o:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			if ((f = report_format_parse(optarg)) < 0) {

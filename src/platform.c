@@ -171,7 +171,7 @@ probe(const char *file, const char *scfile, int *count, char **errors)
 	if ((pid = fork()) == -1)
 		fatal("fork: %s", strerror(errno));
 	if (pid == 0) {
-		char *argv[] = { "psim", "--log=root.thresh:critical",
+		char *argv[] = { "psim", "--log=root.thresh:error",
 		    "--log=root.fmt:%m%n", NULL };
 		int argc = 3;
 		sg_host_t *hosts;

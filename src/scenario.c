@@ -309,8 +309,8 @@ get_units(struct ctx *c, const cJSON *obj, const char *path, const char *key,
 	}
 	if (d < 0 || (d == 0 && !zero_ok)) {
 		f = found(v);
-		err(c, p, "expected %s %s 0, got %s", units_example(kind),
-		    zero_ok ? ">=" : ">", f);
+		err(c, p, "expected a value %s 0 (%s), got %s",
+		    zero_ok ? ">=" : ">", units_example(kind), f);
 		free(f);
 		return 0;
 	}
@@ -473,8 +473,15 @@ parse_model(struct ctx *c, const cJSON *root, struct scenario *sc)
 	} else if (cJSON_IsString(v)) {
 		free(cause);
 		sc->model.compute_s = 0;
-		get_units(c, m, "/model", "compute", 1, UNIT_FLOPS, 0,
-		    &sc->model.compute_flops);
+		if (units_parse(v->valuestring, UNIT_FLOPS,
+		    &sc->model.compute_flops, &cause) != 0) {
+			free(cause);
+			err(c, "/model/compute", "expected a duration such as "
+			    "\"1s\" or a flop count such as \"2.5T\", got "
+			    "\"%s\"", v->valuestring);
+		} else if (sc->model.compute_flops <= 0)
+			err(c, "/model/compute", "expected a value > 0, got "
+			    "\"%s\"", v->valuestring);
 	} else {
 		err(c, "/model/compute", "expected a duration such as \"1s\" "
 		    "or a flop count such as \"2.5T\", got %s", type_name(v));

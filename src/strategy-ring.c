@@ -71,6 +71,7 @@ const struct strategy strategy_ring = {
 	.family = "allreduce",
 	.summary = "ring all-reduce: reduce-scatter then all-gather, "
 	    "2(n-1) steps",
+	.lazy_solver_ok = 1,
 	.exchange = ring_exchange,
 	.analytic = ring_analytic,
 };

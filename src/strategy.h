@@ -29,6 +29,10 @@ struct strategy {
 	const char	*name;		/* "ps", "ring", "all-to-all" */
 	const char	*family;	/* "ps" or "allreduce" */
 	const char	*summary;	/* one line for help and reports */
+	/* SimGrid's fast lazy max-min solver is exact for this strategy's
+	 * flows (tests/t0002-ideal.sh compares it with the full solver);
+	 * otherwise psim runs the full solver, see sim.c. */
+	int		 lazy_solver_ok;
 
 	/* Create strategy state and any actors besides the workers. */
 	void		 (*setup)(struct sim *);

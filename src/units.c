@@ -117,7 +117,7 @@ units_parse(const char *s, enum unit_kind kind, double *out, char **cause)
 		return -1;
 	}
 	v = strtod(p, &end);
-	if (end == p || !isfinite(v) || strchr("xXpP", *end) != NULL) {
+	if (end == p || !isfinite(v) || strpbrk(p, "xX") != NULL) {
 		xasprintf(cause, "expected %s, got \"%s\"", units_example(kind),
 		    s);
 		return -1;

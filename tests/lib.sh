@@ -1,0 +1,54 @@
+# tests/lib.sh: a small TAP library for psim's shell tests (after git's
+# t/test-lib.sh).  Sourced by tests/tNNNN-*.sh; PSIM and SRCDIR come from
+# make check (or default to the build tree).
+: "${SRCDIR:=$(cd "$(dirname "$0")/.." && pwd)}"
+: "${PSIM:=$SRCDIR/src/psim}"
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/psim-test.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+tap_n=0
+failed=0
+
+ok() {	# ok NAME: the last check passed
+	tap_n=$((tap_n + 1)); echo "ok $tap_n - $1"
+}
+not_ok() {	# not_ok NAME [DETAIL]
+	tap_n=$((tap_n + 1)); failed=$((failed + 1)); echo "not ok $tap_n - $1"
+	[ -n "$2" ] && printf '%s\n' "$2" | sed 's/^/# /'
+}
+check() {	# check NAME COMMAND...: passes when COMMAND succeeds
+	name=$1; shift
+	if "$@" >"$TMP/check.out" 2>&1; then ok "$name"
+	else not_ok "$name" "$(cat "$TMP/check.out")"; fi
+}
+skip() {	# skip NAME REASON
+	tap_n=$((tap_n + 1)); echo "ok $tap_n - $1 # SKIP $2"
+}
+# json FILE EXPR: a value from a JSON report (python3-free: awk on the
+# flat "key": value lines psim writes; EXPR is "section.key" or "key").
+json() {
+	awk -v want="$2" '
+	/^  "[a-z_]+": \{/ { match($0, /"[a-z_]+"/); sect = substr($0, RSTART + 1, RLENGTH - 2); next }
+	/^  [}\]]/ { sect = "" }
+	{
+		if (match($0, /"[a-z_0-9]+": /) == 0) next
+		key = substr($0, RSTART + 1, RLENGTH - 4)
+		val = substr($0, RSTART + RLENGTH)
+		sub(/,$/, "", val); gsub(/^"|"$/, "", val)
+		full = (sect != "" && $0 ~ /^    "/) ? sect "." key : key
+		if (full == want) { print val; exit }
+	}' "$1"
+}
+# near GOT WANT REL: |GOT - WANT| <= REL * |WANT|
+near() {
+	awk -v g="$1" -v w="$2" -v r="$3" 'BEGIN {
+		d = g - w; if (d < 0) d = -d; a = w < 0 ? -w : w
+		exit !(g != "" && d <= r * a) }'
+}
+check_near() {	# check_near NAME GOT WANT REL
+	if near "$2" "$3" "$4"; then ok "$1"
+	else not_ok "$1" "got $2, want $3 (relative tolerance $4)"; fi
+}
+done_testing() {
+	echo "1..$tap_n"
+	[ "$failed" -eq 0 ]
+}

@@ -1,0 +1,115 @@
+#!/bin/sh
+# Bad input: each problem is one line naming the file, the JSON path, what
+# was expected and what was found; all problems of a file together; exit 2;
+# never an abort.
+SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$SRCDIR/tests/lib.sh"
+cd "$SRCDIR/tests/data" || exit 1
+
+# expect_error NAME FILE [ARGS...] <<EXPECTED: exact stderr, exit 2, no stdout
+expect_error() {
+	name=$1; file=$2; shift 2
+	cat >"$TMP/expect"
+	"$PSIM" run "$@" "$file" >"$TMP/out" 2>"$TMP/err"
+	status=$?
+	if [ "$status" -ne 2 ]; then
+		not_ok "$name" "exit status $status, want 2; stderr: $(cat "$TMP/err")"
+	elif ! cmp -s "$TMP/expect" "$TMP/err"; then
+		not_ok "$name" "$(diff "$TMP/expect" "$TMP/err")"
+	elif [ -s "$TMP/out" ]; then
+		not_ok "$name" "unexpected stdout: $(cat "$TMP/out")"
+	else
+		ok "$name"
+	fi
+}
+
+expect_error "malformed JSON gives file:line:col" bad-syntax.json <<'E'
+psim: bad-syntax.json:4:3: syntax error: not valid JSON
+E
+
+expect_error "every problem of a file, together" bad-many.json <<'E'
+psim: bad-many.json: /netwrok: unknown key "netwrok"; did you mean "network"?
+psim: bad-many.json: /model/params: expected a value > 0 (a count such as 250M), got -5
+psim: bad-many.json: /model/dtype: unknown value "fp64"; did you mean "fp32"? (valid: fp32, fp16, bf16)
+psim: bad-many.json: /model/batch: expected a value > 0 (a count such as 250M), got 0
+psim: bad-many.json: /model/compute: expected a duration such as "1s" or a flop count such as "2.5T", got "1 parsec"
+psim: bad-many.json: /cluster/latencyy: unknown key "latencyy"; did you mean "latency"?
+psim: bad-many.json: /cluster/nic: expected a bandwidth such as "10Gbps", got 10
+psim: bad-many.json: /strategy/shards: expected an integer from 1 to 1048576, got 0
+psim: bad-many.json: /run/steps: expected an integer from 1 to 1000000, got "five"
+psim: bad-many.json: /cluster/hosts: 4 hosts cannot hold 4 workers and 2 servers
+E
+
+expect_error "unknown algorithm lists the valid ones" bad-algorithm.json <<'E'
+psim: bad-algorithm.json: /strategy/algorithm: unknown algorithm "rign"; did you mean "ring"? (valid: ring, all-to-all)
+E
+
+expect_error "unknown strategy lists the valid ones" bad-strategy.json <<'E'
+psim: bad-strategy.json: /strategy/name: unknown value "gossip"; expected one of ps, allreduce
+E
+
+expect_error "more workers and servers than hosts" bad-hosts.json <<'E'
+psim: bad-hosts.json: /cluster/hosts: 12 hosts cannot hold 10 workers and 4 servers
+E
+
+expect_error "missing platform file" bad-platform-missing.json <<'E'
+psim: bad-platform-missing.json: /cluster/platform: cannot open "no-such-platform.xml": No such file or directory
+E
+
+expect_error "a host name the platform lacks" bad-platform-host.json <<'E'
+psim: bad-platform-host.json: /placement/worker_hosts/1: no host "gamma" in platform "two-hosts.xml"
+E
+
+expect_error "a platform SimGrid cannot parse is an error, not an abort" \
+    bad-platform-xml.json <<'E'
+psim: bad-platform-xml.json: /cluster/platform: cannot load "bad-platform-xml.xml": Parse error at bad-platform-xml.xml:6: cannot parse number:fast
+E
+
+expect_error "missing scenario file" no-such-scenario.json <<'E'
+psim: no-such-scenario.json: No such file or directory
+E
+
+expect_error "--set values are validated like the file" \
+    "$SRCDIR/scenarios/seed-250m-10w-10g-ring.json" \
+    --set cluster.nic=-3Gbps --set placement.workers=0 --set strategy.shards=2 <<E
+psim: $SRCDIR/scenarios/seed-250m-10w-10g-ring.json: /cluster/nic: expected a value > 0 (a bandwidth such as "10Gbps"), got "-3Gbps"
+psim: $SRCDIR/scenarios/seed-250m-10w-10g-ring.json: /placement/workers: expected an integer from 1 to 1048576, got 0
+psim: $SRCDIR/scenarios/seed-250m-10w-10g-ring.json: /strategy/shards: only used with strategy "ps"
+E
+
+expect_error "colocated shards need no servers" \
+    "$SRCDIR/scenarios/seed-250m-10w-10g-ps-worker0.json" \
+    --set placement.servers=2 --set strategy.shards=11 <<E
+psim: $SRCDIR/scenarios/seed-250m-10w-10g-ps-worker0.json: /placement/servers: colocated shards live on workers, so expected 0 dedicated servers, got 2
+psim: $SRCDIR/scenarios/seed-250m-10w-10g-ps-worker0.json: /strategy/shards: colocated shards go one per worker, so expected at most 10, got 11
+E
+
+expect_error "warm-up must leave steps to measure" \
+    "$SRCDIR/scenarios/seed-250m-10w-10g-ring.json" --set run.steps=2 \
+    --set run.warmup=2 <<E
+psim: $SRCDIR/scenarios/seed-250m-10w-10g-ring.json: /run/warmup: expected fewer warm-up steps than the 2 steps, got 2
+E
+
+# Odd inputs must fail cleanly (exit 2 with a message), never crash.
+for text in '' '[]' '{"model": 3}' '{"model": {"params": "1e400"}}' \
+    '{"strategy": {"name": "ps", "variables": [1, "x", -2]}}' \
+    '{"cluster": {"nic": "10Gbps", "topology": "two-tier", "racks": 0}}' \
+    '{"model": {"params": "nan", "compute": "inf s"}}'; do
+	printf '%s' "$text" >"$TMP/odd.json"
+	"$PSIM" run "$TMP/odd.json" >/dev/null 2>"$TMP/err"
+	status=$?
+	if [ "$status" -eq 2 ] && [ -s "$TMP/err" ] &&
+	    ! grep -qi 'abort\|backtrace' "$TMP/err"; then
+		ok "odd input fails cleanly: $text"
+	else
+		not_ok "odd input fails cleanly: $text" "exit $status: $(cat "$TMP/err")"
+	fi
+done
+
+"$PSIM" run --format yaml >/dev/null 2>"$TMP/err"
+check "unknown --format is a usage error" test $? -eq 2
+"$PSIM" frobnicate >/dev/null 2>"$TMP/err"
+check "unknown command exits 2" test $? -eq 2
+check "unknown command names the commands" grep -q "commands: run, validate, platform" "$TMP/err"
+
+done_testing

@@ -1,0 +1,56 @@
+#!/bin/sh
+# Platforms: a user's SimGrid XML with named hosts, the generated
+# two-tier cluster and its oversubscribed uplinks, psim validate and
+# psim platform.
+SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$SRCDIR/tests/lib.sh"
+S=$SRCDIR/scenarios D=$SRCDIR/tests/data
+
+"$PSIM" run --format json "$D/user-platform.json" >"$TMP/u.json"
+check "user platform: runs" test -s "$TMP/u.json"
+check "user platform: the listed server host is used" \
+    grep -q '"name": "node1.lab", "role": "server 0' "$TMP/u.json"
+check "user platform: workers fill the other hosts in order" \
+    grep -q '"name": "node2.lab", "role": "worker 0"' "$TMP/u.json"
+# compute "2T" flops on 2 Tf hosts: 1 s; server NIC receives 3 GB at 1.25 GB/s.
+check_near "user platform: compute from flops and host speed" \
+    "$(json "$TMP/u.json" breakdown_s.compute)" 1 1e-9
+check_near "user platform: 2 (alpha + 3 M / B)" \
+    "$(json "$TMP/u.json" breakdown_s.communication)" 4.80002 1e-4
+check_near "user platform: the closed form reads the platform's NIC" \
+    "$(json "$TMP/u.json" analytic.communication_s)" 4.80002 1e-4
+
+# Two racks behind 4:1 oversubscribed uplinks: all-to-all crosses them.
+# Each rack of 5 sends 5 x 5 x 1 GB out over a 5 x 10 / 4 = 12.5 Gbps uplink.
+"$PSIM" run --format json --set network=ideal --set cluster.topology=two-tier \
+    --set cluster.racks=2 --set cluster.oversubscription=4 \
+    "$S/seed-250m-10w-10g-all-to-all.json" >"$TMP/t.json"
+check "two-tier: the uplink is the bottleneck" \
+    test "$(json "$TMP/t.json" bottleneck.kind)" = switch
+check "two-tier: it names the rack uplink" \
+    grep -q '"resource": "rack-[01]-uplink' "$TMP/t.json"
+check_near "two-tier: communication = 25 GB / 12.5 Gbps" \
+    "$(json "$TMP/t.json" breakdown_s.communication)" 16 0.01
+"$PSIM" run --format json --set network=ideal --set cluster.topology=two-tier \
+    --set cluster.racks=2 "$S/seed-250m-10w-10g-ring.json" >"$TMP/r.json"
+check_near "two-tier, 1:1: ring as fast as on a star" \
+    "$(json "$TMP/r.json" breakdown_s.communication)" 1.44018 0.001
+
+# A shared switch backplane slower than the NICs binds all-to-all.
+"$PSIM" run --format json --set network=ideal --set cluster.switch_bw=20Gbps \
+    --set placement.workers=4 "$S/seed-250m-10w-10g-all-to-all.json" >"$TMP/s.json"
+check "switch backplane: the bottleneck is the switch" \
+    test "$(json "$TMP/s.json" bottleneck.kind)" = switch
+check_near "switch backplane: n(n-1)M / S = 12 GB / 2.5 GB/s" \
+    "$(json "$TMP/s.json" breakdown_s.communication)" 4.8 0.01
+
+"$PSIM" validate "$S/seed-250m-10w-10g-ps8.json" >"$TMP/v" 2>&1
+check "validate: a good file is ok" grep -q ': ok$' "$TMP/v"
+"$PSIM" validate "$D/bad-platform-host.json" >"$TMP/v" 2>&1
+check "validate: checks host names against the platform" test $? -eq 2
+"$PSIM" platform "$S/seed-250m-10w-10g-ring.json" >"$TMP/p.xml"
+check "platform: prints the generated cluster" \
+    grep -q '<cluster id="star" prefix="host-" radical="0-9"' "$TMP/p.xml"
+check "platform: split-duplex NICs" grep -q 'sharing_policy="SPLITDUPLEX"' "$TMP/p.xml"
+
+done_testing
