@@ -260,8 +260,8 @@ find(char **names, int n, const char *name)
 /* Take the listed names (checking each exists), or the next free hosts. */
 static char **
 choose(const struct scenario *sc, char **names, int n, char *used,
-    char **listed, int want, const char *key, const char *what,
-    const char *where, char **errors)
+    char **listed, int want, const char *key, const char *where,
+    char **errors)
 {
 	char **out = xcalloc((size_t)want + 1, sizeof *out);
 	int i, h, next = 0;
@@ -287,7 +287,6 @@ choose(const struct scenario *sc, char **names, int n, char *used,
 			}
 			h = next;
 		}
-		(void)what;
 		used[h] = 1;
 		out[i] = xstrdup(names[h]);
 	}
@@ -337,21 +336,19 @@ platform_place(const struct scenario *sc, char ***workers, char ***servers,
 	if (sc->placement.worker_hosts != NULL) {
 		*workers = choose(sc, names, n, used,
 		    sc->placement.worker_hosts, sc->placement.workers,
-		    "worker_hosts", "workers", where, errors);
+		    "worker_hosts", where, errors);
 	}
 	if (sc->placement.server_hosts != NULL) {
 		*servers = choose(sc, names, n, used,
 		    sc->placement.server_hosts, sc->placement.servers,
-		    "server_hosts", "servers", where, errors);
+		    "server_hosts", where, errors);
 	}
 	if (*workers == NULL)
 		*workers = choose(sc, names, n, used, NULL,
-		    sc->placement.workers, "worker_hosts", "workers", where,
-		    errors);
+		    sc->placement.workers, "worker_hosts", where, errors);
 	if (*servers == NULL && *errors == NULL)
 		*servers = choose(sc, names, n, used, NULL,
-		    sc->placement.servers, "server_hosts", "servers", where,
-		    errors);
+		    sc->placement.servers, "server_hosts", where, errors);
 	for (i = 0; i < n; i++)
 		free(names[i]);
 	free(names);

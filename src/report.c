@@ -190,6 +190,19 @@ write_json(FILE *f, const struct scenario *sc, const struct results *r)
 	fputs("  }\n}\n", f);
 }
 
+/* A CSV field: quoted, with quotes doubled (RFC 4180). */
+static void
+csv_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s != '\0'; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
 /* CSV: one header line and one row of the flat figures. */
 static void
 write_csv(FILE *f, const struct scenario *sc, const struct results *r)
@@ -206,7 +219,7 @@ write_csv(FILE *f, const struct scenario *sc, const struct results *r)
 	    "analytic_step_time_s,analytic_communication_s,"
 	    "analytic_required_gbps_worker,messages,wall_s\n", f);
 	fprintf(f, "%d,", REPORT_VERSION);
-	json_string(f, sc->name);
+	csv_string(f, sc->name);
 	fprintf(f, ",%s,%s,%s,%d,%d,%d,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g,"
 	    "%.12g,%.12g,%.15g,%.15g,%.12g,", sc->strategy.impl->family,
 	    sc->strategy.algorithm, scenario_network_name(sc->network),
@@ -221,7 +234,7 @@ write_csv(FILE *f, const struct scenario *sc, const struct results *r)
 	else
 		fputs(",,", f);
 	fprintf(f, "%s,", r->bottleneck.kind);
-	json_string(f, r->bottleneck.resource);
+	csv_string(f, r->bottleneck.resource);
 	fprintf(f, ",%.12g,%.12g,%.12g,%.12g,%ld,%.3f\n",
 	    r->bottleneck.utilization, a->step_time_s, a->communication_s,
 	    a->required_gbps_worker, r->messages, r->wall_s);
@@ -311,6 +324,16 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 		    100 * r->links[i].utilization);
 	}
 	fprintf(f, "\nanalytic: %s\n  %s\n", a->formula, a->evaluated);
+	if (a->step_time_s > 0 &&
+	    fabs(r->step_mean_s - a->step_time_s) > 0.1 * a->step_time_s)
+		fprintf(f, "  simulated and analytic differ by %.0f%%: the closed "
+		    "form counts the NICs and the\n  switch backplane; the "
+		    "simulation also has %s\n", 100 * (r->step_mean_s -
+		    a->step_time_s) / a->step_time_s,
+		    strcmp(r->bottleneck.kind, "switch") == 0 ?
+		    "the rack uplinks and every shared link" :
+		    sc->network == NET_REALISTIC ? "TCP effects (below)" :
+		    "the actors' overlap of compute and communication");
 	if (sc->network == NET_REALISTIC)
 		fputs("  network \"realistic\" is SimGrid's LV08 model (latency "
 		    "x13.01, bandwidth x0.97,\n  TCP window cap, 5% reverse "

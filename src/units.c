@@ -173,6 +173,8 @@ units_fmt_rate(double bytes_per_s, char *buf, unsigned len)
 void
 units_fmt_time(double s, char *buf, unsigned len)
 {
+	if (fabs(s) < 1e-9)	/* float noise of subtracted clocks */
+		s = 0;
 	if (s != 0 && fabs(s) < 1e-3)
 		snprintf(buf, len, "%.4g us", s * 1e6);
 	else if (s != 0 && fabs(s) < 1)
