@@ -6,6 +6,24 @@
 #include "strategy.h"
 
 double
+analytic_uplinks(const struct shape *s, const double *out, const double *in,
+    int *rack)
+{
+	double t = 0, v;
+	int r;
+
+	*rack = -1;
+	for (r = 0; r < s->racks; r++) {
+		v = (out[r] > in[r] ? out[r] : in[r]) / s->uplink_Bps[r];
+		if (v > t) {
+			t = v;
+			*rack = r;
+		}
+	}
+	return t;
+}
+
+double
 analytic_gbps(double bytes, double seconds)
 {
 	return seconds > 0 ? bytes * 8 / seconds / 1e9 : 0;

@@ -24,6 +24,12 @@ struct analytic {
  * required bandwidths) once a strategy has set its volumes and time. */
 void analytic_finish(const struct shape *, struct analytic *);
 
+/* Two-tier clusters: the time the busiest rack uplink needs for out[r]
+ * bytes leaving and in[r] bytes entering rack r at once (0 without
+ * racks).  *rack names the rack. */
+double analytic_uplinks(const struct shape *, const double *out,
+    const double *in, int *rack);
+
 /* Gbps needed to move bytes within seconds. */
 double analytic_gbps(double bytes, double seconds);
 

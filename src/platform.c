@@ -32,6 +32,40 @@ platform_host_name(int i, char *buf, size_t len)
 	snprintf(buf, len, "host-%d", i);
 }
 
+void
+platform_rack_span(const struct scenario *sc, int r, int *first, int *count)
+{
+	long hosts = sc->cluster.hosts, racks = sc->cluster.racks;
+
+	*first = (int)(hosts * r / racks);
+	*count = (int)(hosts * (r + 1) / racks) - *first;
+}
+
+int
+platform_rack_of(const struct scenario *sc, const char *name)
+{
+	int i, r, first, count;
+	char end;
+
+	if (sscanf(name, "host-%d%c", &i, &end) != 1)
+		return -1;
+	for (r = 0; r < sc->cluster.racks; r++) {
+		platform_rack_span(sc, r, &first, &count);
+		if (i >= first && i < first + count)
+			return r;
+	}
+	return -1;
+}
+
+double
+platform_uplink_Bps(const struct scenario *sc, int r)
+{
+	int first, count;
+
+	platform_rack_span(sc, r, &first, &count);
+	return count * sc->cluster.nic_Bps / sc->cluster.oversubscription;
+}
+
 static void
 write_cluster(const struct scenario *sc, FILE *f, const char *id, int first,
     int last, const char *router)
@@ -69,12 +103,11 @@ platform_write(const struct scenario *sc, FILE *f)
 	for (r = 0; r < racks; r++) {
 		char id[32], router[48];
 
-		first = (int)((long)hosts * r / racks);
-		count = (int)((long)hosts * (r + 1) / racks) - first;
+		platform_rack_span(sc, r, &first, &count);
 		snprintf(id, sizeof id, "rack-%d", r);
 		snprintf(router, sizeof router, "rack-%d-tor", r);
 		write_cluster(sc, f, id, first, first + count - 1, router);
-		up = count * sc->cluster.nic_Bps / sc->cluster.oversubscription;
+		up = platform_uplink_Bps(sc, r);
 		fprintf(f, "  <link id=\"rack-%d-uplink\" bandwidth=\"%.17gBps\" "
 		    "latency=\"0s\" sharing_policy=\"SPLITDUPLEX\"/>\n", r, up);
 	}
@@ -94,7 +127,7 @@ platform_write(const struct scenario *sc, FILE *f)
 }
 
 char *
-platform_file(const struct scenario *sc, int *is_temp, char **errors)
+platform_file(const struct scenario *sc, int *is_temp)
 {
 	const char *dir = getenv("TMPDIR");
 	char *path;
@@ -106,19 +139,12 @@ platform_file(const struct scenario *sc, int *is_temp, char **errors)
 		return xstrdup(sc->cluster.platform);
 	xasprintf(&path, "%s/psim-platform-XXXXXX.xml",
 	    dir != NULL && *dir != '\0' ? dir : "/tmp");
-	if ((fd = mkstemps(path, 4)) == -1 || (f = fdopen(fd, "w")) == NULL) {
-		xasprintf(errors, "psim: cannot create %s: %s\n", path,
-		    strerror(errno));
-		free(path);
-		return NULL;
-	}
+	if ((fd = mkstemps(path, 4)) == -1 || (f = fdopen(fd, "w")) == NULL)
+		fatal("cannot create %s: %s", path, strerror(errno));
 	platform_write(sc, f);
 	if (fclose(f) != 0) {
-		xasprintf(errors, "psim: cannot write %s: %s\n", path,
-		    strerror(errno));
 		unlink(path);
-		free(path);
-		return NULL;
+		fatal("cannot write %s: %s", path, strerror(errno));
 	}
 	*is_temp = 1;
 	return path;

@@ -15,10 +15,18 @@ void platform_write(const struct scenario *, FILE *);
 /* The name of generated host i. */
 void platform_host_name(int i, char *buf, size_t len);
 
+/* Generated two-tier: hosts [first, first + count) of rack r, and the
+ * rack of a host name ("host-7"), or -1 for a name psim did not make. */
+void platform_rack_span(const struct scenario *, int r, int *first,
+    int *count);
+int platform_rack_of(const struct scenario *, const char *name);
+/* The uplink bandwidth of rack r, bytes/s. */
+double platform_uplink_Bps(const struct scenario *, int r);
+
 /* The platform file to load: a temporary file holding the generated XML
- * (*is_temp set; the caller removes it), or the user's file.  NULL with
- * *errors on failure. */
-char *platform_file(const struct scenario *, int *is_temp, char **errors);
+ * (*is_temp set; the caller removes it), or the user's file.  An
+ * unwritable TMPDIR is fatal (exit 1). */
+char *platform_file(const struct scenario *, int *is_temp);
 
 /* Check the scenario against its platform and choose the hosts: workers
  * then dedicated servers, as malloc'd arrays of malloc'd names.  For a

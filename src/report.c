@@ -253,10 +253,16 @@ describe_cluster(const struct scenario *sc, char *buf, size_t len)
 	if (sc->cluster.topology == TOPO_STAR)
 		snprintf(buf, len, "star of %d hosts, %s NICs", sc->cluster.hosts,
 		    bw);
-	else
+	else if (sc->cluster.hosts % sc->cluster.racks == 0)
 		snprintf(buf, len, "two-tier, %d racks of %d hosts, %s NICs, "
 		    "%g:1 uplinks", sc->cluster.racks, sc->cluster.hosts /
 		    sc->cluster.racks, bw, sc->cluster.oversubscription);
+	else
+		snprintf(buf, len, "two-tier, %d hosts in %d racks of %d or "
+		    "%d, %s NICs, %g:1 uplinks", sc->cluster.hosts,
+		    sc->cluster.racks, sc->cluster.hosts / sc->cluster.racks,
+		    sc->cluster.hosts / sc->cluster.racks + 1, bw,
+		    sc->cluster.oversubscription);
 	if (sc->cluster.switch_Bps > 0) {
 		units_fmt_rate(sc->cluster.switch_Bps, sw, sizeof sw);
 		snprintf(buf + strlen(buf), len - strlen(buf), ", %s switch",
@@ -291,7 +297,8 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 		fputs(" all-reduce", f);
 	fprintf(f, ", %d workers", sc->placement.workers);
 	if (sc->placement.servers > 0)
-		fprintf(f, ", %d servers", sc->placement.servers);
+		fprintf(f, ", %d server%s", sc->placement.servers,
+		    sc->placement.servers > 1 ? "s" : "");
 	units_fmt_bytes(scenario_model_bytes(sc), b1, sizeof b1);
 	fprintf(f, "\n  %s gradient (%.4g params, %s), %s, network %s\n\n", b1,
 	    sc->model.params, scenario_dtype_name(sc->model.dtype), cl,

@@ -740,6 +740,10 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
 	} else if (sc->model.params == 0 && c->count == 0)
 		err(c, "/model/params", "missing; expected a count such as "
 		    "\"250M\"");
+	else if (sc->model.params != floor(sc->model.params) ||
+	    sc->model.params > 1e15)
+		err(c, "/model/params", "expected a whole number of parameters "
+		    "up to 1e15, got %.17g", sc->model.params);
 
 	if (sc->model.compute_flops > 0 && c->count == 0)
 		sc->model.compute_s = 0;	/* the host speed decides */

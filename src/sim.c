@@ -245,8 +245,7 @@ sim_create(const struct scenario *sc, char **errors)
 
 	if (platform_place(sc, &workers, &servers, errors) != 0)
 		return NULL;
-	if ((file = platform_file(sc, &is_temp, errors)) == NULL)
-		return NULL;
+	file = platform_file(sc, &is_temp);
 	engine_init(sc);
 	simgrid_load_platform(file);
 	if (is_temp)
@@ -306,6 +305,17 @@ sim_create(const struct scenario *sc, char **errors)
 			    i % sim->nservers;
 		}
 	}
+	if (sc->cluster.topology == TOPO_TWO_TIER) {
+		sim->rack_of = xcalloc((size_t)sim->nhosts,
+		    sizeof *sim->rack_of);
+		sim->uplink_Bps = xcalloc((size_t)sc->cluster.racks,
+		    sizeof *sim->uplink_Bps);
+		for (i = 0; i < sim->nhosts; i++)
+			sim->rack_of[i] = platform_rack_of(sc,
+			    sim->hosts[i].name);
+		for (i = 0; i < sc->cluster.racks; i++)
+			sim->uplink_Bps[i] = platform_uplink_Bps(sc, i);
+	}
 	sim->metrics = metrics_create(sim, sc->run.steps);
 	return sim;
 }
@@ -328,6 +338,11 @@ sim_shape(const struct sim *sim, struct shape *s)
 	s->shard_worker = sim->shard_worker;
 	s->shard_server = sim->shard_server;
 	s->B = sc->cluster.nic_Bps;
+	if (sc->cluster.topology == TOPO_TWO_TIER) {
+		s->racks = sc->cluster.racks;
+		s->rack_of = sim->rack_of;
+		s->uplink_Bps = sim->uplink_Bps;
+	}
 	if (sim->nhosts < 2)
 		return;
 	/* On a user's platform: the first link out of worker 0 is its NIC,
@@ -383,5 +398,7 @@ sim_free(struct sim *sim)
 	free(sim->shard_bytes);
 	free(sim->shard_worker);
 	free(sim->shard_server);
+	free(sim->rack_of);
+	free(sim->uplink_Bps);
 	free(sim);
 }

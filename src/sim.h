@@ -61,6 +61,8 @@ struct sim {
 	double		*shard_bytes;	/* for the closed form */
 	int		*shard_worker;	/* worker holding it, or -1 */
 	int		*shard_server;	/* server holding it, or -1 */
+	int		*rack_of;	/* two-tier: per host */
+	double		*uplink_Bps;	/* two-tier: per rack */
 
 	void		*state;		/* the strategy's own */
 	struct metrics	*metrics;

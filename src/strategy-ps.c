@@ -101,71 +101,84 @@ ps_cleanup(struct sim *sim)
 }
 
 /* Per phase (push, then pull) every NIC moves its volume at B after one
- * latency; the phase takes as long as the busiest NIC direction.  In the
- * push phase host h sends the shards it does not hold and receives, for
- * each shard it holds, one copy from every worker not on h; the pull
- * phase is the mirror image. */
+ * latency; the phase takes as long as the busiest NIC direction, or the
+ * switch backplane or a rack uplink if slower.  In the push phase host h
+ * sends the shards it does not hold and receives, for each shard it
+ * holds, one copy from every worker not on h; the pull phase is the
+ * mirror image.  (Pulls of one shard may start while another is still
+ * being pushed; the formula does not credit that overlap.) */
 static void
 ps_analytic(const struct shape *s, struct analytic *a)
 {
-	int h, j, nh = s->n + s->servers;
+	int h, j, w, nh = s->n + s->servers, rack, busiest = 0;
 	double *up = xcalloc((size_t)nh, sizeof *up);
 	double *down = xcalloc((size_t)nh, sizeof *down);
-	double vmax = 0, total = 0, phase, ws = 0, wr = 0, ss = 0, sr = 0;
+	int *holds = xcalloc((size_t)nh, sizeof *holds);
+	double *out = xcalloc((size_t)s->racks + 1, sizeof *out);
+	double *in = xcalloc((size_t)s->racks + 1, sizeof *in);
+	double vmax = 0, total = 0, phase, u;
+	char what[96];
 
 	for (j = 0; j < s->k; j++) {
 		int holder = s->shard_worker[j] >= 0 ? s->shard_worker[j] :
 		    s->n + s->shard_server[j];
-		int remote = s->n - (s->shard_worker[j] >= 0 ? 1 : 0);
 
-		for (h = 0; h < s->n; h++) {
-			if (h != holder)
-				up[h] += s->shard_bytes[j];
+		holds[holder] = 1;
+		for (w = 0; w < s->n; w++) {
+			if (w == holder)
+				continue;
+			up[w] += s->shard_bytes[j];
+			down[holder] += s->shard_bytes[j];
+			total += s->shard_bytes[j];
+			if (s->racks > 0 && s->rack_of[w] != s->rack_of[holder]) {
+				out[s->rack_of[w]] += s->shard_bytes[j];
+				in[s->rack_of[holder]] += s->shard_bytes[j];
+			}
 		}
-		down[holder] += remote * s->shard_bytes[j];
-		total += remote * s->shard_bytes[j];
 	}
+	/* Per step a host sends up + down and receives down + up. */
 	for (h = 0; h < nh; h++) {
-		if (up[h] > vmax)
-			vmax = up[h];
-		if (down[h] > vmax)
-			vmax = down[h];
-	}
-	/* Traffic per step: push up + pull down for a worker, and so on. */
-	for (h = 0; h < nh; h++) {
-		double sent = up[h] + down[h], recv = down[h] + up[h];
-		int holds = 0;
-
-		for (j = 0; j < s->k; j++) {
-			if ((s->shard_worker[j] >= 0 ? s->shard_worker[j] :
-			    s->n + s->shard_server[j]) == h)
-				holds = 1;
+		if (up[h] > vmax || down[h] > vmax) {
+			vmax = up[h] > down[h] ? up[h] : down[h];
+			busiest = h;
 		}
-		if (h < s->n && sent > ws) {
-			ws = sent;
-			wr = recv;
-		}
-		if (holds && recv > sr) {
-			sr = recv;
-			ss = sent;
-		}
+		if (h < s->n && up[h] + down[h] > a->worker_sent_bytes)
+			a->worker_sent_bytes = a->worker_received_bytes =
+			    up[h] + down[h];
+		if (holds[h] && up[h] + down[h] > a->server_received_bytes)
+			a->server_sent_bytes = a->server_received_bytes =
+			    up[h] + down[h];
 	}
 	phase = vmax / s->B;
-	if (s->switch_Bps > 0 && total / s->switch_Bps > phase)
+	snprintf(a->formula, sizeof a->formula, "2*(alpha + V/B), V = the "
+	    "busiest NIC's bytes per phase = max(M, n*M/k) for k even "
+	    "dedicated shards");
+	snprintf(what, sizeof what, "%.6g B / %.6g B/s (host %d's NIC)",
+	    vmax, s->B, busiest);
+	if (s->switch_Bps > 0 && total / s->switch_Bps > phase) {
 		phase = total / s->switch_Bps;
+		snprintf(a->formula, sizeof a->formula, "2*(alpha + T/S), T = "
+		    "all bytes of a phase (the switch backplane binds)");
+		snprintf(what, sizeof what, "%.6g B / %.6g B/s", total,
+		    s->switch_Bps);
+	}
+	if ((u = analytic_uplinks(s, out, in, &rack)) > phase) {
+		phase = u;
+		snprintf(a->formula, sizeof a->formula, "2*(alpha + R/U), R = "
+		    "the bytes crossing rack %d's uplink per phase", rack);
+		snprintf(what, sizeof what, "%.6g B / %.6g B/s",
+		    out[rack] > in[rack] ? out[rack] : in[rack],
+		    s->uplink_Bps[rack]);
+	}
 	a->latency_s = 2 * s->alpha;
 	a->communication_s = 2 * (s->alpha + phase);
-	a->worker_sent_bytes = ws;
-	a->worker_received_bytes = wr;
-	a->server_sent_bytes = ss;
-	a->server_received_bytes = sr;
-	snprintf(a->formula, sizeof a->formula, "2*(alpha + V/B), V = busiest "
-	    "NIC's bytes per phase = max(M, n*M/k) for k dedicated even "
-	    "shards");
-	snprintf(a->evaluated, sizeof a->evaluated, "2*(%.6g s + %.6g B / "
-	    "%.6g B/s) = %.6g s", s->alpha, vmax, s->B, a->communication_s);
+	snprintf(a->evaluated, sizeof a->evaluated, "2*(%.6g s + %s) = %.6g s",
+	    s->alpha, what, a->communication_s);
 	free(up);
 	free(down);
+	free(holds);
+	free(out);
+	free(in);
 }
 
 const struct strategy strategy_ps = {

@@ -9,9 +9,11 @@
  * Each worker has one sender (its left neighbour), so its inbox is FIFO. */
 #include <assert.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "analytic.h"
 #include "sim.h"
+#include "xmalloc.h"
 
 static int
 mod(int a, int n)
@@ -45,25 +47,52 @@ ring_exchange(struct sim *sim, int w, int step)
 	}
 }
 
-/* 2(n-1) steps, each one latency plus a chunk of M/n over a NIC (or the
- * whole M through a shared switch backplane, if that is slower). */
+/* 2(n-1) steps, each one latency plus a chunk of M/n over a NIC; or,
+ * if slower, the n chunks of a step through a shared switch backplane,
+ * or the chunks that cross a rack's uplink (one per ring neighbour pair
+ * that straddles racks). */
 static void
 ring_analytic(const struct shape *s, struct analytic *a)
 {
-	int n = s->n;
-	double chunk = s->M / n, per = chunk / s->B;
+	int n = s->n, w, rack;
+	double chunk = s->M / n, per = chunk / s->B, u;
+	double *out = xcalloc((size_t)s->racks + 1, sizeof *out);
+	double *in = xcalloc((size_t)s->racks + 1, sizeof *in);
+	char what[96];
 
-	if (s->switch_Bps > 0 && s->M / s->switch_Bps > per)
+	snprintf(a->formula, sizeof a->formula,
+	    "2(n-1)*alpha + 2(n-1)/n * M/B");
+	snprintf(what, sizeof what, "%.6g B / %.6g B/s", chunk, s->B);
+	if (s->switch_Bps > 0 && s->M / s->switch_Bps > per) {
 		per = s->M / s->switch_Bps;
+		snprintf(a->formula, sizeof a->formula, "2(n-1)*(alpha + M/S) "
+		    "(the switch backplane binds)");
+		snprintf(what, sizeof what, "%.6g B / %.6g B/s", s->M,
+		    s->switch_Bps);
+	}
+	for (w = 0; w < n && s->racks > 0; w++) {
+		if (s->rack_of[w] != s->rack_of[(w + 1) % n]) {
+			out[s->rack_of[w]] += chunk;
+			in[s->rack_of[(w + 1) % n]] += chunk;
+		}
+	}
+	if ((u = analytic_uplinks(s, out, in, &rack)) > per) {
+		per = u;
+		snprintf(a->formula, sizeof a->formula, "2(n-1)*(alpha + c*M/"
+		    "(n*U)) (rack %d's uplink binds: c chunks cross it)",
+		    rack);
+		snprintf(what, sizeof what, "%.6g B / %.6g B/s",
+		    out[rack] > in[rack] ? out[rack] : in[rack],
+		    s->uplink_Bps[rack]);
+	}
 	a->latency_s = 2.0 * (n - 1) * s->alpha;
 	a->communication_s = 2.0 * (n - 1) * (s->alpha + per);
 	a->worker_sent_bytes = a->worker_received_bytes =
 	    2.0 * (n - 1) * chunk;
-	snprintf(a->formula, sizeof a->formula,
-	    "2(n-1)*alpha + 2(n-1)/n * M/B");
-	snprintf(a->evaluated, sizeof a->evaluated, "2*%d*%.6g s + 2*%d/%d * "
-	    "%.6g B / %.6g B/s = %.6g s", n - 1, s->alpha, n - 1, n, s->M,
-	    s->B, a->communication_s);
+	snprintf(a->evaluated, sizeof a->evaluated, "2*%d*(%.6g s + %s) = "
+	    "%.6g s", n - 1, s->alpha, what, a->communication_s);
+	free(out);
+	free(in);
 }
 
 const struct strategy strategy_ring = {

@@ -23,6 +23,11 @@ struct shape {
 	const double	*shard_bytes;	/* k */
 	const int	*shard_worker;	/* k: worker hosting it, or -1 */
 	const int	*shard_server;	/* k: dedicated server index or -1 */
+	/* Two-tier clusters: the rack of each host (workers 0..n-1, then
+	 * dedicated servers), and each rack's uplink; racks 0 otherwise. */
+	int		 racks;
+	const int	*rack_of;
+	const double	*uplink_Bps;
 };
 
 struct strategy {

@@ -31,6 +31,26 @@ check "two-tier: it names the rack uplink" \
     grep -q '"resource": "rack-[01]-uplink' "$TMP/t.json"
 check_near "two-tier: communication = 25 GB / 12.5 Gbps" \
     "$(json "$TMP/t.json" breakdown_s.communication)" 16 0.01
+check_near "two-tier: the closed form sees the uplink too" \
+    "$(json "$TMP/t.json" analytic.communication_s)" 16 0.001
+# Ring over 3 racks (3, 3, 4 hosts) at 8:1: each rack's uplink carries one
+# chunk of M/n each way per ring step, at 3 x 10 Gbps / 8 for the small racks.
+"$PSIM" run --format json --set network=ideal --set cluster.topology=two-tier \
+    --set cluster.racks=3 --set cluster.oversubscription=8 \
+    "$S/seed-250m-10w-10g-ring.json" >"$TMP/r3.json"
+want=$(awk 'BEGIN { printf "%.12g", 18 * (10e-6 + 1e8 / (3 * 1.25e9 / 8)) }')
+# (workers away from the uplinks finish early: the step is the slowest's)
+check_near "two-tier ring: step = 1 s + 2(n-1)(alpha + (M/n)/U)" \
+    "$(json "$TMP/r3.json" step_time_s.mean)" \
+    "$(awk -v w=$want 'BEGIN { print 1 + w }')" 0.01
+check_near "two-tier ring: the closed form agrees" \
+    "$(json "$TMP/r3.json" analytic.communication_s)" "$want" 0.001
+"$PSIM" run --format json --set network=ideal --set cluster.topology=two-tier \
+    --set cluster.racks=3 --set cluster.oversubscription=8 \
+    "$S/seed-250m-10w-10g-ps8.json" >"$TMP/p3.json"
+check_near "two-tier ps: simulated matches the closed form's uplink term" \
+    "$(json "$TMP/p3.json" breakdown_s.communication)" \
+    "$(json "$TMP/p3.json" analytic.communication_s)" 0.01
 "$PSIM" run --format json --set network=ideal --set cluster.topology=two-tier \
     --set cluster.racks=2 "$S/seed-250m-10w-10g-ring.json" >"$TMP/r.json"
 check_near "two-tier, 1:1: ring as fast as on a star" \
