@@ -1,6 +1,5 @@
 /* cmd-run.c: psim run [--format F] [--set P=V]... [SCENARIO]: simulate
  * one scenario and report it. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,13 +12,23 @@
 #include "strategy.h"
 #include "xmalloc.h"
 
-static void
-run_usage(FILE *f)
+static int
+cmd_run_exec(int argc, char **argv)
 {
-	fprintf(f, "usage: psim run %s\n", cmd_run_entry.usage);
-	if (f == stderr)
-		return;
-	fputs("\nSimulate the training steps of SCENARIO (a JSON file; the "
+	struct cmd_args args;
+	struct scenario *sc;
+	struct results *r;
+	struct shape shape;
+	struct analytic analytic;
+	struct sim *sim;
+	enum report_format fmt = REPORT_TEXT;
+	char *errors;
+	double wall;
+	FILE *out = stdout;
+	int status, f;
+
+	status = cmd_parse_args(argc, argv, &cmd_run_entry,
+	    "Simulate the training steps of SCENARIO (a JSON file; the "
 	    "built-in seed\nscenario without one) on SimGrid and report step "
 	    "times, traffic and the\nbottleneck beside the closed-form cost.\n"
 	    "\n"
@@ -30,67 +39,21 @@ run_usage(FILE *f)
 	    "  -o, --output FILE     write the report to FILE, not stdout\n"
 	    "  -h, --help            show this help\n"
 	    "\nSee psim(1) for the report and psim-scenario(5) for the file "
-	    "format.\n", f);
-}
-
-static int
-cmd_run_exec(int argc, char **argv)
-{
-	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "set", required_argument, NULL, 's' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	enum report_format fmt = REPORT_TEXT;
-	struct scenario *sc;
-	struct results *r;
-	struct shape shape;
-	struct analytic analytic;
-	struct sim *sim;
-	char **sets = xcalloc((size_t)argc + 1, sizeof *sets), *errors;
-	const char *output = NULL;
-	double wall;
-	FILE *out = stdout;
-	int nsets = 0, c, f;
-
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "f:s:o:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			if ((f = report_format_parse(optarg)) < 0) {
-				fprintf(stderr, "psim: run: unknown format \"%s\"; "
-				    "expected text, json or csv\n", optarg);
-				free(sets);
-				return 2;
-			}
-			fmt = (enum report_format)f;
-			break;
-		case 's':
-			sets[nsets++] = optarg;
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 'h':
-			run_usage(stdout);
-			free(sets);
-			return 0;
-		default:
-			run_usage(stderr);
-			free(sets);
-			return 2;
-		}
+	    "format.\n", CMD_OUTPUT, &args);
+	if (status >= 0) {
+		cmd_args_release(&args);
+		return status;
 	}
-	if (argc - optind > 1) {
-		run_usage(stderr);
-		free(sets);
+	if (args.format != NULL &&
+	    (f = report_format_parse(args.format)) < 0) {
+		fprintf(stderr, "psim: run: unknown format \"%s\"; expected "
+		    "text, json or csv\n", args.format);
+		cmd_args_release(&args);
 		return 2;
-	}
-	sc = cmd_load_scenario(optind < argc ? argv[optind] : NULL, sets,
-	    nsets);
-	free(sets);
+	} else if (args.format != NULL)
+		fmt = (enum report_format)f;
+	sc = cmd_load_scenario(&args);
+	cmd_args_release(&args);
 	if (sc == NULL)
 		return 2;
 	if ((sim = sim_create(sc, &errors)) == NULL) {
@@ -105,11 +68,12 @@ cmd_run_exec(int argc, char **argv)
 	sc->strategy.impl->analytic(&shape, &analytic);
 	analytic_finish(&shape, &analytic);
 	r = metrics_results(sim->metrics, &analytic, wall);
-	if (output != NULL && (out = fopen(output, "w")) == NULL)
-		fatal("cannot write %s: %m", output);
+	if (args.output != NULL && (out = fopen(args.output, "w")) == NULL)
+		fatal("cannot write %s: %m", args.output);
 	report_write(out, fmt, sc, r);
 	if (fflush(out) != 0 || ferror(out))
-		fatal("cannot write %s", output != NULL ? output : "stdout");
+		fatal("cannot write %s", args.output != NULL ? args.output :
+		    "stdout");
 	if (out != stdout)
 		fclose(out);
 	results_free(r);

@@ -1,4 +1,5 @@
 /* cmd.c: the command table and command lookup (as tmux's cmd_find). */
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,13 +51,78 @@ cmd_find(const char *name, char **cause)
 	return found;
 }
 
+int
+cmd_parse_args(int argc, char **argv, const struct cmd_entry *e,
+    const char *help, int flags, struct cmd_args *a)
+{
+	static const struct option longopts[] = {
+		{ "set", required_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 }
+	};
+	static const struct option scenario_only[] = {
+		{ "set", required_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int c;
+
+	memset(a, 0, sizeof *a);
+	a->sets = xcalloc((size_t)argc + 1, sizeof *a->sets);
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, flags & CMD_OUTPUT ? "s:hf:o:" :
+	    "s:h", flags & CMD_OUTPUT ? longopts : scenario_only, NULL)) != -1) {
+		switch (c) {
+		case 's':
+			a->sets[a->nsets++] = optarg;
+			break;
+		case 'h':
+			printf("usage: psim %s %s\n\n%s", e->name, e->usage,
+			    help);
+			return 0;
+		case 'f':
+			a->format = optarg;
+			break;
+		case 'o':
+			a->output = optarg;
+			break;
+		default:
+			if (c == ':' || (c == '?' && optopt != 0 &&
+			    strchr("sfo", optopt) != NULL))
+				fprintf(stderr, "psim: %s: option %s needs a "
+				    "value\n", e->name, argv[optind - 1]);
+			else
+				fprintf(stderr, "psim: %s: unknown option %s\n",
+				    e->name, argv[optind - 1]);
+			fprintf(stderr, "usage: psim %s %s\n", e->name, e->usage);
+			return 2;
+		}
+	}
+	if (argc - optind > 1) {
+		fprintf(stderr, "usage: psim %s %s\n", e->name, e->usage);
+		return 2;
+	}
+	a->file = optind < argc ? argv[optind] : NULL;
+	return -1;
+}
+
+void
+cmd_args_release(struct cmd_args *a)
+{
+	free(a->sets);
+	a->sets = NULL;
+}
+
 struct scenario *
-cmd_load_scenario(const char *file, char **sets, int nsets)
+cmd_load_scenario(const struct cmd_args *a)
 {
 	struct scenario *sc;
 	char *errors;
 
-	sc = scenario_load(file, sets, nsets, &errors);
+	sc = scenario_load(a->file, a->sets, a->nsets, &errors);
 	if (sc == NULL) {
 		fputs(errors, stderr);
 		free(errors);

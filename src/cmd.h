@@ -20,9 +20,27 @@ extern const struct cmd_entry *const cmd_table[];
  * *cause set otherwise. */
 const struct cmd_entry *cmd_find(const char *name, char **cause);
 
-/* Shared by the commands that take a scenario: parse "--set P=V" and the
- * file argument, load and validate.  Prints errors; NULL on failure. */
+/* The arguments of a command that takes a scenario. */
+struct cmd_args {
+	const char	*file;		/* NULL: the built-in seed */
+	char		**sets;		/* --set PATH=VALUE, nsets of them */
+	int		 nsets;
+	const char	*format;	/* --format, with CMD_OUTPUT */
+	const char	*output;	/* --output, with CMD_OUTPUT */
+};
+#define CMD_OUTPUT	0x1	/* the command takes --format and --output */
+
+/* Parse [options] [SCENARIO] for command e: --set, --help (printing
+ * help, the text after the usage line), and with CMD_OUTPUT --format and
+ * --output.  Returns -1 to go on, or the exit status (0 after --help, 2
+ * on a usage error).  cmd_args_release() frees what it holds. */
+int cmd_parse_args(int argc, char **argv, const struct cmd_entry *e,
+    const char *help, int flags, struct cmd_args *);
+void cmd_args_release(struct cmd_args *);
+
+/* Load and validate the scenario the arguments name, printing every
+ * error; NULL on failure. */
 struct scenario;
-struct scenario *cmd_load_scenario(const char *file, char **sets, int nsets);
+struct scenario *cmd_load_scenario(const struct cmd_args *);
 
 #endif
