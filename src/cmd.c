@@ -73,8 +73,8 @@ cmd_parse_args(int argc, char **argv, const struct cmd_entry *e,
 	a->sets = xcalloc((size_t)argc + 1, sizeof *a->sets);
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, flags & CMD_OUTPUT ? "s:hf:o:" :
-	    "s:h", flags & CMD_OUTPUT ? longopts : scenario_only, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, flags & CMD_OUTPUT ? ":s:hf:o:" :
+	    ":s:h", flags & CMD_OUTPUT ? longopts : scenario_only, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			a->sets[a->nsets++] = optarg;
@@ -90,8 +90,7 @@ cmd_parse_args(int argc, char **argv, const struct cmd_entry *e,
 			a->output = optarg;
 			break;
 		default:
-			if (c == ':' || (c == '?' && optopt != 0 &&
-			    strchr("sfo", optopt) != NULL))
+			if (c == ':')
 				fprintf(stderr, "psim: %s: option %s needs a "
 				    "value\n", e->name, argv[optind - 1]);
 			else
