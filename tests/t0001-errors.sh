@@ -111,5 +111,14 @@ check "unknown --format is a usage error" test $? -eq 2
 "$PSIM" frobnicate >/dev/null 2>"$TMP/err"
 check "unknown command exits 2" test $? -eq 2
 check "unknown command names the commands" grep -q "commands: run, validate, platform" "$TMP/err"
+"$PSIM" run --bogus >/dev/null 2>"$TMP/err"
+check "unknown option exits 2" test $? -eq 2
+check "unknown option is named" grep -qx "psim: run: unknown option --bogus" "$TMP/err"
+"$PSIM" run --set >/dev/null 2>"$TMP/err"
+check "missing option value is named" grep -qx "psim: run: option --set needs a value" "$TMP/err"
+"$PSIM" validate --format json >/dev/null 2>"$TMP/err"
+check "validate takes no --format" grep -qx "psim: validate: unknown option --format" "$TMP/err"
+"$PSIM" run a.json b.json >/dev/null 2>"$TMP/err"
+check "two scenario files are a usage error" test $? -eq 2
 
 done_testing
