@@ -214,6 +214,7 @@ probe(const char *file, const char *scfile, int *count, char **errors)
 		hosts = sg_host_list();
 		for (i = 0; i < nh; i++)
 			fprintf(o, "%s\n", sg_host_get_name(hosts[i]));
+		free(hosts);
 		fclose(o);
 		_exit(0);
 	}
