@@ -45,14 +45,18 @@ engine_init(const struct scenario *sc)
 	 * 4 workers deliver it to 3 of them in 0.34 s over 10 Gbps NICs
 	 * (0.8 s is right).  The full solver is exact but costs O(flows) per
 	 * event, so it runs unless the strategy's flow pattern is known to be
-	 * safe.  PSIM_SOLVER=full|lazy overrides, to compare the two. */
+	 * safe.  Under the realistic model the reverse cross-traffic ties all
+	 * flows into one component anyway, where the full solver is also the
+	 * faster (bench/RESULTS.md: a 1024-worker ring step 103 s against
+	 * 137 s).  PSIM_SOLVER=full|lazy overrides, to compare the two. */
 	solver = getenv("PSIM_SOLVER");
 	if (solver != NULL && strcmp(solver, "lazy") == 0)
 		lazy = 1;
 	else if (solver != NULL && strcmp(solver, "full") == 0)
 		lazy = 0;
 	else
-		lazy = sc->strategy.impl->lazy_solver_ok;
+		lazy = sc->strategy.impl->lazy_solver_ok &&
+		    sc->network != NET_REALISTIC;
 	if (!lazy)
 		argv[argc++] = "--cfg=network/optim:Full";
 	switch (sc->network) {
