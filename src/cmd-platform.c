@@ -14,16 +14,12 @@ cmd_platform_exec(int argc, char **argv)
 	struct scenario *sc;
 	int status;
 
-	status = cmd_parse_args(argc, argv, &cmd_platform_entry,
+	if ((status = cmd_start(argc, argv, &cmd_platform_entry,
 	    "Print the SimGrid platform XML generated from SCENARIO's cluster "
 	    "block.\n\n"
 	    "  -s, --set PATH=VALUE  override a scenario key (repeatable)\n"
-	    "  -h, --help            show this help\n", 0, &args);
-	if (status >= 0 || (sc = cmd_load_scenario(&args)) == NULL) {
-		cmd_args_release(&args);
-		return status >= 0 ? status : 2;
-	}
-	cmd_args_release(&args);
+	    "  -h, --help            show this help\n", 0, &args, &sc)) >= 0)
+		return status;
 	if (sc->cluster.topology == TOPO_PLATFORM) {
 		fprintf(stderr, "psim: %s: /cluster/platform: the scenario "
 		    "uses its own platform file, %s\n", sc->file,

@@ -27,7 +27,7 @@ cmd_run_exec(int argc, char **argv)
 	FILE *out = stdout;
 	int status, f;
 
-	status = cmd_parse_args(argc, argv, &cmd_run_entry,
+	status = cmd_start(argc, argv, &cmd_run_entry,
 	    "Simulate the training steps of SCENARIO (a JSON file; the "
 	    "built-in seed\nscenario without one) on SimGrid and report step "
 	    "times, traffic and the\nbottleneck beside the closed-form cost.\n"
@@ -39,23 +39,17 @@ cmd_run_exec(int argc, char **argv)
 	    "  -o, --output FILE     write the report to FILE, not stdout\n"
 	    "  -h, --help            show this help\n"
 	    "\nSee psim(1) for the report and psim-scenario(5) for the file "
-	    "format.\n", CMD_OUTPUT, &args);
-	if (status >= 0) {
-		cmd_args_release(&args);
+	    "format.\n", CMD_OUTPUT, &args, &sc);
+	if (status >= 0)
 		return status;
-	}
 	if (args.format != NULL &&
 	    (f = report_format_parse(args.format)) < 0) {
 		fprintf(stderr, "psim: run: unknown format \"%s\"; expected "
 		    "text, json or csv\n", args.format);
-		cmd_args_release(&args);
+		scenario_free(sc);
 		return 2;
 	} else if (args.format != NULL)
 		fmt = (enum report_format)f;
-	sc = cmd_load_scenario(&args);
-	cmd_args_release(&args);
-	if (sc == NULL)
-		return 2;
 	if ((sim = sim_create(sc, &errors)) == NULL) {
 		fputs(errors, stderr);
 		free(errors);

@@ -25,16 +25,12 @@ cmd_validate_exec(int argc, char **argv)
 	char *errors, **workers, **servers;
 	int status;
 
-	status = cmd_parse_args(argc, argv, &cmd_validate_entry,
+	if ((status = cmd_start(argc, argv, &cmd_validate_entry,
 	    "Check SCENARIO and its platform without running it; print "
 	    "\"ok\" or every\nproblem found.\n\n"
 	    "  -s, --set PATH=VALUE  override a scenario key (repeatable)\n"
-	    "  -h, --help            show this help\n", 0, &args);
-	if (status >= 0 || (sc = cmd_load_scenario(&args)) == NULL) {
-		cmd_args_release(&args);
-		return status >= 0 ? status : 2;
-	}
-	cmd_args_release(&args);
+	    "  -h, --help            show this help\n", 0, &args, &sc)) >= 0)
+		return status;
 	if (platform_place(sc, &workers, &servers, &errors) != 0) {
 		fputs(errors, stderr);
 		free(errors);

@@ -51,8 +51,8 @@ cmd_find(const char *name, char **cause)
 	return found;
 }
 
-int
-cmd_parse_args(int argc, char **argv, const struct cmd_entry *e,
+static int
+parse_args(int argc, char **argv, const struct cmd_entry *e,
     const char *help, int flags, struct cmd_args *a)
 {
 	static const struct option longopts[] = {
@@ -108,23 +108,24 @@ cmd_parse_args(int argc, char **argv, const struct cmd_entry *e,
 	return -1;
 }
 
-void
-cmd_args_release(struct cmd_args *a)
+int
+cmd_start(int argc, char **argv, const struct cmd_entry *e, const char *help,
+    int flags, struct cmd_args *a, struct scenario **sc)
 {
+	char *errors;
+	int status;
+
+	*sc = NULL;
+	status = parse_args(argc, argv, e, help, flags, a);
+	if (status < 0) {
+		*sc = scenario_load(a->file, a->sets, a->nsets, &errors);
+		if (*sc == NULL) {
+			fputs(errors, stderr);
+			free(errors);
+			status = 2;
+		}
+	}
 	free(a->sets);
 	a->sets = NULL;
-}
-
-struct scenario *
-cmd_load_scenario(const struct cmd_args *a)
-{
-	struct scenario *sc;
-	char *errors;
-
-	sc = scenario_load(a->file, a->sets, a->nsets, &errors);
-	if (sc == NULL) {
-		fputs(errors, stderr);
-		free(errors);
-	}
-	return sc;
+	return status;
 }

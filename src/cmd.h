@@ -30,17 +30,15 @@ struct cmd_args {
 };
 #define CMD_OUTPUT	0x1	/* the command takes --format and --output */
 
-/* Parse [options] [SCENARIO] for command e: --set, --help (printing
- * help, the text after the usage line), and with CMD_OUTPUT --format and
- * --output.  Returns -1 to go on, or the exit status (0 after --help, 2
- * on a usage error).  cmd_args_release() frees what it holds. */
-int cmd_parse_args(int argc, char **argv, const struct cmd_entry *e,
-    const char *help, int flags, struct cmd_args *);
-void cmd_args_release(struct cmd_args *);
-
-/* Load and validate the scenario the arguments name, printing every
- * error; NULL on failure. */
+/* The start of every command that takes a scenario: parse [options]
+ * [SCENARIO] for command e (--set, --help printing help after the usage
+ * line, and with CMD_OUTPUT --format and --output), then load and
+ * validate the scenario, printing every error.  Returns -1 with *sc set
+ * to go on, or the exit status to return (0 after --help, 2 on a usage
+ * error or bad input).  args->format and args->output point into argv. */
 struct scenario;
-struct scenario *cmd_load_scenario(const struct cmd_args *);
+int cmd_start(int argc, char **argv, const struct cmd_entry *e,
+    const char *help, int flags, struct cmd_args *args,
+    struct scenario **sc);
 
 #endif
