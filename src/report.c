@@ -99,6 +99,10 @@ write_json(FILE *f, const struct scenario *sc, const struct results *r)
 	fputs("{\n", f);
 	kv_num(f, "  ", "psim_report_version", REPORT_VERSION, 1);
 	kv_str(f, "  ", "scenario", sc->name, 1);
+	if (sc->description != NULL)
+		kv_str(f, "  ", "description", sc->description, 1);
+	else
+		fputs("  \"description\": null,\n", f);
 	kv_str(f, "  ", "strategy", sc->strategy.impl->family, 1);
 	kv_str(f, "  ", "algorithm", sc->strategy.algorithm, 1);
 	kv_str(f, "  ", "network", scenario_network_name(sc->network), 1);
@@ -300,9 +304,12 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 		fprintf(f, ", %d server%s", sc->placement.servers,
 		    sc->placement.servers > 1 ? "s" : "");
 	units_fmt_bytes(scenario_model_bytes(sc), b1, sizeof b1);
-	fprintf(f, "\n  %s gradient (%.4g params, %s), %s, network %s\n\n", b1,
+	fprintf(f, "\n  %s gradient (%.4g params, %s), %s, network %s\n", b1,
 	    sc->model.params, scenario_dtype_name(sc->model.dtype), cl,
 	    scenario_network_name(sc->network));
+	if (sc->description != NULL)
+		fprintf(f, "  %s\n", sc->description);
+	fputc('\n', f);
 
 	fprintf(f, "  %-22s %-14s %s\n", "", "simulated", "analytic");
 	row(f, "step time", r->step_mean_s, a->step_time_s, 1);
