@@ -5,6 +5,7 @@
  * exchange.  Messages carry a struct msg; the byte ledgers are kept here,
  * on the way out and on the way in, so that each is counted once by the
  * side that saw it. */
+#include <assert.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -161,6 +162,60 @@ void
 sim_wait_all(sg_comm_t *comms, size_t n)
 {
 	sg_comm_wait_all(comms, n);
+}
+
+long
+sim_exchange(struct sim *sim, int w, int peer, int step, sg_mailbox_t to,
+    sg_mailbox_t from, long offset, long count, long expect_offset)
+{
+	sg_comm_t comms[2];
+	struct msg *in;
+	long got;
+
+	comms[0] = sim_send(sim, to, w, peer, step, offset, count);
+	comms[1] = sim_recv(from, &in);
+	sim_wait_all(comms, 2);
+	assert(in->step == step && in->src == peer);
+	assert(expect_offset < 0 || in->offset == expect_offset);
+	got = in->count;
+	sim_received(sim, w, in);
+	return got;
+}
+
+void
+sim_send_wait(struct sim *sim, int w, int peer, int step, sg_mailbox_t to,
+    long offset, long count)
+{
+	sg_comm_t c = sim_send(sim, to, w, peer, step, offset, count);
+
+	sim_wait_all(&c, 1);
+}
+
+long
+sim_recv_wait(struct sim *sim, int w, int step, sg_mailbox_t from,
+    long expect_offset)
+{
+	struct msg *in;
+	sg_comm_t c = sim_recv(from, &in);
+	long got;
+
+	sim_wait_all(&c, 1);
+	assert(in->step == step);
+	assert(expect_offset < 0 || in->offset == expect_offset);
+	got = in->count;
+	sim_received(sim, w, in);
+	return got;
+}
+
+sg_mailbox_t *
+sim_round_mailboxes(const char *prefix, int n, int rounds)
+{
+	sg_mailbox_t *m = xcalloc((size_t)n * (size_t)rounds, sizeof *m);
+	int i;
+
+	for (i = 0; i < n * rounds; i++)
+		m[i] = sim_mailbox(prefix, i);
+	return m;
 }
 
 /* The step loop every worker runs, whatever the strategy. */

@@ -93,6 +93,22 @@ void sim_received(struct sim *, int dst, struct msg *);
 /* Wait for all comms, then release them. */
 void sim_wait_all(sg_comm_t *, size_t);
 
+/* Point-to-point steps of the all-reduce algorithms, between workers w
+ * and peer: send count elements from offset to peer's mailbox `to`
+ * and/or receive one message on w's mailbox `from` (checking it carries
+ * the expected offset), and wait.  The received message is accounted and
+ * freed; its element count is returned. */
+long sim_exchange(struct sim *, int w, int peer, int step, sg_mailbox_t to,
+    sg_mailbox_t from, long offset, long count, long expect_offset);
+void sim_send_wait(struct sim *, int w, int peer, int step, sg_mailbox_t to,
+    long offset, long count);
+long sim_recv_wait(struct sim *, int w, int step, sg_mailbox_t from,
+    long expect_offset);
+
+/* Per-round inboxes: n workers x rounds mailboxes named prefix-<i>,
+ * the one of worker w in round r at [w * rounds + r]. */
+sg_mailbox_t *sim_round_mailboxes(const char *prefix, int n, int rounds);
+
 /* "name-<i>" mailbox handle, looked up once. */
 sg_mailbox_t sim_mailbox(const char *prefix, int i);
 

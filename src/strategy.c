@@ -7,6 +7,9 @@ const struct strategy *const strategies[] = {
 	&strategy_ps,
 	&strategy_ring,
 	&strategy_all_to_all,
+	&strategy_recursive_doubling,
+	&strategy_halving_doubling,
+	&strategy_binomial_tree,
 	NULL
 };
 

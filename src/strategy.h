@@ -52,6 +52,9 @@ struct strategy {
 extern const struct strategy strategy_ps;
 extern const struct strategy strategy_ring;
 extern const struct strategy strategy_all_to_all;
+extern const struct strategy strategy_recursive_doubling;
+extern const struct strategy strategy_halving_doubling;
+extern const struct strategy strategy_binomial_tree;
 
 /* NULL-terminated. */
 extern const struct strategy *const strategies[];

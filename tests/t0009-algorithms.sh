@@ -1,0 +1,68 @@
+#!/bin/sh
+# Recursive doubling, halving-doubling (Rabenseifner) and binomial-tree
+# all-reduce: with network "ideal", the step's communication within 2% of
+# the closed forms (MPICH's fold step included for n not a power of two),
+# computed here; the busiest worker's bytes per step; conservation.
+SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$SRCDIR/tests/lib.sh"
+S=$SRCDIR/scenarios/seed-250m-10w-10g-ring.json
+
+# formula ALGORITHM N -> "seconds bytes_sent_by_the_busiest_worker"
+# M = 1e9 bytes, B = 1.25e9 B/s, alpha = 10 us.
+formula() {
+	awk -v alg="$1" -v n="$2" 'BEGIN {
+		M = 1e9; B = 1.25e9; a = 10e-6
+		p = 1; L = 0; while (p * 2 <= n) { p *= 2; L++ }
+		f = (n > p)		# a fold step before and after
+		c = 0; while (2 ^ c < n) c++	# ceil(lg n)
+		if (alg == "recursive-doubling") {
+			t = (L + 2 * f) * (a + M / B); v = (L + f) * M
+		} else if (alg == "halving-doubling") {
+			t = (2 * L + 2 * f) * a + 2 * (p - 1) / p * M / B + 2 * f * M / B
+			v = 2 * (p - 1) / p * M + f * M
+		} else {
+			t = 2 * c * (a + M / B); v = c * M
+		}
+		printf "%.12g %.12g\n", t, v
+	}'
+}
+
+for alg in recursive-doubling halving-doubling binomial-tree; do
+	for n in 2 3 4 7 8 16; do
+		"$PSIM" run --format json --set network=ideal --set run.steps=2 \
+		    --set strategy.algorithm=$alg --set placement.workers=$n \
+		    "$S" >"$TMP/r.json"
+		set -- $(formula $alg $n)
+		# The step is the slowest worker's: compute (1 s) + communication.
+		check_near "$alg n=$n: step - compute = closed form" \
+		    "$(awk -v s="$(json "$TMP/r.json" step_time_s.mean)" 'BEGIN { print s - 1 }')" \
+		    "$1" 0.02
+		check_near "$alg n=$n: psim's analytic agrees" \
+		    "$(json "$TMP/r.json" analytic.communication_s)" "$1" 0.001
+		check_near "$alg n=$n: the busiest worker's bytes per step" \
+		    "$(json "$TMP/r.json" worker_traffic.bytes_sent_per_step)" "$2" 1e-6
+		check "$alg n=$n: bytes sent = bytes received" test \
+		    "$(json "$TMP/r.json" conservation.bytes_sent)" = \
+		    "$(json "$TMP/r.json" conservation.bytes_received)"
+	done
+	"$PSIM" run --format json --set strategy.algorithm=$alg \
+	    --set placement.workers=1 "$S" >"$TMP/one.json"
+	check "$alg: one worker has nothing to exchange" test \
+	    "$(json "$TMP/one.json" simulation.messages)" = 0
+	"$PSIM" run --format json --set strategy.algorithm=$alg "$S" >"$TMP/real.json"
+	check "$alg: runs on the realistic network" test \
+	    "$(json "$TMP/real.json" algorithm)" = $alg
+done
+
+# Halving-doubling moves what ring moves, in 2 lg n steps instead of 2(n-1):
+# with a tiny model it is the faster one.
+for alg in ring halving-doubling; do
+	"$PSIM" run --format csv --set network=ideal --set model.params=1000 \
+	    --set model.compute=1ms --set placement.workers=16 \
+	    --set strategy.algorithm=$alg "$S" | tail -1 | cut -d, -f9 >"$TMP/$alg"
+done
+check "tiny model on 16 workers: halving-doubling beats ring" \
+    awk -v h="$(cat "$TMP/halving-doubling")" -v r="$(cat "$TMP/ring")" \
+    'BEGIN { exit !(h < r) }'
+
+done_testing
