@@ -119,6 +119,9 @@ write_json(FILE *f, const struct scenario *sc, const struct results *r)
 	kv_num(f, "    ", "params", sc->model.params, 1);
 	kv_str(f, "    ", "dtype", scenario_dtype_name(sc->model.dtype), 1);
 	kv_num(f, "    ", "gradient_bytes", scenario_model_bytes(sc), 1);
+	kv_str(f, "    ", "wire_dtype", scenario_dtype_name(
+	    sc->strategy.wire_dtype), 1);
+	kv_num(f, "    ", "wire_bytes", scenario_wire_bytes(sc), 1);
 	kv_num(f, "    ", "batch", sc->model.batch, 0);
 	fputs("  },\n  \"step_time_s\": {\n", f);
 	kv_num(f, "    ", "mean", r->step_mean_s, 1);
@@ -303,9 +306,13 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 	if (sc->placement.servers > 0)
 		fprintf(f, ", %d server%s", sc->placement.servers,
 		    sc->placement.servers > 1 ? "s" : "");
-	units_fmt_bytes(scenario_model_bytes(sc), b1, sizeof b1);
-	fprintf(f, "\n  %s gradient (%.4g params, %s), %s, network %s\n", b1,
-	    sc->model.params, scenario_dtype_name(sc->model.dtype), cl,
+	units_fmt_bytes(scenario_wire_bytes(sc), b1, sizeof b1);
+	fprintf(f, "\n  %s gradient (%.4g params, %s", b1, sc->model.params,
+	    scenario_dtype_name(sc->model.dtype));
+	if (sc->strategy.wire_dtype != sc->model.dtype)
+		fprintf(f, ", sent as %s",
+		    scenario_dtype_name(sc->strategy.wire_dtype));
+	fprintf(f, "), %s, network %s\n", cl,
 	    scenario_network_name(sc->network));
 	if (sc->description != NULL)
 		fprintf(f, "  %s\n", sc->description);

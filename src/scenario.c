@@ -70,6 +70,12 @@ scenario_model_bytes(const struct scenario *sc)
 	return sc->model.params * scenario_dtype_bytes(sc->model.dtype);
 }
 
+double
+scenario_wire_bytes(const struct scenario *sc)
+{
+	return sc->model.params * scenario_dtype_bytes(sc->strategy.wire_dtype);
+}
+
 static void
 err(struct ctx *c, const char *path, const char *fmt, ...)
 {
@@ -622,7 +628,7 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
     int *shards_given)
 {
 	static const char *const keys[] = { "name", "algorithm", "shards",
-	    "colocate", "partition", "variables", NULL };
+	    "colocate", "partition", "variables", "wire_dtype", NULL };
 	const cJSON *st = get_object(c, root, "", "strategy", 1), *alg;
 	const char *const *k;
 	char p[64], list[512];
@@ -632,9 +638,13 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 
 	*shards_given = 0;
 	sc->strategy.shards = 1;
+	sc->strategy.wire_dtype = sc->model.dtype;
 	if (st == NULL)
 		return;
 	check_keys(c, st, "/strategy", keys);
+	if ((f = get_enum(c, st, "/strategy", "wire_dtype", dtype_names,
+	    sc->model.dtype)) >= 0)
+		sc->strategy.wire_dtype = (enum dtype)f;
 	if (cJSON_GetObjectItemCaseSensitive(st, "name") == NULL) {
 		join(family_names, list, sizeof list);
 		err(c, "/strategy/name", "missing; expected one of %s", list);

@@ -51,6 +51,7 @@ struct scenario {
 		enum partition	 partition;	/* ps */
 		double		*variables;	/* ps: parameter counts */
 		int		 nvariables;
+		enum dtype	 wire_dtype;	/* gradients on the wire */
 	} strategy;
 
 	struct {
@@ -68,8 +69,10 @@ const char *scenario_network_name(enum network_model);
 const char *scenario_topology_name(enum topology);
 const char *scenario_partition_name(enum partition);
 
-/* Gradient bytes per worker per step (M in the formulas). */
+/* The model's gradient in its own dtype, and as it travels (M in the
+ * formulas): params times the wire dtype's bytes. */
 double scenario_model_bytes(const struct scenario *);
+double scenario_wire_bytes(const struct scenario *);
 
 /* Load and validate.  path NULL loads the built-in seed scenario.  sets
  * are "a.b.c=value" overrides applied before validation.  Returns NULL

@@ -330,7 +330,7 @@ sim_create(const struct scenario *sc, char **errors)
 	free(servers);
 
 	sim->elements = (long)sc->model.params;
-	sim->elem_bytes = scenario_dtype_bytes(sc->model.dtype);
+	sim->elem_bytes = scenario_dtype_bytes(sc->strategy.wire_dtype);
 	sim->compute_flops = xcalloc((size_t)sim->nworkers,
 	    sizeof *sim->compute_flops);
 	sim->worker_mbox = xcalloc((size_t)sim->nworkers,

@@ -69,6 +69,18 @@ for k in 1 3 8; do
 	conserved "ps k=$k" "$TMP/p.json"
 done
 
+# Gradients sent as fp16 (compression on the wire): half the bytes.
+run "$S/seed-250m-10w-10g-ring.json" --set strategy.wire_dtype=fp16 >"$TMP/h.json"
+check "fp16 on the wire: the model is still 1 GB" test \
+    "$(json "$TMP/h.json" model.gradient_bytes)" = 1000000000
+check "fp16 on the wire: 500 MB travel" test \
+    "$(json "$TMP/h.json" model.wire_bytes)" = 500000000
+check_near "fp16 on the wire: a ring worker sends 2(n-1)/n M/2 per step" \
+    "$(json "$TMP/h.json" worker_traffic.bytes_sent_per_step)" 9e8 1e-12
+check_near "fp16 on the wire: the closed form uses the wire size" \
+    "$(json "$TMP/h.json" analytic.communication_s)" \
+    "$(awk 'BEGIN { printf "%.12g", 18 * 10e-6 + 1.8 * 0.5e9 / 1.25e9 }')" 1e-9
+
 # PS on worker 0: its NIC carries (n-1) M each way; its own shard stays on
 # the host (loopback), so it is not counted as network traffic.
 run "$S/seed-250m-10w-10g-ps-worker0.json" >"$TMP/w0.json"
