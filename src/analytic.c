@@ -2,25 +2,96 @@
  * own communication time and volumes (strategy-*.c); this adds the
  * compute time and turns volumes into the bandwidth a NIC needs to keep
  * up with the compute, the seed answer's "72 Gbps". */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "analytic.h"
 #include "strategy.h"
+#include "xmalloc.h"
+
+void
+analytic_round_init(struct round *r, const struct shape *s)
+{
+	size_t hosts = (size_t)(s->n + s->servers), racks = (size_t)s->racks + 1;
+
+	r->s = s;
+	r->up = xcalloc(hosts, sizeof *r->up);
+	r->down = xcalloc(hosts, sizeof *r->down);
+	r->out = xcalloc(racks, sizeof *r->out);
+	r->in = xcalloc(racks, sizeof *r->in);
+	r->sw = xcalloc(racks, sizeof *r->sw);
+	r->binding[0] = '\0';
+}
+
+void
+analytic_round_flow(struct round *r, int src, int dst, double bytes)
+{
+	const struct shape *s = r->s;
+	int a = s->racks > 0 ? s->rack_of[src] : 0;
+	int b = s->racks > 0 ? s->rack_of[dst] : 0;
+
+	if (src == dst)		/* a host's loopback: no network */
+		return;
+	r->up[src] += bytes;
+	r->down[dst] += bytes;
+	r->sw[a] += bytes;
+	if (a != b) {
+		r->sw[b] += bytes;
+		r->out[a] += bytes;
+		r->in[b] += bytes;
+	}
+}
 
 double
-analytic_uplinks(const struct shape *s, const double *out, const double *in,
-    int *rack)
+analytic_round_time(struct round *r)
 {
+	const struct shape *s = r->s;
+	int h, k, hosts = s->n + s->servers, racks = s->racks + 1;
 	double t = 0, v;
-	int r;
 
-	*rack = -1;
-	for (r = 0; r < s->racks; r++) {
-		v = (out[r] > in[r] ? out[r] : in[r]) / s->uplink_Bps[r];
-		if (v > t) {
+	snprintf(r->binding, sizeof r->binding, "the NICs");
+	for (h = 0; h < hosts; h++) {
+		v = (r->up[h] > r->down[h] ? r->up[h] : r->down[h]) / s->B;
+		if (v > t)
 			t = v;
-			*rack = r;
+	}
+	for (k = 0; k < racks && s->switch_Bps > 0; k++) {
+		if ((v = r->sw[k] / s->switch_Bps) > t) {
+			t = v;
+			if (s->racks > 0)
+				snprintf(r->binding, sizeof r->binding,
+				    "rack %d's switch backplane", k);
+			else
+				snprintf(r->binding, sizeof r->binding,
+				    "the switch backplane");
 		}
 	}
+	for (k = 0; k < s->racks; k++) {
+		v = (r->out[k] > r->in[k] ? r->out[k] : r->in[k]) /
+		    s->uplink_Bps[k];
+		if (v > t) {
+			t = v;
+			snprintf(r->binding, sizeof r->binding,
+			    "rack %d's uplink", k);
+		}
+	}
+	memset(r->up, 0, (size_t)hosts * sizeof *r->up);
+	memset(r->down, 0, (size_t)hosts * sizeof *r->down);
+	memset(r->out, 0, (size_t)racks * sizeof *r->out);
+	memset(r->in, 0, (size_t)racks * sizeof *r->in);
+	memset(r->sw, 0, (size_t)racks * sizeof *r->sw);
 	return t;
+}
+
+void
+analytic_round_release(struct round *r)
+{
+	free(r->up);
+	free(r->down);
+	free(r->out);
+	free(r->in);
+	free(r->sw);
 }
 
 double

@@ -24,11 +24,22 @@ struct analytic {
  * required bandwidths) once a strategy has set its volumes and time. */
 void analytic_finish(const struct shape *, struct analytic *);
 
-/* Two-tier clusters: the time the busiest rack uplink needs for out[r]
- * bytes leaving and in[r] bytes entering rack r at once (0 without
- * racks).  *rack names the rack. */
-double analytic_uplinks(const struct shape *, const double *out,
-    const double *in, int *rack);
+/* One round of concurrent flows between hosts, for algorithms that
+ * proceed in rounds: add flows, then analytic_round_time() gives the
+ * time the round's most loaded resource needs (a NIC direction, the
+ * switch backplane or a rack uplink), without latency. */
+struct round {
+	const struct shape *s;
+	double		*up, *down;	/* per host */
+	double		*out, *in;	/* per rack: over its uplink */
+	double		*sw;		/* per rack (or the one star): over
+					   its switch backplane */
+	char		 binding[96];	/* what bound the last round */
+};
+void analytic_round_init(struct round *, const struct shape *);
+void analytic_round_flow(struct round *, int src, int dst, double bytes);
+double analytic_round_time(struct round *);	/* and clears the round */
+void analytic_round_release(struct round *);
 
 /* Gbps needed to move bytes within seconds. */
 double analytic_gbps(double bytes, double seconds);

@@ -9,7 +9,6 @@
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "analytic.h"
 #include "sim.h"
@@ -65,48 +64,32 @@ a2a_cleanup(struct sim *sim)
 	sim->state = NULL;
 }
 
-/* All n-1 flows out of a NIC share it: (n-1)M at B after one latency.
- * A shared switch backplane carries n(n-1)M; a rack of h workers sends
- * and receives h(n-h)M over its uplink.  The slowest of these binds. */
+/* All n-1 flows out of a NIC share it: (n-1)M at B after one latency,
+ * unless a switch backplane (n(n-1)M on a star) or a rack uplink
+ * (h(n-h)M for a rack of h workers) is slower. */
 static void
 a2a_analytic(const struct shape *s, struct analytic *a)
 {
-	int n = s->n, r, w, rack;
-	double t = (n - 1) * s->M / s->B, u;
-	double *out = xcalloc((size_t)s->racks + 1, sizeof *out);
-	double *h = xcalloc((size_t)s->racks + 1, sizeof *h);
+	struct round rd;
+	int n = s->n, w, p;
+	double t;
 
+	analytic_round_init(&rd, s);
+	for (w = 0; w < n; w++) {
+		for (p = 0; p < n; p++) {
+			if (p != w)
+				analytic_round_flow(&rd, w, p, s->M);
+		}
+	}
+	t = analytic_round_time(&rd);
 	a->latency_s = n > 1 ? s->alpha : 0;
-	snprintf(a->formula, sizeof a->formula, "alpha + (n-1) * M/B");
-	snprintf(a->evaluated, sizeof a->evaluated, "%.6g s + %d * %.6g B / "
-	    "%.6g B/s", a->latency_s, n - 1, s->M, s->B);
-	if (s->switch_Bps > 0 && n * (n - 1) * s->M / s->switch_Bps > t) {
-		t = n * (n - 1) * s->M / s->switch_Bps;
-		snprintf(a->formula, sizeof a->formula,
-		    "alpha + n(n-1) * M/S (the switch backplane binds)");
-		snprintf(a->evaluated, sizeof a->evaluated, "%.6g s + %d * %d "
-		    "* %.6g B / %.6g B/s", a->latency_s, n, n - 1, s->M,
-		    s->switch_Bps);
-	}
-	for (w = 0; w < n && s->racks > 0; w++)
-		h[s->rack_of[w]]++;
-	for (r = 0; r < s->racks; r++)
-		out[r] = h[r] * (n - h[r]) * s->M;
-	if ((u = analytic_uplinks(s, out, out, &rack)) > t) {
-		t = u;
-		snprintf(a->formula, sizeof a->formula, "alpha + h(n-h) * M/U "
-		    "(rack %d's uplink binds: h workers in it, U its "
-		    "bandwidth)", rack);
-		snprintf(a->evaluated, sizeof a->evaluated, "%.6g s + %g * %g "
-		    "* %.6g B / %.6g B/s", a->latency_s, h[rack], n - h[rack],
-		    s->M, s->uplink_Bps[rack]);
-	}
 	a->communication_s = a->latency_s + t;
 	a->worker_sent_bytes = a->worker_received_bytes = (n - 1) * s->M;
-	snprintf(a->evaluated + strlen(a->evaluated), sizeof a->evaluated -
-	    strlen(a->evaluated), " = %.6g s", a->communication_s);
-	free(out);
-	free(h);
+	snprintf(a->formula, sizeof a->formula, "alpha + (n-1) * M/B");
+	snprintf(a->evaluated, sizeof a->evaluated, "%.6g s + %.6g s for "
+	    "%d x %.6g B, paced by %s = %.6g s", a->latency_s, t, n - 1, s->M,
+	    rd.binding, a->communication_s);
+	analytic_round_release(&rd);
 }
 
 const struct strategy strategy_all_to_all = {

@@ -70,21 +70,33 @@ bt_cleanup(struct sim *sim)
 	sim->state = NULL;
 }
 
-/* 2 ceil(lg n) rounds of alpha + M/B. */
+/* 2 ceil(lg n) rounds of alpha + M/B; each round costs its most loaded
+ * NIC, switch or uplink (analytic.c), the broadcast mirroring the reduce. */
 static void
 bt_analytic(const struct shape *s, struct analytic *a)
 {
-	int levels = 0;
+	struct round rd;
+	double bw = 0;
+	int levels = 0, i, w, d;
 
 	while ((1 << levels) < s->n)
 		levels++;
+	analytic_round_init(&rd, s);
+	for (i = 0; i < levels; i++) {
+		d = 1 << i;
+		for (w = d; w < s->n; w += 2 * d)
+			analytic_round_flow(&rd, w, w - d, s->M);
+		bw += 2 * analytic_round_time(&rd);
+	}
+	analytic_round_release(&rd);
 	a->latency_s = 2.0 * levels * s->alpha;
-	a->communication_s = 2.0 * levels * (s->alpha + s->M / s->B);
+	a->communication_s = a->latency_s + bw;
 	a->worker_sent_bytes = a->worker_received_bytes = levels * s->M;
 	snprintf(a->formula, sizeof a->formula,
 	    "2 ceil(lg n)*(alpha + M/B)");
-	snprintf(a->evaluated, sizeof a->evaluated, "2*%d*(%.6g s + %.6g B / "
-	    "%.6g B/s) = %.6g s", levels, s->alpha, s->M, s->B,
+	snprintf(a->evaluated, sizeof a->evaluated, "2*%d*%.6g s + %.6g s of "
+	    "transfers (%.6g B per round at %.6g B/s, unless a switch or "
+	    "uplink binds) = %.6g s", levels, s->alpha, bw, s->M, s->B,
 	    a->communication_s);
 }
 

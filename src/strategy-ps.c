@@ -100,25 +100,22 @@ ps_cleanup(struct sim *sim)
 	sim->state = NULL;
 }
 
-/* Per phase (push, then pull) every NIC moves its volume at B after one
- * latency; the phase takes as long as the busiest NIC direction, or the
- * switch backplane or a rack uplink if slower.  In the push phase host h
- * sends the shards it does not hold and receives, for each shard it
- * holds, one copy from every worker not on h; the pull phase is the
- * mirror image.  (Pulls of one shard may start while another is still
- * being pushed; the formula does not credit that overlap.) */
+/* Two phases, push then pull, each one latency plus the time its most
+ * loaded resource needs: in the push phase every worker sends each shard
+ * it does not hold to that shard's host, so a host receives one copy of
+ * its shards from every other worker; the pull phase is the mirror
+ * image and takes as long.  (Pulls of one shard may start while another
+ * is still being pushed; the formula does not credit that overlap.) */
 static void
 ps_analytic(const struct shape *s, struct analytic *a)
 {
-	int h, j, w, nh = s->n + s->servers, rack, busiest = 0;
-	double *up = xcalloc((size_t)nh, sizeof *up);
-	double *down = xcalloc((size_t)nh, sizeof *down);
+	struct round rd;
+	int h, j, w, nh = s->n + s->servers;
+	double *traffic = xcalloc((size_t)nh, sizeof *traffic);
 	int *holds = xcalloc((size_t)nh, sizeof *holds);
-	double *out = xcalloc((size_t)s->racks + 1, sizeof *out);
-	double *in = xcalloc((size_t)s->racks + 1, sizeof *in);
-	double vmax = 0, total = 0, phase, u;
-	char what[96];
+	double phase;
 
+	analytic_round_init(&rd, s);
 	for (j = 0; j < s->k; j++) {
 		int holder = s->shard_worker[j] >= 0 ? s->shard_worker[j] :
 		    s->n + s->shard_server[j];
@@ -127,58 +124,33 @@ ps_analytic(const struct shape *s, struct analytic *a)
 		for (w = 0; w < s->n; w++) {
 			if (w == holder)
 				continue;
-			up[w] += s->shard_bytes[j];
-			down[holder] += s->shard_bytes[j];
-			total += s->shard_bytes[j];
-			if (s->racks > 0 && s->rack_of[w] != s->rack_of[holder]) {
-				out[s->rack_of[w]] += s->shard_bytes[j];
-				in[s->rack_of[holder]] += s->shard_bytes[j];
-			}
+			analytic_round_flow(&rd, w, holder, s->shard_bytes[j]);
+			/* per step: push out and pull in, and the holder
+			 * the mirror image */
+			traffic[w] += s->shard_bytes[j];
+			traffic[holder] += s->shard_bytes[j];
 		}
 	}
-	/* Per step a host sends up + down and receives down + up. */
+	phase = analytic_round_time(&rd);
 	for (h = 0; h < nh; h++) {
-		if (up[h] > vmax || down[h] > vmax) {
-			vmax = up[h] > down[h] ? up[h] : down[h];
-			busiest = h;
-		}
-		if (h < s->n && up[h] + down[h] > a->worker_sent_bytes)
+		if (h < s->n && traffic[h] > a->worker_sent_bytes)
 			a->worker_sent_bytes = a->worker_received_bytes =
-			    up[h] + down[h];
-		if (holds[h] && up[h] + down[h] > a->server_received_bytes)
+			    traffic[h];
+		if (holds[h] && traffic[h] > a->server_received_bytes)
 			a->server_sent_bytes = a->server_received_bytes =
-			    up[h] + down[h];
-	}
-	phase = vmax / s->B;
-	snprintf(a->formula, sizeof a->formula, "2*(alpha + V/B), V = the "
-	    "busiest NIC's bytes per phase = max(M, n*M/k) for k even "
-	    "dedicated shards");
-	snprintf(what, sizeof what, "%.6g B / %.6g B/s (host %d's NIC)",
-	    vmax, s->B, busiest);
-	if (s->switch_Bps > 0 && total / s->switch_Bps > phase) {
-		phase = total / s->switch_Bps;
-		snprintf(a->formula, sizeof a->formula, "2*(alpha + T/S), T = "
-		    "all bytes of a phase (the switch backplane binds)");
-		snprintf(what, sizeof what, "%.6g B / %.6g B/s", total,
-		    s->switch_Bps);
-	}
-	if ((u = analytic_uplinks(s, out, in, &rack)) > phase) {
-		phase = u;
-		snprintf(a->formula, sizeof a->formula, "2*(alpha + R/U), R = "
-		    "the bytes crossing rack %d's uplink per phase", rack);
-		snprintf(what, sizeof what, "%.6g B / %.6g B/s",
-		    out[rack] > in[rack] ? out[rack] : in[rack],
-		    s->uplink_Bps[rack]);
+			    traffic[h];
 	}
 	a->latency_s = 2 * s->alpha;
 	a->communication_s = 2 * (s->alpha + phase);
-	snprintf(a->evaluated, sizeof a->evaluated, "2*(%.6g s + %s) = %.6g s",
-	    s->alpha, what, a->communication_s);
-	free(up);
-	free(down);
+	snprintf(a->formula, sizeof a->formula, "2*(alpha + V/B), V = the "
+	    "busiest NIC's bytes per phase = max(M, n*M/k) for k even "
+	    "dedicated shards");
+	snprintf(a->evaluated, sizeof a->evaluated, "2*(%.6g s + %.6g s, "
+	    "paced by %s) = %.6g s", s->alpha, phase, rd.binding,
+	    a->communication_s);
+	analytic_round_release(&rd);
+	free(traffic);
 	free(holds);
-	free(out);
-	free(in);
 }
 
 const struct strategy strategy_ps = {

@@ -9,11 +9,9 @@
  * Each worker has one sender (its left neighbour), so its inbox is FIFO. */
 #include <assert.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "analytic.h"
 #include "sim.h"
-#include "xmalloc.h"
 
 static int
 mod(int a, int n)
@@ -47,52 +45,30 @@ ring_exchange(struct sim *sim, int w, int step)
 	}
 }
 
-/* 2(n-1) steps, each one latency plus a chunk of M/n over a NIC; or,
- * if slower, the n chunks of a step through a shared switch backplane,
- * or the chunks that cross a rack's uplink (one per ring neighbour pair
- * that straddles racks). */
+/* 2(n-1) steps, each one latency plus a chunk of M/n from every worker
+ * to the next, at the pace of the most loaded resource: a NIC, or a
+ * switch backplane or rack uplink that several chunks cross. */
 static void
 ring_analytic(const struct shape *s, struct analytic *a)
 {
-	int n = s->n, w, rack;
-	double chunk = s->M / n, per = chunk / s->B, u;
-	double *out = xcalloc((size_t)s->racks + 1, sizeof *out);
-	double *in = xcalloc((size_t)s->racks + 1, sizeof *in);
-	char what[96];
+	struct round rd;
+	int n = s->n, w;
+	double chunk = s->M / n, per;
 
-	snprintf(a->formula, sizeof a->formula,
-	    "2(n-1)*alpha + 2(n-1)/n * M/B");
-	snprintf(what, sizeof what, "%.6g B / %.6g B/s", chunk, s->B);
-	if (s->switch_Bps > 0 && s->M / s->switch_Bps > per) {
-		per = s->M / s->switch_Bps;
-		snprintf(a->formula, sizeof a->formula, "2(n-1)*(alpha + M/S) "
-		    "(the switch backplane binds)");
-		snprintf(what, sizeof what, "%.6g B / %.6g B/s", s->M,
-		    s->switch_Bps);
-	}
-	for (w = 0; w < n && s->racks > 0; w++) {
-		if (s->rack_of[w] != s->rack_of[(w + 1) % n]) {
-			out[s->rack_of[w]] += chunk;
-			in[s->rack_of[(w + 1) % n]] += chunk;
-		}
-	}
-	if ((u = analytic_uplinks(s, out, in, &rack)) > per) {
-		per = u;
-		snprintf(a->formula, sizeof a->formula, "2(n-1)*(alpha + c*M/"
-		    "(n*U)) (rack %d's uplink binds: c chunks cross it)",
-		    rack);
-		snprintf(what, sizeof what, "%.6g B / %.6g B/s",
-		    out[rack] > in[rack] ? out[rack] : in[rack],
-		    s->uplink_Bps[rack]);
-	}
+	analytic_round_init(&rd, s);
+	for (w = 0; w < n && n > 1; w++)
+		analytic_round_flow(&rd, w, (w + 1) % n, chunk);
+	per = analytic_round_time(&rd);
 	a->latency_s = 2.0 * (n - 1) * s->alpha;
 	a->communication_s = 2.0 * (n - 1) * (s->alpha + per);
 	a->worker_sent_bytes = a->worker_received_bytes =
 	    2.0 * (n - 1) * chunk;
-	snprintf(a->evaluated, sizeof a->evaluated, "2*%d*(%.6g s + %s) = "
-	    "%.6g s", n - 1, s->alpha, what, a->communication_s);
-	free(out);
-	free(in);
+	snprintf(a->formula, sizeof a->formula,
+	    "2(n-1)*alpha + 2(n-1)/n * M/B");
+	snprintf(a->evaluated, sizeof a->evaluated, "2*%d*(%.6g s + %.6g s "
+	    "for a %.6g B chunk, paced by %s) = %.6g s", n - 1, s->alpha, per,
+	    chunk, rd.binding, a->communication_s);
+	analytic_round_release(&rd);
 }
 
 const struct strategy strategy_ring = {
