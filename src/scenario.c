@@ -31,7 +31,7 @@ static const char *const network_names[] = { "realistic", "ideal", "cm02",
     NULL };
 static const char *const topology_names[] = { "star", "two-tier", NULL };
 static const char *const partition_names[] = { "even", "round-robin",
-    "balanced", NULL };
+    "balanced", "mxnet", NULL };
 static const char *const family_names[] = { "ps", "allreduce", NULL };
 
 double
@@ -628,7 +628,8 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
     int *shards_given)
 {
 	static const char *const keys[] = { "name", "algorithm", "shards",
-	    "colocate", "partition", "variables", "wire_dtype", NULL };
+	    "colocate", "partition", "variables", "wire_dtype",
+	    "bigarray_bound", NULL };
 	const cJSON *st = get_object(c, root, "", "strategy", 1), *alg;
 	const char *const *k;
 	char p[64], list[512];
@@ -666,6 +667,14 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 		    partition_names, PART_EVEN)) >= 0)
 			sc->strategy.partition = (enum partition)part;
 		parse_variables(c, st, sc);
+		sc->strategy.bigarray_bound = 1e6;	/* MXNet's default */
+		if (sc->strategy.partition == PART_MXNET)
+			get_units(c, st, "/strategy", "bigarray_bound", 0,
+			    UNIT_COUNT, 0, &sc->strategy.bigarray_bound);
+		else if (cJSON_GetObjectItemCaseSensitive(st,
+		    "bigarray_bound") != NULL)
+			err(c, "/strategy/bigarray_bound", "only used with "
+			    "partition \"mxnet\"");
 		if (sc->strategy.partition != PART_EVEN &&
 		    sc->strategy.variables == NULL &&
 		    cJSON_GetObjectItemCaseSensitive(st, "variables") == NULL)
@@ -675,7 +684,7 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 		return;
 	}
 	for (k = (const char *const[]){ "shards", "colocate", "partition",
-	    "variables", NULL }; *k != NULL; k++) {
+	    "variables", "bigarray_bound", NULL }; *k != NULL; k++) {
 		if (cJSON_GetObjectItemCaseSensitive(st, *k) == NULL)
 			continue;
 		snprintf(p, sizeof p, "/strategy/%s", *k);
@@ -785,7 +794,8 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
 				    sc->placement.servers, sc->strategy.shards);
 		}
 		if (sc->strategy.variables != NULL &&
-		    sc->strategy.partition != PART_EVEN &&
+		    (sc->strategy.partition == PART_ROUND_ROBIN ||
+		    sc->strategy.partition == PART_BALANCED) &&
 		    sc->strategy.nvariables < sc->strategy.shards)
 			err(c, "/strategy/variables", "%d variables cannot "
 			    "fill %d shards", sc->strategy.nvariables,

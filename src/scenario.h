@@ -8,7 +8,7 @@
 enum dtype { DTYPE_FP32, DTYPE_FP16, DTYPE_BF16 };
 enum topology { TOPO_STAR, TOPO_TWO_TIER, TOPO_PLATFORM };
 enum network_model { NET_REALISTIC, NET_IDEAL, NET_CM02 };
-enum partition { PART_EVEN, PART_ROUND_ROBIN, PART_BALANCED };
+enum partition { PART_EVEN, PART_ROUND_ROBIN, PART_BALANCED, PART_MXNET };
 
 struct scenario {
 	char		*file;		/* where it came from, for messages */
@@ -50,6 +50,7 @@ struct scenario {
 		int		 colocate;	/* ps: shard i on worker i */
 		enum partition	 partition;	/* ps */
 		double		*variables;	/* ps: parameter counts */
+		double		 bigarray_bound; /* ps, mxnet: split above */
 		int		 nvariables;
 		enum dtype	 wire_dtype;	/* gradients on the wire */
 	} strategy;

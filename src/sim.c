@@ -241,8 +241,7 @@ partition(struct sim *sim)
 {
 	const struct scenario *sc = sim->sc;
 	int k = sim->nshards, i, j, best;
-	long *load, off;
-	int *owner;
+	long *load, off, v;
 
 	sim->shard_offset = xcalloc((size_t)k, sizeof *sim->shard_offset);
 	sim->shard_count = xcalloc((size_t)k, sizeof *sim->shard_count);
@@ -257,21 +256,31 @@ partition(struct sim *sim)
 		return;
 	}
 	/* Whole variables to shards: round-robin in order, or each to the
-	 * least-loaded shard (replica_device_setter's greedy strategy).
-	 * Shard j's variables are then laid out contiguously. */
+	 * least-loaded shard (replica_device_setter's greedy strategy), or
+	 * MXNet's kvstore rule: a variable of bigarray_bound elements or more
+	 * is split evenly over all shards, a smaller one goes whole to shard
+	 * (key * 9973) mod k.  Shard j's parts are then laid out
+	 * contiguously. */
 	load = xcalloc((size_t)k, sizeof *load);
-	owner = xcalloc((size_t)sc->strategy.nvariables, sizeof *owner);
 	for (i = 0; i < sc->strategy.nvariables; i++) {
+		v = (long)sc->strategy.variables[i];
+		if (sc->strategy.partition == PART_MXNET &&
+		    v >= sc->strategy.bigarray_bound) {
+			for (j = 0; j < k; j++)
+				load[j] += sim_part_count(v, k, j);
+			continue;
+		}
 		if (sc->strategy.partition == PART_ROUND_ROBIN)
 			best = i % k;
+		else if (sc->strategy.partition == PART_MXNET)
+			best = (int)((long)i * 9973 % k);
 		else {
 			for (best = 0, j = 1; j < k; j++) {
 				if (load[j] < load[best])
 					best = j;
 			}
 		}
-		owner[i] = best;
-		load[best] += (long)sc->strategy.variables[i];
+		load[best] += v;
 	}
 	for (off = 0, j = 0; j < k; j++) {
 		sim->shard_offset[j] = off;
@@ -279,7 +288,6 @@ partition(struct sim *sim)
 		off += load[j];
 	}
 	free(load);
-	free(owner);
 }
 
 static void

@@ -104,4 +104,28 @@ for p in "balanced 6" "round-robin 8"; do
 	    "$(awk -v f=$2 'BEGIN { print 10 * 4e9 * f / 10 }')" 1e-12
 done
 
+# MXNet's rule over 4 shards, bound 1M parameters: 4M and 1M are split
+# four ways; 900k goes whole to shard 9973 mod 4 = 1, 100k to shard
+# 2 x 9973 mod 4 = 2.  Loads 1.25M, 2.15M, 1.35M, 1.25M parameters; each
+# shard receives its load from 10 workers, 4 bytes each, per step.
+"$PSIM" run --format json --set network=ideal --set run.steps=1 \
+    --set run.warmup=0 --set placement.servers=4 --set strategy.shards=4 \
+    --set strategy.partition=mxnet --set model.params=6M \
+    --set 'strategy.variables=[4000000, 900000, 100000, 1000000]' \
+    "$S/seed-250m-10w-10g-ps8.json" >"$TMP/mx.json"
+i=0
+for load in 1.25e6 2.15e6 1.35e6 1.25e6; do
+	check_near "partition mxnet: shard $i receives 10 x 4 B x $load" \
+	    "$(grep "\"role\": \"server $i " "$TMP/mx.json" |
+	        sed 's/.*"bytes_received": \([0-9.e+]*\).*/\1/')" \
+	    "$(awk -v l=$load 'BEGIN { print 40 * l }')" 1e-12
+	i=$((i + 1))
+done
+check "partition mxnet: the big small variable's server is the hot spot" \
+    test "$(json "$TMP/mx.json" server_traffic.host)" = host-11
+"$PSIM" run --set strategy.bigarray_bound=5 "$S/seed-250m-10w-10g-ps8.json" \
+    >/dev/null 2>"$TMP/err"
+check "bigarray_bound needs partition mxnet" grep -q \
+    '/strategy/bigarray_bound: only used with partition "mxnet"' "$TMP/err"
+
 done_testing
