@@ -623,13 +623,44 @@ parse_variables(struct ctx *c, const cJSON *st, struct scenario *sc)
 	}
 }
 
+/* strategy.grid: [rows, cols] for 2d-ring. */
+static void
+parse_grid(struct ctx *c, const cJSON *st, struct scenario *sc)
+{
+	const cJSON *g = cJSON_GetObjectItemCaseSensitive(st, "grid");
+	const cJSON *r, *k;
+	char *f;
+
+	if (g == NULL)
+		return;
+	if (sc->strategy.impl != &strategy_2d_ring) {
+		err(c, "/strategy/grid", "only used with algorithm \"2d-ring\"");
+		return;
+	}
+	r = cJSON_GetArrayItem(g, 0);
+	k = cJSON_GetArrayItem(g, 1);
+	if (!cJSON_IsArray(g) || cJSON_GetArraySize(g) != 2 ||
+	    !cJSON_IsNumber(r) || !cJSON_IsNumber(k) || r->valuedouble < 1 ||
+	    k->valuedouble < 1 || r->valuedouble != floor(r->valuedouble) ||
+	    k->valuedouble != floor(k->valuedouble) ||
+	    r->valuedouble > 1 << 20 || k->valuedouble > 1 << 20) {
+		f = found(g);
+		err(c, "/strategy/grid", "expected [rows, columns], two "
+		    "integers >= 1, got %s", f);
+		free(f);
+		return;
+	}
+	sc->strategy.grid_rows = (int)r->valuedouble;
+	sc->strategy.grid_cols = (int)k->valuedouble;
+}
+
 static void
 parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
     int *shards_given)
 {
 	static const char *const keys[] = { "name", "algorithm", "shards",
 	    "colocate", "partition", "variables", "wire_dtype",
-	    "bigarray_bound", NULL };
+	    "bigarray_bound", "grid", NULL };
 	const cJSON *st = get_object(c, root, "", "strategy", 1), *alg;
 	const char *const *k;
 	char p[64], list[512];
@@ -681,6 +712,7 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 			err(c, "/strategy/variables", "missing; partition "
 			    "\"%s\" places whole variables, so it needs their "
 			    "sizes", partition_names[sc->strategy.partition]);
+		parse_grid(c, st, sc);
 		return;
 	}
 	for (k = (const char *const[]){ "shards", "colocate", "partition",
@@ -714,6 +746,7 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 		    "expected one of %s", alg->valuestring,
 		    strategy_names("allreduce"));
 	}
+	parse_grid(c, st, sc);
 }
 
 static void
@@ -811,6 +844,12 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
 			    "servers");
 	}
 
+	if (sc->strategy.grid_rows > 0 && (long)sc->strategy.grid_rows *
+	    sc->strategy.grid_cols != sc->placement.workers)
+		err(c, "/strategy/grid", "a %d x %d grid holds %ld workers, "
+		    "but there are %d", sc->strategy.grid_rows,
+		    sc->strategy.grid_cols, (long)sc->strategy.grid_rows *
+		    sc->strategy.grid_cols, sc->placement.workers);
 	if (nwh != 0 && nwh != sc->placement.workers)
 		err(c, "/placement/worker_hosts", "expected %d host names (one "
 		    "per worker), got %d", sc->placement.workers, nwh);

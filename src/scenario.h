@@ -53,6 +53,8 @@ struct scenario {
 		double		 bigarray_bound; /* ps, mxnet: split above */
 		int		 nvariables;
 		enum dtype	 wire_dtype;	/* gradients on the wire */
+		int		 grid_rows;	/* 2d-ring: 0 for the squarest */
+		int		 grid_cols;
 	} strategy;
 
 	struct {

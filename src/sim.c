@@ -405,6 +405,7 @@ sim_shape(const struct sim *sim, struct shape *s)
 	s->shard_worker = sim->shard_worker;
 	s->shard_server = sim->shard_server;
 	s->B = sc->cluster.nic_Bps;
+	s->grid_rows = sc->strategy.grid_rows;
 	if (sc->cluster.topology == TOPO_TWO_TIER) {
 		s->racks = sc->cluster.racks;
 		s->rack_of = sim->rack_of;

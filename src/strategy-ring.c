@@ -5,44 +5,21 @@
  * right neighbour and receives chunk (w-s-1) mod n from its left one,
  * adding it to its own; after n-1 steps it holds the sum of chunk
  * (w+1) mod n.  In all-gather step s it sends chunk (w+1-s) mod n and
- * receives chunk (w-s) mod n.  2(n-1) steps, each moving M/n each way.
- * Each worker has one sender (its left neighbour), so its inbox is FIFO. */
-#include <assert.h>
+ * receives chunk (w-s) mod n.  2(n-1) steps, each moving M/n each way
+ * (ring.c). */
 #include <stdio.h>
 
 #include "analytic.h"
+#include "ring.h"
 #include "sim.h"
-
-static int
-mod(int a, int n)
-{
-	return ((a % n) + n) % n;
-}
 
 static void
 ring_exchange(struct sim *sim, int w, int step)
 {
-	int n = sim->nworkers, right = (w + 1) % n, s, send, recv;
-	long len = sim->elements;
-	sg_comm_t comms[2];
-	struct msg *in;
+	struct ring r = { 0, 1, sim->nworkers };
 
-	for (s = 0; s < 2 * (n - 1); s++) {
-		if (s < n - 1) {
-			send = mod(w - s, n);
-			recv = mod(w - s - 1, n);
-		} else {
-			send = mod(w + 1 - (s - (n - 1)), n);
-			recv = mod(w - (s - (n - 1)), n);
-		}
-		comms[0] = sim_send(sim, sim->worker_mbox[right], w, right, step,
-		    sim_part_offset(len, n, send), sim_part_count(len, n, send));
-		comms[1] = sim_recv(sim->worker_mbox[w], &in);
-		sim_wait_all(comms, 2);
-		assert(in->step == step);
-		assert(in->offset == sim_part_offset(len, n, recv));
-		sim_received(sim, w, in);
-	}
+	ring_phase(sim, &r, w, sim->worker_mbox, step, 0, sim->elements, 0);
+	ring_phase(sim, &r, w, sim->worker_mbox, step, 0, sim->elements, 1);
 }
 
 /* 2(n-1) steps, each one latency plus a chunk of M/n from every worker
@@ -52,12 +29,12 @@ static void
 ring_analytic(const struct shape *s, struct analytic *a)
 {
 	struct round rd;
-	int n = s->n, w;
+	struct ring r = { 0, 1, s->n };
+	int n = s->n;
 	double chunk = s->M / n, per;
 
 	analytic_round_init(&rd, s);
-	for (w = 0; w < n && n > 1; w++)
-		analytic_round_flow(&rd, w, (w + 1) % n, chunk);
+	ring_round(&rd, &r, chunk);
 	per = analytic_round_time(&rd);
 	a->latency_s = 2.0 * (n - 1) * s->alpha;
 	a->communication_s = 2.0 * (n - 1) * (s->alpha + per);

@@ -10,6 +10,7 @@ const struct strategy *const strategies[] = {
 	&strategy_recursive_doubling,
 	&strategy_halving_doubling,
 	&strategy_binomial_tree,
+	&strategy_2d_ring,
 	NULL
 };
 

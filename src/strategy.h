@@ -28,6 +28,7 @@ struct shape {
 	int		 racks;
 	const int	*rack_of;
 	const double	*uplink_Bps;
+	int		 grid_rows;	/* 2d-ring: 0 for the squarest */
 };
 
 struct strategy {
@@ -55,6 +56,7 @@ extern const struct strategy strategy_all_to_all;
 extern const struct strategy strategy_recursive_doubling;
 extern const struct strategy strategy_halving_doubling;
 extern const struct strategy strategy_binomial_tree;
+extern const struct strategy strategy_2d_ring;
 
 /* NULL-terminated. */
 extern const struct strategy *const strategies[];

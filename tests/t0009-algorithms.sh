@@ -1,6 +1,6 @@
 #!/bin/sh
-# Recursive doubling, halving-doubling (Rabenseifner) and binomial-tree
-# all-reduce: with network "ideal", the step's communication within 2% of
+# Recursive doubling, halving-doubling (Rabenseifner), binomial-tree and
+# 2d-ring all-reduce: with network "ideal", the step's communication within 2% of
 # the closed forms (MPICH's fold step included for n not a power of two),
 # computed here; the busiest worker's bytes per step; conservation.
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -20,6 +20,12 @@ formula() {
 		} else if (alg == "halving-doubling") {
 			t = (2 * L + 2 * f) * a + 2 * (p - 1) / p * M / B + 2 * f * M / B
 			v = 2 * (p - 1) / p * M + f * M
+		} else if (alg == "2d-ring") {	# the squarest rows x cols grid
+			for (r = 1; r * r <= n; r++) if (n % r == 0) rows = r
+			cols = n / rows
+			t = 2 * (cols - 1) * (a + M / cols / B) + \
+			    2 * (rows - 1) * (a + M / cols / rows / B)
+			v = 2 * (n - 1) / n * M
 		} else {
 			t = 2 * c * (a + M / B); v = c * M
 		}
@@ -27,7 +33,7 @@ formula() {
 	}'
 }
 
-for alg in recursive-doubling halving-doubling binomial-tree; do
+for alg in recursive-doubling halving-doubling binomial-tree 2d-ring; do
 	for n in 2 3 4 7 8 16; do
 		"$PSIM" run --format json --set network=ideal --set run.steps=2 \
 		    --set strategy.algorithm=$alg --set placement.workers=$n \
@@ -54,12 +60,24 @@ for alg in recursive-doubling halving-doubling binomial-tree; do
 	    "$(json "$TMP/real.json" algorithm)" = $alg
 done
 
+# 2d-ring on an explicit 2 x 8 grid: 2*7 row steps, 2*1 column steps.
+"$PSIM" run --format json --set network=ideal --set run.steps=2 \
+    --set strategy.algorithm=2d-ring --set placement.workers=16 \
+    --set 'strategy.grid=[2, 8]' "$S" >"$TMP/g.json"
+check_near "2d-ring on 2 x 8: 14(a + M/8B) + 2(a + M/16B)" \
+    "$(awk -v s="$(json "$TMP/g.json" step_time_s.mean)" 'BEGIN { print s - 1 }')" \
+    "$(awk 'BEGIN { printf "%.12g", 14 * (10e-6 + 1e9 / 8 / 1.25e9) + 2 * (10e-6 + 1e9 / 16 / 1.25e9) }')" 0.02
+"$PSIM" run --set strategy.algorithm=2d-ring --set 'strategy.grid=[3, 4]' \
+    "$S" >/dev/null 2>"$TMP/err"
+check "2d-ring: the grid must hold the workers" grep -qx \
+    "psim: $S: /strategy/grid: a 3 x 4 grid holds 12 workers, but there are 10" "$TMP/err"
+
 # Behind a slow switch or oversubscribed rack uplinks, the closed forms
 # charge each round its most loaded resource.  Rounds that need not wait
 # for each other (the fold beside the core, a subtree beside another)
 # overlap in the simulation, so the round sum is an upper bound, and a
 # tight one.
-for alg in recursive-doubling halving-doubling binomial-tree; do
+for alg in recursive-doubling halving-doubling binomial-tree 2d-ring; do
 	for o in "cluster.switch_bw=20Gbps" "cluster.oversubscription=4"; do
 		"$PSIM" run --format json --set network=ideal --set run.steps=2 \
 		    --set strategy.algorithm=$alg --set cluster.topology=two-tier \

@@ -1,0 +1,51 @@
+/* ring.c: a ring of workers (ring.h).
+ *
+ * Reduce-scatter step s (0..g-2): member m sends chunk (m - s) mod g to
+ * member m + 1 and receives chunk (m - s - 1) mod g from member m - 1,
+ * adding it to its own.  All-gather step s: it sends chunk (m + 1 - s)
+ * mod g and receives chunk (m - s) mod g.  A member's inbox has one
+ * sender, its predecessor, so it is FIFO. */
+#include <assert.h>
+
+#include "analytic.h"
+#include "ring.h"
+
+static int
+mod(int a, int n)
+{
+	return ((a % n) + n) % n;
+}
+
+void
+ring_phase(struct sim *sim, const struct ring *r, int me,
+    const sg_mailbox_t *inbox, int step, long lo, long len, int gather)
+{
+	int g = r->g, s, send, recv;
+	int w = r->base + me * r->stride;
+	int next = r->base + (me + 1) % g * r->stride;
+	sg_comm_t comms[2];
+	struct msg *in;
+
+	for (s = 0; s < g - 1; s++) {
+		send = gather ? mod(me + 1 - s, g) : mod(me - s, g);
+		recv = gather ? mod(me - s, g) : mod(me - s - 1, g);
+		comms[0] = sim_send(sim, inbox[next], w, next, step,
+		    lo + sim_part_offset(len, g, send),
+		    sim_part_count(len, g, send));
+		comms[1] = sim_recv(inbox[w], &in);
+		sim_wait_all(comms, 2);
+		assert(in->step == step);
+		assert(in->offset == lo + sim_part_offset(len, g, recv));
+		sim_received(sim, w, in);
+	}
+}
+
+void
+ring_round(struct round *rd, const struct ring *r, double chunk)
+{
+	int m;
+
+	for (m = 0; m < r->g && r->g > 1; m++)
+		analytic_round_flow(rd, r->base + m * r->stride,
+		    r->base + (m + 1) % r->g * r->stride, chunk);
+}
