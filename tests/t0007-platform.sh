@@ -20,6 +20,16 @@ check_near "user platform: 2 (alpha + 3 M / B)" \
 check_near "user platform: the closed form reads the platform's NIC" \
     "$(json "$TMP/u.json" analytic.communication_s)" 4.80002 1e-4
 
+# The shipped example of one's own platform: two racks whose shared ToR
+# backbones (100 Gbps for both directions of 4 hosts' rings) bind.
+"$PSIM" run --format json "$S/lab-2x4-ring.json" >"$TMP/lab.json"
+check "platforms/lab-2x4.xml: runs from scenarios/ with a relative path" \
+    test "$(json "$TMP/lab.json" workers)" = 8
+check "platforms/lab-2x4.xml: a rack backbone is the bottleneck" \
+    grep -q '"resource": "rack-[ab]_backbone"' "$TMP/lab.json"
+check "platforms/lab-2x4.xml: node-1 to node-8 in natural order" \
+    grep -q '"name": "node-8", "role": "worker 7"' "$TMP/lab.json"
+
 # Two racks behind 4:1 oversubscribed uplinks: all-to-all crosses them.
 # Each rack of 5 sends 5 x 5 x 1 GB out over a 5 x 10 / 4 = 12.5 Gbps uplink.
 "$PSIM" run --format json --set network=ideal --set cluster.topology=two-tier \
