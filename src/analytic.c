@@ -50,7 +50,8 @@ analytic_round_time(struct round *r)
 	int h, k, hosts = s->n + s->servers, racks = s->racks + 1;
 	double t = 0, v;
 
-	snprintf(r->binding, sizeof r->binding, "the NICs");
+	snprintf(r->binding, sizeof r->binding, s->groups_are_hosts ?
+	    "the GPUs' links in their hosts" : "the NICs");
 	for (h = 0; h < hosts; h++) {
 		v = (r->up[h] > r->down[h] ? r->up[h] : r->down[h]) / s->B;
 		if (v > t)
@@ -61,7 +62,8 @@ analytic_round_time(struct round *r)
 			t = v;
 			if (s->racks > 0)
 				snprintf(r->binding, sizeof r->binding,
-				    "rack %d's switch backplane", k);
+				    "%s %d's switch backplane",
+				    s->groups_are_hosts ? "host" : "rack", k);
 			else
 				snprintf(r->binding, sizeof r->binding,
 				    "the switch backplane");
@@ -72,8 +74,12 @@ analytic_round_time(struct round *r)
 		    s->uplink_Bps[k];
 		if (v > t) {
 			t = v;
-			snprintf(r->binding, sizeof r->binding,
-			    "rack %d's uplink", k);
+			if (s->groups_are_hosts)
+				snprintf(r->binding, sizeof r->binding,
+				    "host %d's NIC", k);
+			else
+				snprintf(r->binding, sizeof r->binding,
+				    "rack %d's uplink", k);
 		}
 	}
 	memset(r->up, 0, (size_t)hosts * sizeof *r->up);

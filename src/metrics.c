@@ -396,8 +396,11 @@ traffic(struct results *r, int servers, struct traffic *t)
 }
 
 static void
-classify(struct results *r)
+classify(const struct scenario *sc, struct results *r)
 {
+	int gpus = sc->cluster.topology == TOPO_PLATFORM ? 1 :
+	    sc->cluster.gpus_per_host, machine, hm, shards;
+	char dir;
 	struct bottleneck *b = &r->bottleneck;
 	const struct link_result *top = NULL;
 	double step = r->compute_s + r->communication_s + r->wait_s;
@@ -445,6 +448,34 @@ classify(struct results *r)
 		    top->name, 100 * top->utilization);
 		return;
 	}
+	if (gpus > 1 && top->host >= 0) {
+		h = &r->hosts[top->host];
+		b->kind = "intra-host";
+		snprintf(b->resource, sizeof b->resource, "%s link %s (%s)",
+		    h->name, top->up ? "out" : "in", h->role);
+		snprintf(b->explanation, sizeof b->explanation, "%s's link to "
+		    "its host's switch (%s) %s %s per step; at %s that takes %s "
+		    "against %s of compute", h->name, h->role, top->up ?
+		    "sends" : "receives", vol, bw, t, c);
+		return;
+	}
+	if (gpus > 1 && sscanf(top->name, "host-%d-nic_%c", &machine,
+	    &dir) == 2) {
+		for (i = 0, shards = 0; i < r->nhosts; i++) {
+			if (sscanf(r->hosts[i].name, "host-%d-", &hm) == 1 &&
+			    hm == machine)
+				shards += r->hosts[i].shards;
+		}
+		b->kind = shards > 0 ? "server-nic" : "worker-nic";
+		snprintf(b->resource, sizeof b->resource, "host-%d NIC %s",
+		    machine, dir == 'U' ? "send" : "receive");
+		snprintf(b->explanation, sizeof b->explanation, "host-%d's NIC, "
+		    "shared by its %d GPUs, %s %s per step; at %s that takes %s "
+		    "against %s of compute: it would need %.3g Gbps to keep up",
+		    machine, gpus, dir == 'U' ? "sends" : "receives", vol, bw, t,
+		    c, need);
+		return;
+	}
 	if (top->host >= 0) {
 		h = &r->hosts[top->host];
 		b->kind = h->shards > 0 ? "server-nic" : "worker-nic";
@@ -476,7 +507,7 @@ metrics_results(struct metrics *m, const struct analytic *a, double wall_s)
 	traffic(r, 0, &r->worker);
 	if (strcmp(m->sim->strategy->family, "ps") == 0)
 		traffic(r, 1, &r->server);
-	classify(r);
+	classify(m->sim->sc, r);
 	r->messages = m->messages;
 	r->wall_s = wall_s;
 	return r;

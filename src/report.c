@@ -257,6 +257,13 @@ describe_cluster(const struct scenario *sc, char *buf, size_t len)
 		return;
 	}
 	units_fmt_rate(sc->cluster.nic_Bps, bw, sizeof bw);
+	if (sc->cluster.gpus_per_host > 1) {
+		units_fmt_rate(sc->cluster.intra_Bps, sw, sizeof sw);
+		snprintf(buf, len, "%d hosts of %d GPUs (%s each to the host's "
+		    "switch), %s NICs", sc->cluster.hosts,
+		    sc->cluster.gpus_per_host, sw, bw);
+		return;
+	}
 	if (sc->cluster.topology == TOPO_STAR)
 		snprintf(buf, len, "star of %d hosts, %s NICs", sc->cluster.hosts,
 		    bw);

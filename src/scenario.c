@@ -499,10 +499,11 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc)
 {
 	static const char *const keys[] = { "topology", "hosts", "nic",
 	    "latency", "switch_bw", "speed", "racks", "oversubscription",
-	    "platform", NULL };
+	    "platform", "gpus_per_host", "intra_bw", "intra_latency", NULL };
 	static const char *const generated_only[] = { "topology", "hosts",
 	    "nic", "latency", "switch_bw", "speed", "racks",
-	    "oversubscription", NULL };
+	    "oversubscription", "gpus_per_host", "intra_bw",
+	    "intra_latency", NULL };
 	const cJSON *cl = get_object(c, root, "", "cluster", 1);
 	const char *const *k;
 	char p[64];
@@ -512,6 +513,9 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc)
 	sc->cluster.speed_flops = 1e12;
 	sc->cluster.racks = 1;
 	sc->cluster.oversubscription = 1;
+	sc->cluster.gpus_per_host = 1;
+	sc->cluster.intra_Bps = 16e9;		/* PCIe 3.0 x16 */
+	sc->cluster.intra_latency_s = 1e-6;
 	if (cl == NULL)
 		return;
 	check_keys(c, cl, "/cluster", keys);
@@ -540,6 +544,30 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc)
 	    &sc->cluster.switch_Bps);
 	get_units(c, cl, "/cluster", "speed", 0, UNIT_SPEED, 0,
 	    &sc->cluster.speed_flops);
+	get_int(c, cl, "/cluster", "gpus_per_host", 0, 1, 1024,
+	    &sc->cluster.gpus_per_host);
+	if (sc->cluster.gpus_per_host > 1) {
+		get_units(c, cl, "/cluster", "intra_bw", 0, UNIT_BANDWIDTH, 0,
+		    &sc->cluster.intra_Bps);
+		get_units(c, cl, "/cluster", "intra_latency", 0, UNIT_TIME, 1,
+		    &sc->cluster.intra_latency_s);
+		if (sc->cluster.topology != TOPO_STAR)
+			err(c, "/cluster/gpus_per_host", "multi-GPU hosts are "
+			    "modelled on a star only, not on \"%s\"",
+			    topology_names[sc->cluster.topology]);
+		if (sc->cluster.switch_Bps > 0)
+			err(c, "/cluster/switch_bw", "not modelled with "
+			    "gpus_per_host > 1 (the machines' NICs meet in a "
+			    "non-blocking switch)");
+	} else {
+		for (k = (const char *const[]){ "intra_bw", "intra_latency",
+		    NULL }; *k != NULL; k++) {
+			if (cJSON_GetObjectItemCaseSensitive(cl, *k) == NULL)
+				continue;
+			snprintf(p, sizeof p, "/cluster/%s", *k);
+			err(c, p, "only used with gpus_per_host > 1");
+		}
+	}
 	if (sc->cluster.topology == TOPO_TWO_TIER) {
 		get_int(c, cl, "/cluster", "racks", 1, 1, 1 << 20,
 		    &sc->cluster.racks);
@@ -872,10 +900,20 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
 		}
 	}
 
+	if (sc->cluster.gpus_per_host > 1 && sc->placement.servers > 0)
+		err(c, "/placement/servers", "dedicated servers are not modelled "
+		    "on multi-GPU hosts; colocate the shards on workers, or "
+		    "expected 0, got %d", sc->placement.servers);
 	if (sc->cluster.topology != TOPO_PLATFORM) {
+		int g = sc->cluster.gpus_per_host;
+
 		need = sc->placement.workers + sc->placement.servers;
 		if (sc->cluster.hosts == 0)
-			sc->cluster.hosts = need;
+			sc->cluster.hosts = (need + g - 1) / g;
+		else if ((long)sc->cluster.hosts * g < need && g > 1)
+			err(c, "/cluster/hosts", "%d hosts of %d GPUs cannot "
+			    "hold %d workers", sc->cluster.hosts, g,
+			    sc->placement.workers);
 		else if (sc->cluster.hosts < need)
 			err(c, "/cluster/hosts", "%d hosts cannot hold %d "
 			    "workers and %d servers", sc->cluster.hosts,

@@ -33,6 +33,9 @@ struct scenario {
 		double		 speed_flops;	/* host speed, flops/s */
 		int		 racks;		/* two-tier */
 		double		 oversubscription; /* two-tier, >= 1 */
+		int		 gpus_per_host;	/* workers per machine */
+		double		 intra_Bps;	/* GPU to its host's switch */
+		double		 intra_latency_s;
 		char		*platform;	/* TOPO_PLATFORM: XML path */
 	} cluster;
 

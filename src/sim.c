@@ -372,15 +372,15 @@ sim_create(const struct scenario *sc, char **errors)
 			    i % sim->nservers;
 		}
 	}
-	if (sc->cluster.topology == TOPO_TWO_TIER) {
+	if (sc->cluster.topology != TOPO_PLATFORM && platform_groups(sc) > 0) {
 		sim->rack_of = xcalloc((size_t)sim->nhosts,
 		    sizeof *sim->rack_of);
-		sim->uplink_Bps = xcalloc((size_t)sc->cluster.racks,
+		sim->uplink_Bps = xcalloc((size_t)platform_groups(sc),
 		    sizeof *sim->uplink_Bps);
 		for (i = 0; i < sim->nhosts; i++)
 			sim->rack_of[i] = platform_rack_of(sc,
 			    sim->hosts[i].name);
-		for (i = 0; i < sc->cluster.racks; i++)
+		for (i = 0; i < platform_groups(sc); i++)
 			sim->uplink_Bps[i] = platform_uplink_Bps(sc, i);
 	}
 	sim->metrics = metrics_create(sim, sc->run.steps);
@@ -393,6 +393,8 @@ sim_shape(const struct sim *sim, struct shape *s)
 	const struct scenario *sc = sim->sc;
 	sg_host_t from = sim->hosts[0].host, to;
 	xbt_dynar_t links;
+	double lat;
+	int i;
 
 	memset(s, 0, sizeof *s);
 	s->n = sim->nworkers;
@@ -406,17 +408,23 @@ sim_shape(const struct sim *sim, struct shape *s)
 	s->shard_server = sim->shard_server;
 	s->B = sc->cluster.nic_Bps;
 	s->grid_rows = sc->strategy.grid_rows;
-	if (sc->cluster.topology == TOPO_TWO_TIER) {
-		s->racks = sc->cluster.racks;
+	s->groups_are_hosts = sc->cluster.gpus_per_host > 1;
+	if (sim->rack_of != NULL) {
+		s->racks = platform_groups(sc);
 		s->rack_of = sim->rack_of;
 		s->uplink_Bps = sim->uplink_Bps;
 	}
 	if (sim->nhosts < 2)
 		return;
-	/* On a user's platform: the first link out of worker 0 is its NIC,
-	 * and the route to its first peer gives the latency. */
+	/* The latency to the farthest host psim uses (on a multi-GPU
+	 * cluster, a GPU of another machine); the first link out of worker
+	 * 0 is its NIC (its GPU's link, with several GPUs per host). */
+	for (i = 1; i < sim->nhosts; i++) {
+		lat = sg_host_get_route_latency(from, sim->hosts[i].host);
+		if (lat > s->alpha)
+			s->alpha = lat;
+	}
 	to = sim->hosts[1].host;
-	s->alpha = sg_host_get_route_latency(from, to);
 	links = xbt_dynar_new(sizeof(sg_link_t), NULL);
 	sg_host_get_route(from, to, links);
 	if (xbt_dynar_length(links) > 0)

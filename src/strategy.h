@@ -29,6 +29,8 @@ struct shape {
 	const int	*rack_of;
 	const double	*uplink_Bps;
 	int		 grid_rows;	/* 2d-ring: 0 for the squarest */
+	int		 groups_are_hosts; /* the groups are multi-GPU machines,
+					   their uplinks the NICs */
 };
 
 struct strategy {

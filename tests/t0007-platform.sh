@@ -74,6 +74,36 @@ check "switch backplane: the bottleneck is the switch" \
 check_near "switch backplane: n(n-1)M / S = 12 GB / 2.5 GB/s" \
     "$(json "$TMP/s.json" breakdown_s.communication)" 4.8 0.01
 
+# Multi-GPU hosts: 2 machines of 4 GPUs.  The ring crosses each machine's
+# NIC once each way per ring step (the ring's chunk, M/8, over 10 Gbps),
+# the rest stays on the GPUs' 16 GB/s links.
+"$PSIM" run --format json --set network=ideal --set cluster.gpus_per_host=4 \
+    --set placement.workers=8 "$S/seed-250m-10w-10g-ring.json" >"$TMP/g.json"
+want=$(awk 'BEGIN { printf "%.12g", 14 * (2e-6 + 10e-6 + 1.25e8 / 1.25e9) }')
+check_near "multi-GPU ring: 2(n-1)(alpha + (M/n)/NIC), alpha through two NICs" \
+    "$(awk -v s="$(json "$TMP/g.json" step_time_s.mean)" 'BEGIN { print s - 1 }')" \
+    "$want" 0.01
+check_near "multi-GPU ring: the closed form agrees" \
+    "$(json "$TMP/g.json" analytic.communication_s)" "$want" 0.001
+check "multi-GPU ring: a machine's NIC is the bottleneck" \
+    grep -q '"resource": "host-[01] NIC' "$TMP/g.json"
+check "multi-GPU: workers are GPUs" \
+    grep -q '"name": "host-1-gpu-3", "role": "worker 7"' "$TMP/g.json"
+# With fast NICs and slow GPU links the GPU links bind.
+"$PSIM" run --format json --set network=ideal --set cluster.gpus_per_host=4 \
+    --set cluster.nic=400Gbps --set cluster.intra_bw=10Gbps \
+    --set placement.workers=8 "$S/seed-250m-10w-10g-ring.json" >"$TMP/i.json"
+check "multi-GPU ring, slow PCIe: the bottleneck is intra-host" \
+    test "$(json "$TMP/i.json" bottleneck.kind)" = intra-host
+"$PSIM" run --set cluster.gpus_per_host=4 "$S/seed-250m-10w-10g-ps8.json" \
+    >/dev/null 2>"$TMP/err"
+check "multi-GPU: dedicated servers are refused" \
+    grep -q "/placement/servers: dedicated servers are not modelled" "$TMP/err"
+"$PSIM" run --set cluster.intra_bw=10Gbps "$S/seed-250m-10w-10g-ring.json" \
+    >/dev/null 2>"$TMP/err"
+check "intra_bw needs gpus_per_host" \
+    grep -q "/cluster/intra_bw: only used with gpus_per_host > 1" "$TMP/err"
+
 "$PSIM" validate "$S/seed-250m-10w-10g-ps8.json" >"$TMP/v" 2>&1
 check "validate: a good file is ok" grep -q ': ok$' "$TMP/v"
 "$PSIM" validate "$D/bad-platform-host.json" >"$TMP/v" 2>&1
