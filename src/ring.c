@@ -16,13 +16,18 @@ mod(int a, int n)
 	return ((a % n) + n) % n;
 }
 
+int
+ring_worker(const struct ring *r, int m)
+{
+	return r->members != NULL ? r->members[m] : r->base + m * r->stride;
+}
+
 void
 ring_phase(struct sim *sim, const struct ring *r, int me,
     const sg_mailbox_t *inbox, int step, long lo, long len, int gather)
 {
 	int g = r->g, s, send, recv;
-	int w = r->base + me * r->stride;
-	int next = r->base + (me + 1) % g * r->stride;
+	int w = ring_worker(r, me), next = ring_worker(r, (me + 1) % g);
 	sg_comm_t comms[2];
 	struct msg *in;
 
@@ -46,6 +51,6 @@ ring_round(struct round *rd, const struct ring *r, double chunk)
 	int m;
 
 	for (m = 0; m < r->g && r->g > 1; m++)
-		analytic_round_flow(rd, r->base + m * r->stride,
-		    r->base + (m + 1) % r->g * r->stride, chunk);
+		analytic_round_flow(rd, ring_worker(r, m),
+		    ring_worker(r, (m + 1) % r->g), chunk);
 }

@@ -1,6 +1,7 @@
-/* ring.h: one ring of workers, the building block of ring all-reduce
- * and of the rings of 2d-ring: members base, base + stride, ...,
- * base + (g-1)*stride, each sending to the next. */
+/* ring.h: one ring of workers, the building block of ring all-reduce,
+ * of the rings of 2d-ring and of the ring of hierarchical all-reduce:
+ * members base, base + stride, ..., base + (g-1)*stride (or a list),
+ * each sending to the next. */
 #ifndef PSIM_RING_H
 #define PSIM_RING_H
 
@@ -9,10 +10,14 @@
 struct round;
 
 struct ring {
-	int	 base;
-	int	 stride;
-	int	 g;		/* members */
+	int		 base;
+	int		 stride;
+	int		 g;		/* members */
+	const int	*members;	/* or, if not NULL, these workers */
 };
+
+/* The worker of member m. */
+int ring_worker(const struct ring *, int m);
 
 /* Member me's part of a ring reduce-scatter (gather 0) or all-gather
  * (gather 1) of the elements [lo, lo + len), cut into g chunks: g - 1

@@ -425,6 +425,9 @@ sim_shape(const struct sim *sim, struct shape *s)
 			s->alpha = lat;
 	}
 	to = sim->hosts[1].host;
+	s->alpha_local = sim->rack_of != NULL &&
+	    sim->rack_of[0] == sim->rack_of[1] ?
+	    sg_host_get_route_latency(from, to) : s->alpha;
 	links = xbt_dynar_new(sizeof(sg_link_t), NULL);
 	sg_host_get_route(from, to, links);
 	if (xbt_dynar_length(links) > 0)

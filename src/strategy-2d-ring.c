@@ -61,8 +61,8 @@ r2d_exchange(struct sim *sim, int w, int step)
 {
 	struct r2d_state *st = sim->state;
 	int row = w / st->cols, col = w % st->cols, mine;
-	struct ring r = { row * st->cols, 1, st->cols };
-	struct ring c = { col, st->cols, st->rows };
+	struct ring r = { row * st->cols, 1, st->cols, NULL };
+	struct ring c = { col, st->cols, st->rows, NULL };
 	long len = sim->elements, lo, n;
 
 	ring_phase(sim, &r, col, st->inbox[0], step, 0, len, 0);
@@ -99,12 +99,12 @@ r2d_analytic(const struct shape *s, struct analytic *a)
 	grid(s->n, s->grid_rows, &rows, &cols);
 	analytic_round_init(&rd, s);
 	for (i = 0; i < rows; i++) {
-		r = (struct ring){ i * cols, 1, cols };
+		r = (struct ring){ i * cols, 1, cols, NULL };
 		ring_round(&rd, &r, s->M / cols);
 	}
 	trow = analytic_round_time(&rd);
 	for (i = 0; i < cols; i++) {
-		r = (struct ring){ i, cols, rows };
+		r = (struct ring){ i, cols, rows, NULL };
 		ring_round(&rd, &r, s->M / cols / rows);
 	}
 	tcol = analytic_round_time(&rd);

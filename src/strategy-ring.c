@@ -16,7 +16,7 @@
 static void
 ring_exchange(struct sim *sim, int w, int step)
 {
-	struct ring r = { 0, 1, sim->nworkers };
+	struct ring r = { 0, 1, sim->nworkers, NULL };
 
 	ring_phase(sim, &r, w, sim->worker_mbox, step, 0, sim->elements, 0);
 	ring_phase(sim, &r, w, sim->worker_mbox, step, 0, sim->elements, 1);
@@ -29,7 +29,7 @@ static void
 ring_analytic(const struct shape *s, struct analytic *a)
 {
 	struct round rd;
-	struct ring r = { 0, 1, s->n };
+	struct ring r = { 0, 1, s->n, NULL };
 	int n = s->n;
 	double chunk = s->M / n, per;
 

@@ -11,6 +11,7 @@ const struct strategy *const strategies[] = {
 	&strategy_halving_doubling,
 	&strategy_binomial_tree,
 	&strategy_2d_ring,
+	&strategy_hierarchical,
 	NULL
 };
 

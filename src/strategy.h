@@ -17,7 +17,9 @@ struct shape {
 	int		 servers;	/* dedicated server hosts */
 	double		 M;		/* gradient bytes per worker */
 	double		 B;		/* NIC bytes/s per direction */
-	double		 alpha;		/* one-way latency worker to peer, s */
+	double		 alpha;		/* one-way latency to the farthest host */
+	double		 alpha_local;	/* to worker 1 when in worker 0's group
+					   (rack or machine), else alpha */
 	double		 switch_Bps;	/* switch backplane, 0: unlimited */
 	double		 compute_s;	/* compute time per step */
 	const double	*shard_bytes;	/* k */
@@ -59,6 +61,7 @@ extern const struct strategy strategy_recursive_doubling;
 extern const struct strategy strategy_halving_doubling;
 extern const struct strategy strategy_binomial_tree;
 extern const struct strategy strategy_2d_ring;
+extern const struct strategy strategy_hierarchical;
 
 /* NULL-terminated. */
 extern const struct strategy *const strategies[];

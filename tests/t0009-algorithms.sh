@@ -72,6 +72,43 @@ check_near "2d-ring on 2 x 8: 14(a + M/8B) + 2(a + M/16B)" \
 check "2d-ring: the grid must hold the workers" grep -qx \
     "psim: $S: /strategy/grid: a 3 x 4 grid holds 12 workers, but there are 10" "$TMP/err"
 
+# Hierarchical: reduce in each group (binomial tree), ring across the
+# leaders, broadcast back.  hier NAME WANT SETS...
+hier() {
+	name=$1 want=$2
+	shift 2
+	"$PSIM" run --format json --set network=ideal --set run.steps=2 \
+	    --set strategy.algorithm=hierarchical "$@" "$S" >"$TMP/h.json"
+	check_near "hierarchical, $name" \
+	    "$(awk -v s="$(json "$TMP/h.json" step_time_s.mean)" 'BEGIN { print s - 1 }')" \
+	    "$want" 0.01
+	check_near "hierarchical, $name: the closed form agrees" \
+	    "$(json "$TMP/h.json" analytic.communication_s)" "$want" 0.001
+}
+# 4 machines of 4 GPUs: 2 tree levels of M over 16 GB/s links at 2 us,
+# then 2*3 ring steps of M/4 through 10 Gbps NICs at 12 us.
+hier "4 hosts x 4 GPUs" \
+    "$(awk 'BEGIN { printf "%.12g", 4 * (2e-6 + 1e9 / 16e9) + 6 * (12e-6 + 0.25e9 / 1.25e9) }')" \
+    --set cluster.gpus_per_host=4 --set placement.workers=16
+# 2 racks of 5 hosts: 3 tree levels of M over the NICs, then a ring of 2.
+hier "2 racks of 5" \
+    "$(awk 'BEGIN { printf "%.12g", 6 * (10e-6 + 0.8) + 2 * (10e-6 + 0.4) }')" \
+    --set cluster.topology=two-tier --set cluster.racks=2
+# No groups on a plain star: a ring of 6.
+hier "a plain star is a ring" \
+    "$(awk 'BEGIN { printf "%.12g", 10 * (10e-6 + 1e9 / 6 / 1.25e9) }')" \
+    --set placement.workers=6
+# 2 machines of 8 NVLink GPUs: hierarchical crosses the NICs with M/2
+# twice, the flat ring with M/16 thirty times: hierarchical wins.
+for alg in ring hierarchical; do
+	"$PSIM" run --format csv --set network=ideal --set cluster.gpus_per_host=8 \
+	    --set cluster.intra_bw=150GBps --set placement.workers=16 \
+	    --set strategy.algorithm=$alg "$S" | tail -1 | cut -d, -f9 >"$TMP/$alg"
+done
+check "2 hosts x 8 NVLink GPUs: hierarchical beats the flat ring" \
+    awk -v h="$(cat "$TMP/hierarchical")" -v r="$(cat "$TMP/ring")" \
+    'BEGIN { exit !(h < r) }'
+
 # Behind a slow switch or oversubscribed rack uplinks, the closed forms
 # charge each round its most loaded resource.  Rounds that need not wait
 # for each other (the fold beside the core, a subtree beside another)

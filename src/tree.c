@@ -1,0 +1,78 @@
+/* tree.c: a binomial tree over a list of workers (tree.h).
+ *
+ * Reduce round i (d = 2^i): a member whose lowest set bit is i sends its
+ * partial sum to member me - d and is done; a member that is a multiple
+ * of 2d receives from me + d, if there is one, and adds.  The broadcast
+ * retraces the rounds backwards. */
+#include "analytic.h"
+#include "tree.h"
+
+void
+tree_init(struct tree *t, const int *members, int g)
+{
+	t->members = members;
+	t->g = g;
+	for (t->levels = 0; (1 << t->levels) < g; t->levels++)
+		;
+}
+
+int
+tree_worker(const struct tree *t, int member)
+{
+	return t->members != NULL ? t->members[member] : member;
+}
+
+void
+tree_reduce(struct sim *sim, const struct tree *t, int me,
+    const sg_mailbox_t *mbox, int stride, int first, int step)
+{
+	int w = tree_worker(t, me), i, d, to;
+
+	for (i = 0; i < t->levels; i++) {
+		d = 1 << i;
+		if (me % (2 * d) == d) {
+			to = tree_worker(t, me - d);
+			sim_send_wait(sim, w, to, step,
+			    mbox[to * stride + first + i], 0, sim->elements);
+			return;
+		}
+		if (me + d < t->g)
+			sim_recv_wait(sim, w, step, mbox[w * stride + first + i],
+			    0);
+	}
+}
+
+void
+tree_bcast(struct sim *sim, const struct tree *t, int me,
+    const sg_mailbox_t *mbox, int stride, int first, int step)
+{
+	int w = tree_worker(t, me), top = t->levels, i, d, to;
+
+	for (i = 0; i < t->levels; i++) {	/* the round it sent up in */
+		if (me % (2 << i) == 1 << i) {
+			top = i;
+			break;
+		}
+	}
+	for (i = t->levels - 1; i >= 0; i--) {
+		d = 1 << i;
+		if (i == top)
+			sim_recv_wait(sim, w, step, mbox[w * stride + first + i],
+			    0);
+		else if (i < top && me + d < t->g) {
+			to = tree_worker(t, me + d);
+			sim_send_wait(sim, w, to, step,
+			    mbox[to * stride + first + i], 0, sim->elements);
+		}
+	}
+}
+
+void
+tree_round(struct round *rd, const struct tree *t, int i, double bytes)
+{
+	int d = 1 << i, m;
+
+	for (m = d; m < t->g; m += 2 * d)
+		analytic_round_flow(rd, tree_worker(t, m), tree_worker(t, m - d),
+		    bytes);
+}
