@@ -21,7 +21,8 @@ analytic_round_init(struct round *r, const struct shape *s)
 	r->out = xcalloc(racks, sizeof *r->out);
 	r->in = xcalloc(racks, sizeof *r->in);
 	r->sw = xcalloc(racks, sizeof *r->sw);
-	r->binding[0] = '\0';
+	r->binding[0] = r->worst[0] = '\0';
+	r->worst_s = 0;
 }
 
 void
@@ -50,12 +51,21 @@ analytic_round_time(struct round *r)
 	int h, k, hosts = s->n + s->servers, racks = s->racks + 1;
 	double t = 0, v;
 
-	snprintf(r->binding, sizeof r->binding, s->groups_are_hosts ?
-	    "the GPUs' links in their hosts" : "the NICs");
+	r->binding[0] = '\0';
 	for (h = 0; h < hosts; h++) {
 		v = (r->up[h] > r->down[h] ? r->up[h] : r->down[h]) / s->B;
-		if (v > t)
-			t = v;
+		if (v <= t)
+			continue;
+		t = v;
+		if (s->groups_are_hosts)
+			snprintf(r->binding, sizeof r->binding, "worker %d's GPU "
+			    "link in its host", h);
+		else if (h < s->n)
+			snprintf(r->binding, sizeof r->binding, "worker %d's NIC",
+			    h);
+		else
+			snprintf(r->binding, sizeof r->binding, "server %d's NIC",
+			    h - s->n);
 	}
 	for (k = 0; k < racks && s->switch_Bps > 0; k++) {
 		if ((v = r->sw[k] / s->switch_Bps) > t) {
@@ -82,6 +92,10 @@ analytic_round_time(struct round *r)
 				    "rack %d's uplink", k);
 		}
 	}
+	if (t > r->worst_s) {
+		r->worst_s = t;
+		memcpy(r->worst, r->binding, sizeof r->worst);
+	}
 	memset(r->up, 0, (size_t)hosts * sizeof *r->up);
 	memset(r->down, 0, (size_t)hosts * sizeof *r->down);
 	memset(r->out, 0, (size_t)racks * sizeof *r->out);
@@ -91,8 +105,10 @@ analytic_round_time(struct round *r)
 }
 
 void
-analytic_round_release(struct round *r)
+analytic_round_release(struct round *r, struct analytic *a)
 {
+	snprintf(a->paced_by, sizeof a->paced_by, "%s",
+	    r->worst[0] != '\0' ? r->worst : "nothing: no transfers");
 	free(r->up);
 	free(r->down);
 	free(r->out);
@@ -114,6 +130,8 @@ analytic_finish(const struct shape *s, struct analytic *a)
 	double v = a->server_sent_bytes > a->server_received_bytes ?
 	    a->server_sent_bytes : a->server_received_bytes;
 
+	a->dominant = a->latency_s > 0.5 * a->communication_s ? "latency" :
+	    "bandwidth";
 	a->compute_s = s->compute_s;
 	a->step_time_s = s->compute_s + a->communication_s;
 	a->required_gbps_worker = analytic_gbps(w, s->compute_s);

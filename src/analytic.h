@@ -18,6 +18,8 @@ struct analytic {
 	double		 latency_s;		/* the alpha terms */
 	char		 formula[256];		/* in symbols */
 	char		 evaluated[256];	/* with the numbers */
+	char		 paced_by[96];		/* the slowest round's resource */
+	const char	*dominant;		/* "latency" or "bandwidth" */
 };
 
 /* Fill the figures common to all strategies (compute, step time,
@@ -35,11 +37,14 @@ struct round {
 	double		*sw;		/* per rack (or the one star): over
 					   its switch backplane */
 	char		 binding[96];	/* what bound the last round */
+	char		 worst[96];	/* what bound the slowest round */
+	double		 worst_s;
 };
 void analytic_round_init(struct round *, const struct shape *);
 void analytic_round_flow(struct round *, int src, int dst, double bytes);
 double analytic_round_time(struct round *);	/* and clears the round */
-void analytic_round_release(struct round *);
+/* Free the round; a->paced_by names what bound its slowest round. */
+void analytic_round_release(struct round *, struct analytic *a);
 
 /* Gbps needed to move bytes within seconds. */
 double analytic_gbps(double bytes, double seconds);

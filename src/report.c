@@ -186,6 +186,8 @@ write_json(FILE *f, const struct scenario *sc, const struct results *r)
 	    a->worker_received_bytes, 1);
 	kv_num(f, "    ", "required_gbps_worker", a->required_gbps_worker, 1);
 	kv_num(f, "    ", "required_gbps_server", a->required_gbps_server, 1);
+	kv_str(f, "    ", "dominant_term", a->dominant, 1);
+	kv_str(f, "    ", "paced_by", a->paced_by, 1);
 	kv_str(f, "    ", "formula", a->formula, 1);
 	kv_str(f, "    ", "evaluated", a->evaluated, 0);
 	fputs("  },\n  \"conservation\": {\n", f);
@@ -352,6 +354,10 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 		    100 * r->links[i].utilization);
 	}
 	fprintf(f, "\nanalytic: %s\n  %s\n", a->formula, a->evaluated);
+	if (a->communication_s > 0)
+		fprintf(f, "  the %s term dominates (latency is %.3g%% of the "
+		    "communication); paced by %s\n", a->dominant,
+		    100 * a->latency_s / a->communication_s, a->paced_by);
 	if (a->step_time_s > 0 &&
 	    fabs(r->step_mean_s - a->step_time_s) > 0.1 * a->step_time_s)
 		fprintf(f, "  simulated and analytic differ by %.0f%%: the closed "

@@ -108,7 +108,7 @@ r2d_analytic(const struct shape *s, struct analytic *a)
 		ring_round(&rd, &r, s->M / cols / rows);
 	}
 	tcol = analytic_round_time(&rd);
-	analytic_round_release(&rd);
+	analytic_round_release(&rd, a);
 	a->latency_s = (2.0 * (cols - 1) + 2.0 * (rows - 1)) * s->alpha;
 	a->communication_s = 2.0 * (cols - 1) * (s->alpha + trow) +
 	    2.0 * (rows - 1) * (s->alpha + tcol);

@@ -89,7 +89,7 @@ a2a_analytic(const struct shape *s, struct analytic *a)
 	snprintf(a->evaluated, sizeof a->evaluated, "%.6g s + %.6g s for "
 	    "%d x %.6g B, paced by %s = %.6g s", a->latency_s, t, n - 1, s->M,
 	    rd.binding, a->communication_s);
-	analytic_round_release(&rd);
+	analytic_round_release(&rd, a);
 }
 
 const struct strategy strategy_all_to_all = {

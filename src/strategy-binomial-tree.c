@@ -59,7 +59,7 @@ bt_analytic(const struct shape *s, struct analytic *a)
 		tree_round(&rd, &t, i, s->M);
 		bw += 2 * analytic_round_time(&rd);
 	}
-	analytic_round_release(&rd);
+	analytic_round_release(&rd, a);
 	a->latency_s = 2.0 * t.levels * s->alpha;
 	a->communication_s = a->latency_s + bw;
 	a->worker_sent_bytes = a->worker_received_bytes = t.levels * s->M;

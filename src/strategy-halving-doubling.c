@@ -117,7 +117,7 @@ hd_analytic(const struct shape *s, struct analytic *a)
 			    s->M / (2 << i));
 		bw += 2 * analytic_round_time(&rd);
 	}
-	analytic_round_release(&rd);
+	analytic_round_release(&rd, a);
 	a->latency_s = (2 * f.lg + (f.r > 0 ? 2 : 0)) * s->alpha;
 	a->communication_s = a->latency_s + bw;
 	a->worker_sent_bytes = a->worker_received_bytes = core +

@@ -153,7 +153,7 @@ hier_analytic(const struct shape *s, struct analytic *a)
 	r = (struct ring){ 0, 0, h, g.leaders };
 	ring_round(&rd, &r, s->M / h);
 	across = 2.0 * (h - 1) * (s->alpha + analytic_round_time(&rd));
-	analytic_round_release(&rd);
+	analytic_round_release(&rd, a);
 	lead = g.levels * s->M + 2.0 * (h - 1) / h * s->M;
 	a->latency_s = 2.0 * g.levels * s->alpha_local + 2.0 * (h - 1) *
 	    s->alpha;

@@ -148,7 +148,7 @@ ps_analytic(const struct shape *s, struct analytic *a)
 	snprintf(a->evaluated, sizeof a->evaluated, "2*(%.6g s + %.6g s, "
 	    "paced by %s) = %.6g s", s->alpha, phase, rd.binding,
 	    a->communication_s);
-	analytic_round_release(&rd);
+	analytic_round_release(&rd, a);
 	free(traffic);
 	free(holds);
 }

@@ -91,7 +91,7 @@ rd_analytic(const struct shape *s, struct analytic *a)
 		}
 		bw += analytic_round_time(&rd);
 	}
-	analytic_round_release(&rd);
+	analytic_round_release(&rd, a);
 	a->latency_s = rounds * s->alpha;
 	a->communication_s = a->latency_s + bw;
 	a->worker_sent_bytes = a->worker_received_bytes =

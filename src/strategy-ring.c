@@ -45,7 +45,7 @@ ring_analytic(const struct shape *s, struct analytic *a)
 	snprintf(a->evaluated, sizeof a->evaluated, "2*%d*(%.6g s + %.6g s "
 	    "for a %.6g B chunk, paced by %s) = %.6g s", n - 1, s->alpha, per,
 	    chunk, rd.binding, a->communication_s);
-	analytic_round_release(&rd);
+	analytic_round_release(&rd, a);
 }
 
 const struct strategy strategy_ring = {
