@@ -67,6 +67,8 @@ check_near "tiny ring: communication = 2(n-1)(a + M/(nB))" \
     "$(awk 'BEGIN { printf "%.12g", 30 * (100e-6 + 4000/16/1.25e9) }')" 0.01
 check "tiny ring: the bottleneck is latency" \
     test "$(json "$TMP/l.json" bottleneck.kind)" = latency
+check "tiny ring: the closed form's latency term dominates" \
+    test "$(json "$TMP/l.json" analytic.dominant_term)" = latency
 
 # psim runs ring on SimGrid's lazy max-min solver, which is wrong for
 # some flow patterns (sim.c): for ring it must agree with the full one,

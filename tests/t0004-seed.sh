@@ -31,6 +31,10 @@ check_near "ps on worker 0: worker 0 needs 72 Gbps" \
     "$(json "$TMP/ps-worker0.json" worker_traffic.required_gbps)" 72 0.001
 check "ps over 8: the shards' NICs are the bottleneck" \
     test "$(json "$TMP/ps8.json" bottleneck.kind)" = server-nic
+check "ps over 8: the closed form is paced by a server's NIC" \
+    test "$(json "$TMP/ps8.json" analytic.paced_by)" = "server 0's NIC"
+check "ring: the bandwidth term dominates" \
+    test "$(json "$TMP/ring.json" analytic.dominant_term)" = bandwidth
 check "all-to-all: a worker NIC is the bottleneck" \
     test "$(json "$TMP/all-to-all.json" bottleneck.kind)" = worker-nic
 

@@ -41,6 +41,8 @@ check "two-tier: it names the rack uplink" \
     grep -q '"resource": "rack-[01]-uplink' "$TMP/t.json"
 check_near "two-tier: communication = 25 GB / 12.5 Gbps" \
     "$(json "$TMP/t.json" breakdown_s.communication)" 16 0.01
+check "two-tier: the closed form is paced by a rack uplink" \
+    test "$(json "$TMP/t.json" analytic.paced_by)" = "rack 0's uplink"
 check_near "two-tier: the closed form sees the uplink too" \
     "$(json "$TMP/t.json" analytic.communication_s)" 16 0.001
 # Ring over 3 racks (3, 3, 4 hosts) at 8:1: each rack's uplink carries one
