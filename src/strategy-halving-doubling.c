@@ -38,18 +38,12 @@ static void
 hd_exchange(struct sim *sim, int w, int step)
 {
 	struct hd_state *st = sim->state;
-	int R = st->rounds, L = st->f.lg, rank = fold_rank(&st->f, w);
+	int R = st->rounds, L = st->f.lg, rank;
 	int i, d, peer, low;
 	long lo = 0, hi = sim->elements, mid, range[32][2];
 
-	if (rank < 0) {		/* fold: hand over, wait for the result */
-		sim_send_wait(sim, w, w + 1, step, st->mbox[(w + 1) * R], 0,
-		    hi);
-		sim_recv_wait(sim, w, step, st->mbox[w * R + R - 1], 0);
+	if ((rank = fold_enter(sim, &st->f, w, st->mbox, R, step)) < 0)
 		return;
-	}
-	if (w < 2 * st->f.r)
-		sim_recv_wait(sim, w, step, st->mbox[w * R], 0);
 	for (i = 0; i < L; i++) {	/* reduce-scatter */
 		d = st->f.p >> (i + 1);
 		peer = fold_worker(&st->f, rank ^ d);
@@ -76,9 +70,7 @@ hd_exchange(struct sim *sim, int w, int step)
 		lo = range[i][0];
 		hi = range[i][1];
 	}
-	if (w < 2 * st->f.r)
-		sim_send_wait(sim, w, w - 1, step,
-		    st->mbox[(w - 1) * R + R - 1], 0, sim->elements);
+	fold_leave(sim, &st->f, w, st->mbox, R, step);
 }
 
 static void
@@ -106,10 +98,7 @@ hd_analytic(const struct shape *s, struct analytic *a)
 	fold_init(&f, s->n);
 	core = 2.0 * (f.p - 1) / f.p * s->M;
 	analytic_round_init(&rd, s);
-	for (k = 0; k < f.r; k++)
-		analytic_round_flow(&rd, 2 * k, 2 * k + 1, s->M);
-	if (f.r > 0)
-		bw += 2 * analytic_round_time(&rd);
+	bw = fold_rounds(&rd, &f, s->M);
 	for (i = 0; i < f.lg; i++) {
 		for (k = 0; k < f.p; k++)
 			analytic_round_flow(&rd, fold_worker(&f, k),

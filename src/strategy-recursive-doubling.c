@@ -34,25 +34,17 @@ static void
 rd_exchange(struct sim *sim, int w, int step)
 {
 	struct rd_state *st = sim->state;
-	int R = st->rounds, rank = fold_rank(&st->f, w), i, peer;
+	int R = st->rounds, rank, i, peer;
 	long len = sim->elements;
 
-	if (rank < 0) {		/* fold: hand over, wait for the result */
-		sim_send_wait(sim, w, w + 1, step, st->mbox[(w + 1) * R], 0,
-		    len);
-		sim_recv_wait(sim, w, step, st->mbox[w * R + R - 1], 0);
+	if ((rank = fold_enter(sim, &st->f, w, st->mbox, R, step)) < 0)
 		return;
-	}
-	if (w < 2 * st->f.r)
-		sim_recv_wait(sim, w, step, st->mbox[w * R], 0);
 	for (i = 0; i < st->f.lg; i++) {
 		peer = fold_worker(&st->f, rank ^ (1 << i));
 		sim_exchange(sim, w, peer, step, st->mbox[peer * R + 1 + i],
 		    st->mbox[w * R + 1 + i], 0, len, 0);
 	}
-	if (w < 2 * st->f.r)
-		sim_send_wait(sim, w, w - 1, step,
-		    st->mbox[(w - 1) * R + R - 1], 0, len);
+	fold_leave(sim, &st->f, w, st->mbox, R, step);
 }
 
 static void
@@ -79,10 +71,7 @@ rd_analytic(const struct shape *s, struct analytic *a)
 	fold_init(&f, s->n);
 	rounds = f.lg + (f.r > 0 ? 2 : 0);
 	analytic_round_init(&rd, s);
-	for (k = 0; k < f.r; k++)	/* the fold and, mirrored, the unfold */
-		analytic_round_flow(&rd, 2 * k, 2 * k + 1, s->M);
-	if (f.r > 0)
-		bw += 2 * analytic_round_time(&rd);
+	bw = fold_rounds(&rd, &f, s->M);
 	for (i = 0; i < f.lg; i++) {
 		for (k = 0; k < f.p; k++) {
 			w = fold_worker(&f, k);
