@@ -122,6 +122,11 @@ write_json(FILE *f, const struct scenario *sc, const struct results *r)
 	kv_str(f, "    ", "wire_dtype", scenario_dtype_name(
 	    sc->strategy.wire_dtype), 1);
 	kv_num(f, "    ", "wire_bytes", scenario_wire_bytes(sc), 1);
+	if (sc->model.preset != NULL)
+		kv_str(f, "    ", "preset", sc->model.preset, 1);
+	else
+		fputs("    \"preset\": null,\n", f);
+	kv_num(f, "    ", "layers", sc->model.nlayers, 1);
 	kv_num(f, "    ", "batch", sc->model.batch, 0);
 	fputs("  },\n  \"step_time_s\": {\n", f);
 	kv_num(f, "    ", "mean", r->step_mean_s, 1);

@@ -14,6 +14,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "models.h"
 #include "scenario.h"
 #include "strategy.h"
 #include "units.h"
@@ -447,19 +448,102 @@ get_names(struct ctx *c, const cJSON *obj, const char *path, const char *key,
 	return names;
 }
 
+/* model.layers or model.preset, and model.backward_share. */
+static void
+parse_layers(struct ctx *c, const cJSON *m, struct scenario *sc)
+{
+	static const char *const lkeys[] = { "name", "params", "backward",
+	    NULL };
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(m, "layers"), *it;
+	const cJSON *pre = cJSON_GetObjectItemCaseSensitive(m, "preset");
+	struct model_layer *ml;
+	const char *near;
+	char p[64], name[32];
+	int i = 0, n;
+
+	if (cJSON_GetObjectItemCaseSensitive(m, "backward_share") != NULL &&
+	    get_units(c, m, "/model", "backward_share", 0, UNIT_COUNT, 0,
+	    &sc->model.backward_share) && sc->model.backward_share > 1)
+		err(c, "/model/backward_share", "expected a fraction from 0 to "
+		    "1, got %g", sc->model.backward_share);
+	if (pre != NULL && v != NULL)
+		err(c, "/model/preset", "give either a preset or layers, not "
+		    "both");
+	if (pre != NULL) {
+		if (!cJSON_IsString(pre) ||
+		    (ml = models_preset(pre->valuestring, &n)) == NULL) {
+			near = cJSON_IsString(pre) ?
+			    closest(pre->valuestring, models_list) : NULL;
+			if (near != NULL)
+				err(c, "/model/preset", "unknown preset \"%s\"; "
+				    "did you mean \"%s\"? (valid: %s)",
+				    pre->valuestring, near, models_names());
+			else
+				err(c, "/model/preset", "expected one of %s",
+				    models_names());
+			return;
+		}
+		sc->model.preset = xstrdup(pre->valuestring);
+		sc->model.layers = xcalloc((size_t)n, sizeof *sc->model.layers);
+		for (i = 0; i < n; i++) {
+			sc->model.layers[i].name = ml[i].name;
+			sc->model.layers[i].params = ml[i].params;
+		}
+		sc->model.nlayers = n;
+		free(ml);
+		return;
+	}
+	if (v == NULL)
+		return;
+	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) == 0) {
+		err(c, "/model/layers", "expected a non-empty array of layers "
+		    "such as {\"name\": \"fc\", \"params\": \"4M\"}, got %s",
+		    type_name(v));
+		return;
+	}
+	sc->model.layers = xcalloc((size_t)cJSON_GetArraySize(v),
+	    sizeof *sc->model.layers);
+	cJSON_ArrayForEach(it, v) {
+		struct layer *l = &sc->model.layers[i];
+
+		snprintf(p, sizeof p, "/model/layers/%d", i);
+		if (!cJSON_IsObject(it)) {
+			err(c, p, "expected a layer object, got %s",
+			    type_name(it));
+			i++;
+			continue;
+		}
+		check_keys(c, it, p, lkeys);
+		snprintf(name, sizeof name, "layer-%d", i);
+		l->name = cJSON_GetObjectItemCaseSensitive(it, "name") != NULL ?
+		    get_string(c, it, p, "name", 0) : xstrdup(name);
+		if (get_units(c, it, p, "params", 1, UNIT_COUNT, 0,
+		    &l->params) && l->params != floor(l->params)) {
+			err(c, p, "expected a whole number of parameters, got "
+			    "%g", l->params);
+		}
+		get_units(c, it, p, "backward", 0, UNIT_TIME, 0,
+		    &l->backward_s);
+		i++;
+	}
+	sc->model.nlayers = i;
+}
+
 static void
 parse_model(struct ctx *c, const cJSON *root, struct scenario *sc)
 {
 	static const char *const keys[] = { "params", "dtype", "compute",
-	    "batch", NULL };
+	    "batch", "layers", "preset", "backward_share", NULL };
 	const cJSON *m = get_object(c, root, "", "model", 1), *v;
 	char *cause;
 	int d;
 
 	sc->model.batch = 32;
+	sc->model.backward_share = 2.0 / 3;
 	if (m == NULL)
 		return;
 	check_keys(c, m, "/model", keys);
+	parse_layers(c, m, sc);
 	/* params may come from strategy.variables; checked later. */
 	get_units(c, m, "/model", "params", 0, UNIT_COUNT, 0, &sc->model.params);
 	if ((d = get_enum(c, m, "/model", "dtype", dtype_names, DTYPE_FP32)) >= 0)
@@ -735,11 +819,12 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 			err(c, "/strategy/bigarray_bound", "only used with "
 			    "partition \"mxnet\"");
 		if (sc->strategy.partition != PART_EVEN &&
-		    sc->strategy.variables == NULL &&
+		    sc->strategy.variables == NULL && sc->model.nlayers == 0 &&
 		    cJSON_GetObjectItemCaseSensitive(st, "variables") == NULL)
 			err(c, "/strategy/variables", "missing; partition "
 			    "\"%s\" places whole variables, so it needs their "
-			    "sizes", partition_names[sc->strategy.partition]);
+			    "sizes (or /model/layers)",
+			    partition_names[sc->strategy.partition]);
 		parse_grid(c, st, sc);
 		return;
 	}
@@ -808,6 +893,39 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
 	double sum = 0;
 	int i, need;
 
+	if (sc->model.nlayers > 0) {
+		double back = 0;
+
+		for (i = 0; i < sc->model.nlayers; i++) {
+			sum += sc->model.layers[i].params;
+			back += sc->model.layers[i].backward_s;
+		}
+		if (sc->model.params == 0)
+			sc->model.params = sum;
+		else if (sum != sc->model.params)
+			err(c, "/model/params", "the layers add up to %.0f "
+			    "parameters but /model/params is %.0f", sum,
+			    sc->model.params);
+		if (back > 0 && sc->model.compute_s == 0)
+			err(c, "/model/layers", "a layer's backward time needs "
+			    "/model/compute as a duration");
+		else if (back > sc->model.backward_share * sc->model.compute_s *
+		    (1 + 1e-12) && back > 0)
+			err(c, "/model/layers", "the layers' backward times add "
+			    "up to %g s, more than the backward share (%g) of "
+			    "the %g s of compute", back,
+			    sc->model.backward_share, sc->model.compute_s);
+		sum = 0;
+		if (sc->strategy.variables == NULL &&
+		    sc->strategy.partition != PART_EVEN) {
+			sc->strategy.nvariables = sc->model.nlayers;
+			sc->strategy.variables = xcalloc((size_t)sc->model.nlayers,
+			    sizeof *sc->strategy.variables);
+			for (i = 0; i < sc->model.nlayers; i++)
+				sc->strategy.variables[i] =
+				    sc->model.layers[i].params;
+		}
+	}
 	if (sc->strategy.variables != NULL) {
 		for (i = 0; i < sc->strategy.nvariables; i++)
 			sum += sc->strategy.variables[i];
@@ -1158,11 +1276,17 @@ free_names(char **names)
 void
 scenario_free(struct scenario *sc)
 {
+	int i;
+
 	if (sc == NULL)
 		return;
 	free(sc->file);
 	free(sc->name);
 	free(sc->description);
+	free(sc->model.preset);
+	for (i = 0; i < sc->model.nlayers; i++)
+		free(sc->model.layers[i].name);
+	free(sc->model.layers);
 	free(sc->cluster.platform);
 	free_names(sc->placement.worker_hosts);
 	free_names(sc->placement.server_hosts);

@@ -10,6 +10,13 @@ enum topology { TOPO_STAR, TOPO_TWO_TIER, TOPO_PLATFORM };
 enum network_model { NET_REALISTIC, NET_IDEAL, NET_CM02 };
 enum partition { PART_EVEN, PART_ROUND_ROBIN, PART_BALANCED, PART_MXNET };
 
+/* One layer of a layered model, in forward order. */
+struct layer {
+	char		*name;
+	double		 params;
+	double		 backward_s;	/* 0: a share of the backward time */
+};
+
 struct scenario {
 	char		*file;		/* where it came from, for messages */
 	char		*name;
@@ -22,6 +29,10 @@ struct scenario {
 		double		 compute_s;	/* > 0 when given as a duration */
 		double		 compute_flops;	/* > 0 when given as flops */
 		double		 batch;		/* samples per worker per step */
+		char		*preset;	/* NULL, or the preset's name */
+		struct layer	*layers;	/* NULL: one block of compute */
+		int		 nlayers;
+		double		 backward_share; /* of the compute */
 	} model;
 
 	struct {

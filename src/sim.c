@@ -219,6 +219,51 @@ sim_round_mailboxes(const char *prefix, int n, int rounds)
 }
 
 /* The step loop every worker runs, whatever the strategy. */
+/* A step's compute: one block, or the forward pass and then each layer's
+ * backward pass, from the last layer to the first. */
+static void
+compute(struct sim *sim, int w)
+{
+	double flops = sim->compute_flops[w];
+	int i;
+
+	if (sim->layer_share == NULL) {
+		sg_actor_execute(flops);
+		return;
+	}
+	sg_actor_execute(flops * sim->forward_share);
+	for (i = sim->sc->model.nlayers - 1; i >= 0; i--) {
+		if (sim->layer_share[i] > 0)
+			sg_actor_execute(flops * sim->layer_share[i]);
+	}
+}
+
+/* The compute shares of a layered model's passes. */
+static void
+layer_shares(struct sim *sim)
+{
+	const struct scenario *sc = sim->sc;
+	double given = 0, rest = 0;
+	int i;
+
+	sim->layer_share = xcalloc((size_t)sc->model.nlayers,
+	    sizeof *sim->layer_share);
+	sim->forward_share = 1 - sc->model.backward_share;
+	for (i = 0; i < sc->model.nlayers; i++) {
+		if (sc->model.layers[i].backward_s > 0) {
+			sim->layer_share[i] = sc->model.layers[i].backward_s /
+			    sc->model.compute_s;
+			given += sim->layer_share[i];
+		} else
+			rest += sc->model.layers[i].params;
+	}
+	for (i = 0; i < sc->model.nlayers && rest > 0; i++) {
+		if (sc->model.layers[i].backward_s == 0)
+			sim->layer_share[i] = (sc->model.backward_share - given) *
+			    sc->model.layers[i].params / rest;
+	}
+}
+
 static void
 worker_main(struct sim *sim, int w)
 {
@@ -227,7 +272,7 @@ worker_main(struct sim *sim, int w)
 
 	for (step = 0; step < sim->sc->run.steps; step++) {
 		start = simgrid_get_clock();
-		sg_actor_execute(sim->compute_flops[w]);
+		compute(sim, w);
 		computed = simgrid_get_clock();
 		sim->strategy->exchange(sim, w, step);
 		metrics_step(sim->metrics, w, step, start, computed,
@@ -350,6 +395,8 @@ sim_create(const struct scenario *sc, char **errors)
 		sim->worker_mbox[i] = sim_mailbox("worker", i);
 	}
 
+	if (sc->model.nlayers > 0)
+		layer_shares(sim);
 	if (strcmp(sim->strategy->family, "ps") == 0) {
 		sim->nshards = sc->strategy.shards;
 		partition(sim);
@@ -470,6 +517,7 @@ sim_free(struct sim *sim)
 		free(sim->hosts[i].name);
 	free(sim->hosts);
 	free(sim->compute_flops);
+	free(sim->layer_share);
 	free(sim->worker_mbox);
 	free(sim->shard_offset);
 	free(sim->shard_count);

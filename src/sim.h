@@ -50,6 +50,10 @@ struct sim {
 	long		 elements;	/* gradient length in parameters */
 	double		 elem_bytes;	/* bytes per element on the wire */
 	double		*compute_flops;	/* per worker per step */
+	/* Layered models: the forward pass's share of a step's compute and
+	 * each layer's backward share (layers in forward order). */
+	double		 forward_share;
+	double		*layer_share;
 
 	sg_mailbox_t	*worker_mbox;	/* one inbox per worker */
 

@@ -1,0 +1,67 @@
+#!/bin/sh
+# Layered models: presets with their published parameter counts, layers
+# given by hand, the compute split into a forward pass and per-layer
+# backward passes, and the errors.
+SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$SRCDIR/tests/lib.sh"
+D=$SRCDIR/tests/data
+
+for p in "resnet50 25557032 107" "vgg16 138357544 16" "bert-large 335141888 197"; do
+	set -- $p
+	"$PSIM" run --format json --set model.preset=$1 --set run.steps=1 --set run.warmup=0 \
+	    --set placement.workers=2 "$D/resnet50.json" >"$TMP/p.json"
+	check "preset $1: $2 parameters" test "$(json "$TMP/p.json" model.params)" = $2
+	check "preset $1: $3 layers" test "$(json "$TMP/p.json" model.layers)" = $3
+done
+
+# Layer by layer or in one block, the compute and the step are the same.
+"$PSIM" run --format json "$D/resnet50.json" >"$TMP/l.json"
+cat >"$TMP/flat.json" <<EOF2
+{ "model": { "params": 25557032, "compute": "300ms" },
+  "cluster": { "nic": "10Gbps" }, "placement": { "workers": 16 },
+  "strategy": { "name": "allreduce", "algorithm": "ring" },
+  "run": { "steps": 3, "warmup": 1 }, "network": "ideal" }
+EOF2
+"$PSIM" run --format json "$TMP/flat.json" >"$TMP/f.json"
+check_near "resnet50 layer by layer: the same step as one block of compute" \
+    "$(json "$TMP/l.json" step_time_s.mean)" "$(json "$TMP/f.json" step_time_s.mean)" 1e-9
+check_near "resnet50: compute is the 300 ms given" \
+    "$(json "$TMP/l.json" breakdown_s.compute)" 0.3 1e-9
+check "resnet50 on a ring: no one waits" test "$(json "$TMP/l.json" breakdown_s.wait)" = 0
+
+# Layers by hand, one with its own backward time: still 1 s in all.
+cat >"$TMP/hand.json" <<EOF2
+{ "model": { "compute": "1s", "backward_share": 0.5, "layers": [
+    { "name": "embed", "params": "3M" },
+    { "name": "body", "params": "1M", "backward": "100ms" },
+    { "name": "head", "params": "1M" } ] },
+  "cluster": { "nic": "10Gbps" }, "placement": { "workers": 2 },
+  "strategy": { "name": "ps", "partition": "round-robin", "shards": 2 },
+  "run": { "steps": 2, "warmup": 1 }, "network": "ideal" }
+EOF2
+"$PSIM" run --format json "$TMP/hand.json" >"$TMP/h.json"
+check "layers by hand: 5M parameters" test "$(json "$TMP/h.json" model.params)" = 5000000
+check_near "layers by hand: the compute adds up to 1 s" \
+    "$(json "$TMP/h.json" breakdown_s.compute)" 1 1e-9
+# round-robin over the layers: shard 0 holds embed + head (4M parameters,
+# 16 MB), shard 1 the body; shard 0's server receives it from 2 workers.
+check_near "layers stand in for PS variables" \
+    "$(json "$TMP/h.json" server_traffic.bytes_received_per_step)" 32e6 1e-12
+
+# Errors.
+printf '%s' '{ "model": { "preset": "resnet5", "compute": "1s" }, "cluster": { "nic": "10Gbps" }, "placement": { "workers": 2 }, "strategy": { "name": "allreduce", "algorithm": "ring" } }' >"$TMP/e1.json"
+"$PSIM" run "$TMP/e1.json" 2>"$TMP/err" >/dev/null
+check "an unknown preset: did you mean" grep -qx \
+    "psim: $TMP/e1.json: /model/preset: unknown preset \"resnet5\"; did you mean \"resnet50\"? (valid: resnet50, vgg16, bert-large)" "$TMP/err"
+printf '%s' '{ "model": { "params": "1M", "compute": "2T", "layers": [ { "params": 5, "backward": "1s", "size": 3 }, 7 ] }, "cluster": { "nic": "10Gbps" }, "placement": { "workers": 2 }, "strategy": { "name": "allreduce", "algorithm": "ring" } }' >"$TMP/e2.json"
+"$PSIM" run "$TMP/e2.json" 2>"$TMP/err" >/dev/null
+check "bad layers: exit 2" test $? -eq 2
+cat >"$TMP/want" <<EOF2
+psim: $TMP/e2.json: /model/layers/0/size: unknown key "size"; expected one of: name, params, backward
+psim: $TMP/e2.json: /model/layers/1: expected a layer object, got a number
+psim: $TMP/e2.json: /model/params: the layers add up to 5 parameters but /model/params is 1000000
+psim: $TMP/e2.json: /model/layers: a layer's backward time needs /model/compute as a duration
+EOF2
+check "bad layers: every problem, with its path" cmp "$TMP/want" "$TMP/err"
+
+done_testing
