@@ -32,26 +32,25 @@ fold_worker(const struct fold *f, int rank)
 
 int
 fold_enter(struct sim *sim, const struct fold *f, int w,
-    const sg_mailbox_t *mbox, int R, int step)
+    const sg_mailbox_t *mbox, int R, int step, long lo, long len)
 {
 	int rank = fold_rank(f, w);
 
 	if (rank < 0) {
-		sim_send_wait(sim, w, w + 1, step, mbox[(w + 1) * R], 0,
-		    sim->elements);
-		sim_recv_wait(sim, w, step, mbox[w * R + R - 1], 0);
+		sim_send_wait(sim, w, w + 1, step, mbox[(w + 1) * R], lo, len);
+		sim_recv_wait(sim, w, step, mbox[w * R + R - 1], lo);
 	} else if (w < 2 * f->r)
-		sim_recv_wait(sim, w, step, mbox[w * R], 0);
+		sim_recv_wait(sim, w, step, mbox[w * R], lo);
 	return rank;
 }
 
 void
 fold_leave(struct sim *sim, const struct fold *f, int w,
-    const sg_mailbox_t *mbox, int R, int step)
+    const sg_mailbox_t *mbox, int R, int step, long lo, long len)
 {
 	if (w < 2 * f->r && fold_rank(f, w) >= 0)
-		sim_send_wait(sim, w, w - 1, step, mbox[(w - 1) * R + R - 1], 0,
-		    sim->elements);
+		sim_send_wait(sim, w, w - 1, step, mbox[(w - 1) * R + R - 1], lo,
+		    len);
 }
 
 double

@@ -29,10 +29,10 @@ struct round;
  * odd one above it takes that vector.  Returns w's core rank.  w's inbox
  * for the fold is mbox[w * R], for the result mbox[w * R + R - 1]. */
 int fold_enter(struct sim *, const struct fold *, int w,
-    const sg_mailbox_t *mbox, int R, int step);
+    const sg_mailbox_t *mbox, int R, int step, long lo, long len);
 /* After the core: an odd folding worker sends the result back. */
 void fold_leave(struct sim *, const struct fold *, int w,
-    const sg_mailbox_t *mbox, int R, int step);
+    const sg_mailbox_t *mbox, int R, int step, long lo, long len);
 /* The transfer time of the fold and the unfold, M bytes each (0 for a
  * power of two), for a closed form. */
 double fold_rounds(struct round *, const struct fold *, double M);

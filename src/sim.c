@@ -274,7 +274,7 @@ worker_main(struct sim *sim, int w)
 		start = simgrid_get_clock();
 		compute(sim, w);
 		computed = simgrid_get_clock();
-		sim->strategy->exchange(sim, w, step);
+		sim->strategy->exchange(sim, w, step, 0, sim->elements);
 		metrics_step(sim->metrics, w, step, start, computed,
 		    simgrid_get_clock());
 	}

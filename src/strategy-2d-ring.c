@@ -57,21 +57,21 @@ r2d_setup(struct sim *sim)
 }
 
 static void
-r2d_exchange(struct sim *sim, int w, int step)
+r2d_exchange(struct sim *sim, int w, int step, long lo, long len)
 {
 	struct r2d_state *st = sim->state;
 	int row = w / st->cols, col = w % st->cols, mine;
 	struct ring r = { row * st->cols, 1, st->cols, NULL };
 	struct ring c = { col, st->cols, st->rows, NULL };
-	long len = sim->elements, lo, n;
+	long first, n;
 
-	ring_phase(sim, &r, col, st->inbox[0], step, 0, len, 0);
+	ring_phase(sim, &r, col, st->inbox[0], step, lo, len, 0);
 	mine = (col + 1) % st->cols;
-	lo = sim_part_offset(len, st->cols, mine);
+	first = lo + sim_part_offset(len, st->cols, mine);
 	n = sim_part_count(len, st->cols, mine);
-	ring_phase(sim, &c, row, st->inbox[1], step, lo, n, 0);
-	ring_phase(sim, &c, row, st->inbox[1], step, lo, n, 1);
-	ring_phase(sim, &r, col, st->inbox[2], step, 0, len, 1);
+	ring_phase(sim, &c, row, st->inbox[1], step, first, n, 0);
+	ring_phase(sim, &c, row, st->inbox[1], step, first, n, 1);
+	ring_phase(sim, &r, col, st->inbox[2], step, lo, len, 1);
 }
 
 static void

@@ -31,7 +31,7 @@ a2a_setup(struct sim *sim)
 }
 
 static void
-a2a_exchange(struct sim *sim, int w, int step)
+a2a_exchange(struct sim *sim, int w, int step, long lo, long len)
 {
 	struct a2a_state *st = sim->state;
 	int n = sim->nworkers, p, i = 0;
@@ -41,7 +41,7 @@ a2a_exchange(struct sim *sim, int w, int step)
 	for (p = 0; p < n; p++) {
 		if (p != w)
 			comms[i++] = sim_send(sim, st->mbox[2 * p + step % 2],
-			    w, p, step, 0, sim->elements);
+			    w, p, step, lo, len);
 	}
 	for (p = 0; p < n - 1; p++)
 		comms[i++] = sim_recv(st->mbox[2 * w + step % 2], &in[p]);

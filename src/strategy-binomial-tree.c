@@ -25,15 +25,15 @@ bt_setup(struct sim *sim)
 }
 
 static void
-bt_exchange(struct sim *sim, int w, int step)
+bt_exchange(struct sim *sim, int w, int step, long lo, long len)
 {
 	struct tree t;
 	int R;
 
 	tree_init(&t, NULL, sim->nworkers);
 	R = 2 * t.levels + 1;
-	tree_reduce(sim, &t, w, sim->state, R, 0, step);
-	tree_bcast(sim, &t, w, sim->state, R, t.levels, step);
+	tree_reduce(sim, &t, w, sim->state, R, 0, step, lo, len);
+	tree_bcast(sim, &t, w, sim->state, R, t.levels, step, lo, len);
 }
 
 static void

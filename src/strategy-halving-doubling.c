@@ -35,14 +35,15 @@ hd_setup(struct sim *sim)
 }
 
 static void
-hd_exchange(struct sim *sim, int w, int step)
+hd_exchange(struct sim *sim, int w, int step, long lo, long len)
 {
 	struct hd_state *st = sim->state;
 	int R = st->rounds, L = st->f.lg, rank;
 	int i, d, peer, low;
-	long lo = 0, hi = sim->elements, mid, range[32][2];
+	long hi = lo + len, mid, range[32][2];
 
-	if ((rank = fold_enter(sim, &st->f, w, st->mbox, R, step)) < 0)
+	if ((rank = fold_enter(sim, &st->f, w, st->mbox, R, step, lo,
+	    len)) < 0)
 		return;
 	for (i = 0; i < L; i++) {	/* reduce-scatter */
 		d = st->f.p >> (i + 1);
@@ -70,7 +71,7 @@ hd_exchange(struct sim *sim, int w, int step)
 		lo = range[i][0];
 		hi = range[i][1];
 	}
-	fold_leave(sim, &st->f, w, st->mbox, R, step);
+	fold_leave(sim, &st->f, w, st->mbox, R, step, lo, len);
 }
 
 static void

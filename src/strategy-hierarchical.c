@@ -98,7 +98,7 @@ hier_setup(struct sim *sim)
 }
 
 static void
-hier_exchange(struct sim *sim, int w, int step)
+hier_exchange(struct sim *sim, int w, int step, long lo, long len)
 {
 	struct hier_state *st = sim->state;
 	int k = st->g.of[w], me = st->g.index[w], R = 2 * st->g.levels;
@@ -106,12 +106,12 @@ hier_exchange(struct sim *sim, int w, int step)
 	struct tree t;
 
 	tree_init(&t, st->g.members[k], st->g.size[k]);
-	tree_reduce(sim, &t, me, st->tree_mbox, R, 0, step);
+	tree_reduce(sim, &t, me, st->tree_mbox, R, 0, step, lo, len);
 	if (me == 0) {
-		ring_phase(sim, &r, k, st->ring_mbox, step, 0, sim->elements, 0);
-		ring_phase(sim, &r, k, st->ring_mbox, step, 0, sim->elements, 1);
+		ring_phase(sim, &r, k, st->ring_mbox, step, lo, len, 0);
+		ring_phase(sim, &r, k, st->ring_mbox, step, lo, len, 1);
 	}
-	tree_bcast(sim, &t, me, st->tree_mbox, R, st->g.levels, step);
+	tree_bcast(sim, &t, me, st->tree_mbox, R, st->g.levels, step, lo, len);
 }
 
 static void

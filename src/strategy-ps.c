@@ -68,12 +68,14 @@ ps_setup(struct sim *sim)
 }
 
 static void
-ps_exchange(struct sim *sim, int w, int step)
+ps_exchange(struct sim *sim, int w, int step, long lo, long len)
 {
 	struct ps_state *st = sim->state;
 	int k = sim->nshards, j;
 	sg_comm_t *comms = st->comms + (size_t)w * 2 * (size_t)k;
 	struct msg **in = st->in + (size_t)w * (size_t)k;
+
+	assert(lo == 0 && len == sim->elements);	/* no buckets */
 
 	for (j = 0; j < k; j++)
 		comms[j] = sim_send(sim, st->shard_mbox[j], w,

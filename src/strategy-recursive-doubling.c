@@ -31,20 +31,20 @@ rd_setup(struct sim *sim)
 }
 
 static void
-rd_exchange(struct sim *sim, int w, int step)
+rd_exchange(struct sim *sim, int w, int step, long lo, long len)
 {
 	struct rd_state *st = sim->state;
 	int R = st->rounds, rank, i, peer;
-	long len = sim->elements;
 
-	if ((rank = fold_enter(sim, &st->f, w, st->mbox, R, step)) < 0)
+	if ((rank = fold_enter(sim, &st->f, w, st->mbox, R, step, lo,
+	    len)) < 0)
 		return;
 	for (i = 0; i < st->f.lg; i++) {
 		peer = fold_worker(&st->f, rank ^ (1 << i));
 		sim_exchange(sim, w, peer, step, st->mbox[peer * R + 1 + i],
-		    st->mbox[w * R + 1 + i], 0, len, 0);
+		    st->mbox[w * R + 1 + i], lo, len, lo);
 	}
-	fold_leave(sim, &st->f, w, st->mbox, R, step);
+	fold_leave(sim, &st->f, w, st->mbox, R, step, lo, len);
 }
 
 static void

@@ -14,12 +14,12 @@
 #include "sim.h"
 
 static void
-ring_exchange(struct sim *sim, int w, int step)
+ring_exchange(struct sim *sim, int w, int seq, long lo, long len)
 {
 	struct ring r = { 0, 1, sim->nworkers, NULL };
 
-	ring_phase(sim, &r, w, sim->worker_mbox, step, 0, sim->elements, 0);
-	ring_phase(sim, &r, w, sim->worker_mbox, step, 0, sim->elements, 1);
+	ring_phase(sim, &r, w, sim->worker_mbox, seq, lo, len, 0);
+	ring_phase(sim, &r, w, sim->worker_mbox, seq, lo, len, 1);
 }
 
 /* 2(n-1) steps, each one latency plus a chunk of M/n from every worker

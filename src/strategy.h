@@ -46,8 +46,12 @@ struct strategy {
 
 	/* Create strategy state and any actors besides the workers. */
 	void		 (*setup)(struct sim *);
-	/* One worker's communication for one step, after its compute. */
-	void		 (*exchange)(struct sim *, int worker, int step);
+	/* One worker's part of reducing elements [lo, lo + len) of the
+	 * gradient: the whole of it after a step's compute, or one bucket of
+	 * it while backprop goes on.  seq numbers these exchanges (the
+	 * step, or step * buckets + bucket) for message tags and inboxes. */
+	void		 (*exchange)(struct sim *, int worker, int seq, long lo,
+			    long len);
 	/* Release what setup made (after the simulation ends). */
 	void		 (*cleanup)(struct sim *);
 	/* Closed-form alpha-beta cost for the same case. */

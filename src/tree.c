@@ -24,7 +24,8 @@ tree_worker(const struct tree *t, int member)
 
 void
 tree_reduce(struct sim *sim, const struct tree *t, int me,
-    const sg_mailbox_t *mbox, int stride, int first, int step)
+    const sg_mailbox_t *mbox, int stride, int first, int step, long lo,
+    long len)
 {
 	int w = tree_worker(t, me), i, d, to;
 
@@ -33,18 +34,19 @@ tree_reduce(struct sim *sim, const struct tree *t, int me,
 		if (me % (2 * d) == d) {
 			to = tree_worker(t, me - d);
 			sim_send_wait(sim, w, to, step,
-			    mbox[to * stride + first + i], 0, sim->elements);
+			    mbox[to * stride + first + i], lo, len);
 			return;
 		}
 		if (me + d < t->g)
 			sim_recv_wait(sim, w, step, mbox[w * stride + first + i],
-			    0);
+			    lo);
 	}
 }
 
 void
 tree_bcast(struct sim *sim, const struct tree *t, int me,
-    const sg_mailbox_t *mbox, int stride, int first, int step)
+    const sg_mailbox_t *mbox, int stride, int first, int step, long lo,
+    long len)
 {
 	int w = tree_worker(t, me), top = t->levels, i, d, to;
 
@@ -58,11 +60,11 @@ tree_bcast(struct sim *sim, const struct tree *t, int me,
 		d = 1 << i;
 		if (i == top)
 			sim_recv_wait(sim, w, step, mbox[w * stride + first + i],
-			    0);
+			    lo);
 		else if (i < top && me + d < t->g) {
 			to = tree_worker(t, me + d);
 			sim_send_wait(sim, w, to, step,
-			    mbox[to * stride + first + i], 0, sim->elements);
+			    mbox[to * stride + first + i], lo, len);
 		}
 	}
 }

@@ -17,13 +17,15 @@ struct tree {
 void tree_init(struct tree *, const int *members, int g);
 int tree_worker(const struct tree *, int member);
 
-/* Member me's part of a reduce of the whole vector to member 0, and of
- * the broadcast back: round i of either uses the inbox
+/* Member me's part of a reduce of elements [lo, lo + len) to member 0,
+ * and of the broadcast back: round i of either uses the inbox
  * mbox[worker * stride + first + i]. */
 void tree_reduce(struct sim *, const struct tree *, int me,
-    const sg_mailbox_t *mbox, int stride, int first, int step);
+    const sg_mailbox_t *mbox, int stride, int first, int step, long lo,
+    long len);
 void tree_bcast(struct sim *, const struct tree *, int me,
-    const sg_mailbox_t *mbox, int stride, int first, int step);
+    const sg_mailbox_t *mbox, int stride, int first, int step, long lo,
+    long len);
 
 /* The flows of reduce round i, bytes each, for a closed form (the
  * broadcast's round i is its mirror image). */
