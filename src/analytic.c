@@ -123,6 +123,35 @@ analytic_gbps(double bytes, double seconds)
 }
 
 void
+analytic_buckets(const struct strategy *st, const struct shape *s, int n,
+    const double *bytes, const double *ready_s, struct analytic *a)
+{
+	struct analytic part;
+	struct shape one = *s;
+	double end = 0, comm = 0, lat = 0;
+	int b;
+
+	for (b = 0; b < n; b++) {
+		memset(&part, 0, sizeof part);
+		one.M = bytes[b];
+		st->analytic(&one, &part);
+		if (ready_s[b] > end)
+			end = ready_s[b];
+		end += part.communication_s;
+		comm += part.communication_s;
+		lat += part.latency_s;
+	}
+	a->buckets = n;
+	a->communication_s = comm;
+	a->latency_s = lat;
+	a->exposed_s = end > s->compute_s ? end - s->compute_s : 0;
+	snprintf(a->evaluated, sizeof a->evaluated, "%d buckets, each "
+	    "reduced when backprop has filled it and the one before is done: "
+	    "%.6g s of communication, %.6g s of it after the compute", n, comm,
+	    a->exposed_s);
+}
+
+void
 analytic_finish(const struct shape *s, struct analytic *a)
 {
 	double w = a->worker_sent_bytes > a->worker_received_bytes ?
@@ -133,7 +162,9 @@ analytic_finish(const struct shape *s, struct analytic *a)
 	a->dominant = a->latency_s > 0.5 * a->communication_s ? "latency" :
 	    "bandwidth";
 	a->compute_s = s->compute_s;
-	a->step_time_s = s->compute_s + a->communication_s;
+	if (a->buckets == 0)
+		a->exposed_s = a->communication_s;
+	a->step_time_s = s->compute_s + a->exposed_s;
 	a->required_gbps_worker = analytic_gbps(w, s->compute_s);
 	a->required_gbps_server = analytic_gbps(v, s->compute_s);
 }

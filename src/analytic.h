@@ -4,6 +4,7 @@
 #define PSIM_ANALYTIC_H
 
 struct shape;
+struct strategy;
 
 struct analytic {
 	double		 compute_s;
@@ -16,6 +17,8 @@ struct analytic {
 	double		 required_gbps_worker;
 	double		 required_gbps_server;	/* 0 without servers */
 	double		 latency_s;		/* the alpha terms */
+	double		 exposed_s;		/* not hidden by backprop */
+	int		 buckets;		/* 0: reduce after compute */
 	char		 formula[256];		/* in symbols */
 	char		 evaluated[256];	/* with the numbers */
 	char		 paced_by[96];		/* the slowest round's resource */
@@ -25,6 +28,14 @@ struct analytic {
 /* Fill the figures common to all strategies (compute, step time,
  * required bandwidths) once a strategy has set its volumes and time. */
 void analytic_finish(const struct shape *, struct analytic *);
+
+/* Gradient buckets: bucket b of bytes[b] is ready ready_s[b] seconds
+ * into the step and is reduced after the one before it, taking what the
+ * strategy's closed form gives for its size.  Sets the communication
+ * time (the buckets' sum) and the part of it the compute does not hide;
+ * call before analytic_finish(). */
+void analytic_buckets(const struct strategy *, const struct shape *,
+    int n, const double *bytes, const double *ready_s, struct analytic *);
 
 /* One round of concurrent flows between hosts, for algorithms that
  * proceed in rounds: add flows, then analytic_round_time() gives the

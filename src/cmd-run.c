@@ -12,6 +12,24 @@
 #include "strategy.h"
 #include "xmalloc.h"
 
+/* The closed form of the bucket pipeline, bucket by bucket. */
+static void
+bucket_analytic(const struct sim *sim, const struct shape *shape,
+    struct analytic *a)
+{
+	double *bytes = xcalloc((size_t)sim->nbuckets, sizeof *bytes);
+	double *ready = xcalloc((size_t)sim->nbuckets, sizeof *ready);
+	int b;
+
+	for (b = 0; b < sim->nbuckets; b++) {
+		bytes[b] = (double)sim->bucket_len[b] * sim->elem_bytes;
+		ready[b] = sim_bucket_ready_s(sim, b, shape->compute_s);
+	}
+	analytic_buckets(sim->strategy, shape, sim->nbuckets, bytes, ready, a);
+	free(bytes);
+	free(ready);
+}
+
 static int
 cmd_run_exec(int argc, char **argv)
 {
@@ -60,6 +78,8 @@ cmd_run_exec(int argc, char **argv)
 	sim_shape(sim, &shape);
 	memset(&analytic, 0, sizeof analytic);
 	sc->strategy.impl->analytic(&shape, &analytic);
+	if (sim->nbuckets > 0)
+		bucket_analytic(sim, &shape, &analytic);
 	analytic_finish(&shape, &analytic);
 	r = metrics_results(sim->metrics, &analytic, wall);
 	if (args.output != NULL && (out = fopen(args.output, "w")) == NULL)

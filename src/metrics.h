@@ -16,6 +16,10 @@ void metrics_free(struct metrics *);
 /* Step records, simulated seconds. */
 void metrics_step(struct metrics *, int worker, int step, double start,
     double compute_end, double end);
+/* With gradient buckets: the seconds worker w's comm actor spent reducing
+ * in a step (some of it hidden behind backprop). */
+void metrics_comm(struct metrics *, int worker, int step, double busy_s);
+
 /* Bytes leaving host src for dst (counted when posted). */
 void metrics_sent(struct metrics *, int src, int dst, double bytes);
 /* Bytes arriving at host dst from src (counted when received); charges
@@ -62,6 +66,8 @@ struct results {
 	int		 measured;	/* steps after warm-up */
 	double		 step_mean_s, step_p50_s, step_p95_s, step_max_s;
 	double		 compute_s, communication_s, wait_s;
+	double		 exposed_s;	/* communication not hidden by compute */
+	double		 overlap_ratio;	/* 1 - exposed / communication */
 	double		 throughput_samples_per_s;
 	double		 simulated_s;	/* the whole run */
 	struct traffic	 worker, server;

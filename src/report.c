@@ -136,8 +136,11 @@ write_json(FILE *f, const struct scenario *sc, const struct results *r)
 	fputs("  },\n  \"breakdown_s\": {\n", f);
 	kv_num(f, "    ", "compute", r->compute_s, 1);
 	kv_num(f, "    ", "communication", r->communication_s, 1);
+	kv_num(f, "    ", "exposed_communication", r->exposed_s, 1);
 	kv_num(f, "    ", "wait", r->wait_s, 0);
 	fputs("  },\n", f);
+	kv_num(f, "  ", "overlap_ratio", r->overlap_ratio, 1);
+	kv_num(f, "  ", "buckets", r->analytic.buckets, 1);
 	kv_num(f, "  ", "throughput_samples_per_s", r->throughput_samples_per_s,
 	    1);
 	kv_num(f, "  ", "simulated_time_s", r->simulated_s, 1);
@@ -185,6 +188,7 @@ write_json(FILE *f, const struct scenario *sc, const struct results *r)
 	kv_num(f, "    ", "step_time_s", a->step_time_s, 1);
 	kv_num(f, "    ", "compute_s", a->compute_s, 1);
 	kv_num(f, "    ", "communication_s", a->communication_s, 1);
+	kv_num(f, "    ", "exposed_communication_s", a->exposed_s, 1);
 	kv_num(f, "    ", "latency_s", a->latency_s, 1);
 	kv_num(f, "    ", "worker_bytes_sent_per_step", a->worker_sent_bytes, 1);
 	kv_num(f, "    ", "worker_bytes_received_per_step",
@@ -336,6 +340,12 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 	row(f, "step time", r->step_mean_s, a->step_time_s, 1);
 	row(f, "  compute", r->compute_s, a->compute_s, 1);
 	row(f, "  communication", r->communication_s, a->communication_s, 1);
+	if (a->buckets > 0) {
+		row(f, "    not hidden", r->exposed_s, a->exposed_s, 1);
+		fprintf(f, "  %-22s %.0f%% of the communication, in %d "
+		    "buckets\n", "  hidden by backprop", 100 * r->overlap_ratio,
+		    a->buckets);
+	}
 	row(f, "  wait for peers", r->wait_s, 0, 0);
 	snprintf(b1, sizeof b1, "%.4g Gbps", r->worker.required_gbps);
 	snprintf(b2, sizeof b2, "%.4g Gbps", a->required_gbps_worker);

@@ -772,7 +772,7 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 {
 	static const char *const keys[] = { "name", "algorithm", "shards",
 	    "colocate", "partition", "variables", "wire_dtype",
-	    "bigarray_bound", "grid", NULL };
+	    "bigarray_bound", "grid", "bucket", NULL };
 	const cJSON *st = get_object(c, root, "", "strategy", 1), *alg;
 	const char *const *k;
 	char p[64], list[512];
@@ -826,6 +826,9 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 			    "sizes (or /model/layers)",
 			    partition_names[sc->strategy.partition]);
 		parse_grid(c, st, sc);
+		if (cJSON_GetObjectItemCaseSensitive(st, "bucket") != NULL)
+			err(c, "/strategy/bucket", "gradient buckets are "
+			    "modelled for all-reduce, not yet for \"ps\"");
 		return;
 	}
 	for (k = (const char *const[]){ "shards", "colocate", "partition",
@@ -860,6 +863,10 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 		    strategy_names("allreduce"));
 	}
 	parse_grid(c, st, sc);
+	if (get_units(c, st, "/strategy", "bucket", 0, UNIT_BYTES, 0,
+	    &sc->strategy.bucket_bytes) && sc->model.nlayers == 0)
+		err(c, "/strategy/bucket", "buckets fill layer by layer during "
+		    "backprop: they need /model/layers or /model/preset");
 }
 
 static void

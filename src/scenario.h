@@ -67,6 +67,7 @@ struct scenario {
 		double		 bigarray_bound; /* ps, mxnet: split above */
 		int		 nvariables;
 		enum dtype	 wire_dtype;	/* gradients on the wire */
+		double		 bucket_bytes;	/* 0: no gradient buckets */
 		int		 grid_rows;	/* 2d-ring: 0 for the squarest */
 		int		 grid_cols;
 	} strategy;

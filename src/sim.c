@@ -220,12 +220,13 @@ sim_round_mailboxes(const char *prefix, int n, int rounds)
 
 /* The step loop every worker runs, whatever the strategy. */
 /* A step's compute: one block, or the forward pass and then each layer's
- * backward pass, from the last layer to the first. */
+ * backward pass, from the last layer to the first, handing each bucket
+ * to the comm actor as soon as its last layer is done. */
 static void
 compute(struct sim *sim, int w)
 {
 	double flops = sim->compute_flops[w];
-	int i;
+	int i, b = 0;
 
 	if (sim->layer_share == NULL) {
 		sg_actor_execute(flops);
@@ -235,7 +236,71 @@ compute(struct sim *sim, int w)
 	for (i = sim->sc->model.nlayers - 1; i >= 0; i--) {
 		if (sim->layer_share[i] > 0)
 			sg_actor_execute(flops * sim->layer_share[i]);
+		for (; b < sim->nbuckets && sim->bucket_close[b] == i; b++)
+			sg_sem_release(sim->ready[w]);
 	}
+}
+
+/* A worker's comm actor: reduces the buckets in order as they become
+ * ready, then tells the compute actor the step is reduced. */
+static void
+comm_main(struct sim *sim, int w)
+{
+	int step, b;
+	double t0, busy;
+
+	for (step = 0; step < sim->sc->run.steps; step++) {
+		busy = 0;
+		for (b = 0; b < sim->nbuckets; b++) {
+			sg_sem_acquire(sim->ready[w]);
+			t0 = simgrid_get_clock();
+			sim->strategy->exchange(sim, w, step * sim->nbuckets + b,
+			    sim->bucket_lo[b], sim->bucket_len[b]);
+			busy += simgrid_get_clock() - t0;
+		}
+		metrics_comm(sim->metrics, w, step, busy);
+		sg_sem_release(sim->done[w]);
+	}
+}
+
+/* Cut the layers, last to first, into buckets of at least bucket_bytes
+ * (a bigger layer makes a bucket of its own). */
+static void
+buckets(struct sim *sim)
+{
+	const struct scenario *sc = sim->sc;
+	int n = sc->model.nlayers, i, top = n - 1;
+	long *offset = xcalloc((size_t)n + 1, sizeof *offset);
+	double acc = 0;
+
+	for (i = 0; i < n; i++)
+		offset[i + 1] = offset[i] + (long)sc->model.layers[i].params;
+	sim->bucket_lo = xcalloc((size_t)n, sizeof *sim->bucket_lo);
+	sim->bucket_len = xcalloc((size_t)n, sizeof *sim->bucket_len);
+	sim->bucket_close = xcalloc((size_t)n, sizeof *sim->bucket_close);
+	for (i = n - 1; i >= 0; i--) {
+		acc += sc->model.layers[i].params * sim->elem_bytes;
+		if (acc < sc->strategy.bucket_bytes && i > 0)
+			continue;
+		sim->bucket_lo[sim->nbuckets] = offset[i];
+		sim->bucket_len[sim->nbuckets] = offset[top + 1] - offset[i];
+		sim->bucket_close[sim->nbuckets] = i;
+		sim->nbuckets++;
+		top = i - 1;
+		acc = 0;
+	}
+	free(offset);
+}
+
+double
+sim_bucket_ready_s(const struct sim *sim, int b, double compute_s)
+{
+	double share = sim->forward_share;
+	int i;
+
+	for (i = sim->sc->model.nlayers - 1; i >= sim->bucket_close[b]; i--)
+		share += sim->layer_share[i];
+	return share * compute_s;
 }
 
 /* The compute shares of a layered model's passes. */
@@ -274,7 +339,10 @@ worker_main(struct sim *sim, int w)
 		start = simgrid_get_clock();
 		compute(sim, w);
 		computed = simgrid_get_clock();
-		sim->strategy->exchange(sim, w, step, 0, sim->elements);
+		if (sim->nbuckets > 0)
+			sg_sem_acquire(sim->done[w]);
+		else
+			sim->strategy->exchange(sim, w, step, 0, sim->elements);
 		metrics_step(sim->metrics, w, step, start, computed,
 		    simgrid_get_clock());
 	}
@@ -397,6 +465,15 @@ sim_create(const struct scenario *sc, char **errors)
 
 	if (sc->model.nlayers > 0)
 		layer_shares(sim);
+	if (sc->strategy.bucket_bytes > 0) {
+		buckets(sim);
+		sim->ready = xcalloc((size_t)sim->nworkers, sizeof *sim->ready);
+		sim->done = xcalloc((size_t)sim->nworkers, sizeof *sim->done);
+		for (i = 0; i < sim->nworkers; i++) {
+			sim->ready[i] = sg_sem_init(0);
+			sim->done[i] = sg_sem_init(0);
+		}
+	}
 	if (strcmp(sim->strategy->family, "ps") == 0) {
 		sim->nshards = sc->strategy.shards;
 		partition(sim);
@@ -495,6 +572,10 @@ sim_run(struct sim *sim)
 	for (w = 0; w < sim->nworkers; w++) {
 		snprintf(name, sizeof name, "worker-%d", w);
 		sim_spawn(sim, name, w, worker_main, w);
+		if (sim->nbuckets > 0) {
+			snprintf(name, sizeof name, "comm-%d", w);
+			sim_spawn(sim, name, w, comm_main, w);
+		}
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	simgrid_run();
@@ -518,6 +599,15 @@ sim_free(struct sim *sim)
 	free(sim->hosts);
 	free(sim->compute_flops);
 	free(sim->layer_share);
+	free(sim->bucket_lo);
+	free(sim->bucket_len);
+	free(sim->bucket_close);
+	for (i = 0; sim->ready != NULL && i < sim->nworkers; i++) {
+		sg_sem_destroy(sim->ready[i]);
+		sg_sem_destroy(sim->done[i]);
+	}
+	free(sim->ready);
+	free(sim->done);
 	free(sim->worker_mbox);
 	free(sim->shard_offset);
 	free(sim->shard_count);

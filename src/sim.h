@@ -9,6 +9,7 @@
 #include <simgrid/comm.h>
 #include <simgrid/host.h>
 #include <simgrid/mailbox.h>
+#include <simgrid/semaphore.h>
 
 #include "scenario.h"
 #include "strategy.h"
@@ -55,6 +56,18 @@ struct sim {
 	double		 forward_share;
 	double		*layer_share;
 
+	/* Gradient buckets (Horovod's tensor fusion, PyTorch DDP's
+	 * buckets): bucket b holds elements [bucket_lo[b], + bucket_len[b])
+	 * and is ready once layer bucket_close[b]'s backward pass is done;
+	 * each worker's comm actor reduces them in order while its compute
+	 * actor goes on with backprop. */
+	int		 nbuckets;	/* 0: reduce after the compute */
+	long		*bucket_lo;
+	long		*bucket_len;
+	int		*bucket_close;
+	sg_sem_t	*ready;		/* per worker: buckets ready */
+	sg_sem_t	*done;		/* per worker: step reduced */
+
 	sg_mailbox_t	*worker_mbox;	/* one inbox per worker */
 
 	/* PS layout: shard j holds elements [shard_offset[j], +count). */
@@ -81,6 +94,10 @@ void sim_free(struct sim *);
 
 /* The closed form's inputs for this simulation (pointing into it). */
 void sim_shape(const struct sim *, struct shape *);
+
+/* The time from a step's start until bucket b is ready, and its bytes,
+ * for the closed form; the step's compute time is compute_s. */
+double sim_bucket_ready_s(const struct sim *, int b, double compute_s);
 
 /* Start an actor running fn(sim, index) on a host. */
 void sim_spawn(struct sim *, const char *name, int hidx,

@@ -48,6 +48,40 @@ check_near "layers by hand: the compute adds up to 1 s" \
 check_near "layers stand in for PS variables" \
     "$(json "$TMP/h.json" server_traffic.bytes_received_per_step)" 32e6 1e-12
 
+# Gradient buckets overlapped with backprop (ResNet-50, 16 workers, ring,
+# 50 us NIC latency).  bucket SIZE -> "exposed communication step"
+bucket() {
+	"$PSIM" run --format json --set strategy.bucket=$1 \
+	    --set cluster.latency=50us "$D/resnet50.json" >"$TMP/b.json"
+	echo "$(json "$TMP/b.json" breakdown_s.exposed_communication)" \
+	    "$(json "$TMP/b.json" step_time_s.mean)" \
+	    "$(json "$TMP/b.json" analytic.step_time_s)" \
+	    "$(json "$TMP/b.json" overlap_ratio)"
+}
+"$PSIM" run --format json --set cluster.latency=50us "$D/resnet50.json" >"$TMP/none.json"
+set -- $(bucket 200MB)
+check_near "one bucket as large as the gradient: the step of no buckets" \
+    "$2" "$(json "$TMP/none.json" step_time_s.mean)" 1e-9
+check "one bucket: nothing hidden" test "$4" = 0
+prev=$1
+for size in 25MB 5MB; do
+	set -- $(bucket $size)
+	check "buckets of $size hide more than bigger ones ($1 < $prev s exposed)" \
+	    awk -v a="$1" -v b="$prev" 'BEGIN { exit !(a < b) }'
+	check_near "buckets of $size: the simulated step is the pipeline's closed form" \
+	    "$2" "$3" 0.02
+	prev=$1
+done
+set -- $(bucket 10kB)
+check "tiny buckets: latency dominates and more is exposed again" \
+    awk -v a="$1" -v b="$prev" 'BEGIN { exit !(a > b) }'
+check_near "tiny buckets: the simulated step is the pipeline's closed form" \
+    "$2" "$3" 0.02
+"$PSIM" run --set strategy.bucket=25MB "$SRCDIR/scenarios/seed-250m-10w-10g-ring.json" \
+    >/dev/null 2>"$TMP/err"
+check "buckets need layers" grep -q \
+    "/strategy/bucket: buckets fill layer by layer during backprop" "$TMP/err"
+
 # Errors.
 printf '%s' '{ "model": { "preset": "resnet5", "compute": "1s" }, "cluster": { "nic": "10Gbps" }, "placement": { "workers": 2 }, "strategy": { "name": "allreduce", "algorithm": "ring" } }' >"$TMP/e1.json"
 "$PSIM" run "$TMP/e1.json" 2>"$TMP/err" >/dev/null
