@@ -106,6 +106,10 @@ check "multi-GPU: dedicated servers are refused" \
 check "intra_bw needs gpus_per_host" \
     grep -q "/cluster/intra_bw: only used with gpus_per_host > 1" "$TMP/err"
 
+for f in "$S"/*.json; do
+	check "shipped scenario $(basename "$f") is valid" "$PSIM" validate "$f"
+done
+
 "$PSIM" validate "$S/seed-250m-10w-10g-ps8.json" >"$TMP/v" 2>&1
 check "validate: a good file is ok" grep -q ': ok$' "$TMP/v"
 "$PSIM" validate "$D/bad-platform-host.json" >"$TMP/v" 2>&1
