@@ -33,7 +33,8 @@ static const char *const network_names[] = { "realistic", "ideal", "cm02",
 static const char *const topology_names[] = { "star", "two-tier", NULL };
 static const char *const partition_names[] = { "even", "round-robin",
     "balanced", "mxnet", NULL };
-static const char *const family_names[] = { "ps", "allreduce", NULL };
+static const char *const family_names[] = { "ps", "allreduce", "bytesps",
+    NULL };
 
 double
 scenario_dtype_bytes(enum dtype d)
@@ -772,7 +773,7 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 {
 	static const char *const keys[] = { "name", "algorithm", "shards",
 	    "colocate", "partition", "variables", "wire_dtype",
-	    "bigarray_bound", "grid", "bucket", NULL };
+	    "bigarray_bound", "grid", "bucket", "chunks", NULL };
 	const cJSON *st = get_object(c, root, "", "strategy", 1), *alg;
 	const char *const *k;
 	char p[64], list[512];
@@ -782,6 +783,7 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 
 	*shards_given = 0;
 	sc->strategy.shards = 1;
+	sc->strategy.chunks = 1;
 	sc->strategy.wire_dtype = sc->model.dtype;
 	if (st == NULL)
 		return;
@@ -796,6 +798,24 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 	}
 	if ((f = get_enum(c, st, "/strategy", "name", family_names, -1)) < 0)
 		return;
+	if (f == 2) {
+		sc->strategy.impl = &strategy_bytesps;
+		sc->strategy.algorithm = xstrdup("bytesps");
+		sc->strategy.chunks = 64;
+		get_int(c, st, "/strategy", "chunks", 0, 1, 4096,
+		    &sc->strategy.chunks);
+		for (k = (const char *const[]){ "algorithm", "shards",
+		    "colocate", "partition", "variables", "bigarray_bound",
+		    "grid", "bucket", NULL }; *k != NULL; k++) {
+			if (cJSON_GetObjectItemCaseSensitive(st, *k) == NULL)
+				continue;
+			snprintf(p, sizeof p, "/strategy/%s", *k);
+			err(c, p, "not used with \"bytesps\" (a summation "
+			    "service on every worker and on /placement/servers "
+			    "CPU hosts)");
+		}
+		return;
+	}
 	if (f == 0) {
 		sc->strategy.impl = strategy_find("ps", "ps");
 		sc->strategy.algorithm = xstrdup("sync");
@@ -804,6 +824,8 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 			    "(the parameter server runs synchronously)");
 		*shards_given = get_int(c, st, "/strategy", "shards", 0, 1,
 		    1 << 20, &sc->strategy.shards);
+		get_int(c, st, "/strategy", "chunks", 0, 1, 4096,
+		    &sc->strategy.chunks);
 		sc->strategy.colocate = get_bool(c, st, "/strategy",
 		    "colocate", 0);
 		if ((part = get_enum(c, st, "/strategy", "partition",
@@ -832,7 +854,7 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 		return;
 	}
 	for (k = (const char *const[]){ "shards", "colocate", "partition",
-	    "variables", "bigarray_bound", NULL }; *k != NULL; k++) {
+	    "variables", "bigarray_bound", "chunks", NULL }; *k != NULL; k++) {
 		if (cJSON_GetObjectItemCaseSensitive(st, *k) == NULL)
 			continue;
 		snprintf(p, sizeof p, "/strategy/%s", *k);
@@ -953,7 +975,16 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
 	if (sc->model.compute_flops > 0 && c->count == 0)
 		sc->model.compute_s = 0;	/* the host speed decides */
 
-	if (impl != NULL && strcmp(impl->family, "ps") == 0) {
+	if (impl == &strategy_bytesps) {
+		/* a summation service on every worker while the k CPU hosts
+		 * are fewer than the workers (sim.c), and on each CPU host */
+		if (!servers_given)
+			sc->placement.servers = 0;
+		sc->strategy.shards = (sc->placement.servers <
+		    sc->placement.workers ? sc->placement.workers : 0) +
+		    sc->placement.servers;
+		sc->strategy.colocate = 1;
+	} else if (impl != NULL && strcmp(impl->family, "ps") == 0) {
 		if (sc->strategy.colocate) {
 			if (servers_given && sc->placement.servers != 0)
 				err(c, "/placement/servers", "colocated shards "

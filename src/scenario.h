@@ -68,6 +68,7 @@ struct scenario {
 		int		 nvariables;
 		enum dtype	 wire_dtype;	/* gradients on the wire */
 		double		 bucket_bytes;	/* 0: no gradient buckets */
+		int		 chunks;	/* ps: pipelined chunks per shard */
 		int		 grid_rows;	/* 2d-ring: 0 for the squarest */
 		int		 grid_cols;
 	} strategy;

@@ -358,6 +358,24 @@ partition(struct sim *sim)
 
 	sim->shard_offset = xcalloc((size_t)k, sizeof *sim->shard_offset);
 	sim->shard_count = xcalloc((size_t)k, sizeof *sim->shard_count);
+	if (sim->strategy == &strategy_bytesps) {
+		/* BytePS's optimum for n workers and k CPU hosts: x bytes on
+		 * each worker's service and (M - n x)/k on each CPU host, with
+		 * x = (n - k) M / (n^2 + k n - 2k), which balances a worker's
+		 * NIC (M + (n-2) x each way) with a CPU host's (n (M-nx)/k). */
+		int n = sim->nworkers, cpus = sim->nservers, w0 = k - cpus;
+		long x = w0 > 0 ? (long)((double)(n - cpus) * sim->elements /
+		    ((double)n * n + (double)cpus * n - 2.0 * cpus)) : 0;
+
+		for (j = 0, off = 0; j < k; j++) {
+			sim->shard_offset[j] = off;
+			sim->shard_count[j] = j < w0 ? x :
+			    sim_part_count(sim->elements - (long)w0 * x, cpus,
+			    j - w0);
+			off += sim->shard_count[j];
+		}
+		return;
+	}
 	if (sc->strategy.partition == PART_EVEN ||
 	    sc->strategy.variables == NULL) {
 		for (j = 0; j < k; j++) {
@@ -486,14 +504,20 @@ sim_create(const struct scenario *sc, char **errors)
 		sim->shard_server = xcalloc((size_t)sim->nshards,
 		    sizeof *sim->shard_server);
 		for (i = 0; i < sim->nshards; i++) {
-			sim->shard_hidx[i] = sc->strategy.colocate ? i :
-			    sim->nworkers + i % sim->nservers;
+			/* BytePS: the workers' services first, then one
+			 * per CPU host */
+			int bp = sim->strategy == &strategy_bytesps;
+			int w0 = sim->nshards - sim->nservers;
+			int colocated = bp ? i < w0 : sc->strategy.colocate;
+
+			sim->shard_hidx[i] = colocated ? i : sim->nworkers +
+			    (bp ? i - w0 : i % sim->nservers);
 			sim->hosts[sim->shard_hidx[i]].shards++;
 			sim->shard_bytes[i] = (double)sim->shard_count[i] *
 			    sim->elem_bytes;
-			sim->shard_worker[i] = sc->strategy.colocate ? i : -1;
-			sim->shard_server[i] = sc->strategy.colocate ? -1 :
-			    i % sim->nservers;
+			sim->shard_worker[i] = colocated ? i : -1;
+			sim->shard_server[i] = colocated ? -1 :
+			    sim->shard_hidx[i] - sim->nworkers;
 		}
 	}
 	if (sc->cluster.topology != TOPO_PLATFORM && platform_groups(sc) > 0) {
@@ -532,6 +556,8 @@ sim_shape(const struct sim *sim, struct shape *s)
 	s->shard_server = sim->shard_server;
 	s->B = sc->cluster.nic_Bps;
 	s->grid_rows = sc->strategy.grid_rows;
+	s->chunks = sc->strategy.chunks;
+	s->bytesps = sc->strategy.impl == &strategy_bytesps;
 	s->groups_are_hosts = sc->cluster.gpus_per_host > 1;
 	if (sim->rack_of != NULL) {
 		s->racks = platform_groups(sc);

@@ -5,6 +5,7 @@
 
 const struct strategy *const strategies[] = {
 	&strategy_ps,
+	&strategy_bytesps,
 	&strategy_ring,
 	&strategy_all_to_all,
 	&strategy_recursive_doubling,

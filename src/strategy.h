@@ -31,6 +31,8 @@ struct shape {
 	const int	*rack_of;
 	const double	*uplink_Bps;
 	int		 grid_rows;	/* 2d-ring: 0 for the squarest */
+	int		 chunks;	/* ps: pipelined chunks per shard */
+	int		 bytesps;	/* ps: BytePS's layout */
 	int		 groups_are_hosts; /* the groups are multi-GPU machines,
 					   their uplinks the NICs */
 };
@@ -59,6 +61,7 @@ struct strategy {
 };
 
 extern const struct strategy strategy_ps;
+extern const struct strategy strategy_bytesps;
 extern const struct strategy strategy_ring;
 extern const struct strategy strategy_all_to_all;
 extern const struct strategy strategy_recursive_doubling;

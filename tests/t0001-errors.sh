@@ -45,7 +45,7 @@ psim: bad-algorithm.json: /strategy/algorithm: unknown algorithm "rign"; did you
 E
 
 expect_error "unknown strategy lists the valid ones" bad-strategy.json <<'E'
-psim: bad-strategy.json: /strategy/name: unknown value "gossip"; expected one of ps, allreduce
+psim: bad-strategy.json: /strategy/name: unknown value "gossip"; expected one of ps, allreduce, bytesps
 E
 
 expect_error "more workers and servers than hosts" bad-hosts.json <<'E'
