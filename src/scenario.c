@@ -854,7 +854,7 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 		return;
 	}
 	for (k = (const char *const[]){ "shards", "colocate", "partition",
-	    "variables", "bigarray_bound", "chunks", NULL }; *k != NULL; k++) {
+	    "variables", "bigarray_bound", NULL }; *k != NULL; k++) {
 		if (cJSON_GetObjectItemCaseSensitive(st, *k) == NULL)
 			continue;
 		snprintf(p, sizeof p, "/strategy/%s", *k);
@@ -885,6 +885,14 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 		    strategy_names("allreduce"));
 	}
 	parse_grid(c, st, sc);
+	if (sc->strategy.impl == &strategy_double_binary_tree) {
+		sc->strategy.chunks = 16;
+		get_int(c, st, "/strategy", "chunks", 0, 1, 4096,
+		    &sc->strategy.chunks);
+	} else if (cJSON_GetObjectItemCaseSensitive(st, "chunks") != NULL &&
+	    sc->strategy.impl != NULL)
+		err(c, "/strategy/chunks", "only used with \"ps\", "
+		    "\"bytesps\" and \"double-binary-tree\"");
 	if (get_units(c, st, "/strategy", "bucket", 0, UNIT_BYTES, 0,
 	    &sc->strategy.bucket_bytes) && sc->model.nlayers == 0)
 		err(c, "/strategy/bucket", "buckets fill layer by layer during "

@@ -105,12 +105,12 @@ sim_mailbox(const char *prefix, int i)
 static void
 spawn_main(int argc, char **argv)
 {
-	struct spawn *sp = sg_actor_self_get_data();
+	struct spawn *data = sg_actor_self_get_data(), sp = *data;
 
 	(void)argc;
 	(void)argv;
-	sp->fn(sp->sim, sp->index);
-	free(sp);
+	free(data);	/* first: a daemon actor never returns */
+	sp.fn(sp.sim, sp.index);
 }
 
 void

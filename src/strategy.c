@@ -13,6 +13,7 @@ const struct strategy *const strategies[] = {
 	&strategy_binomial_tree,
 	&strategy_2d_ring,
 	&strategy_hierarchical,
+	&strategy_double_binary_tree,
 	NULL
 };
 

@@ -69,6 +69,7 @@ extern const struct strategy strategy_halving_doubling;
 extern const struct strategy strategy_binomial_tree;
 extern const struct strategy strategy_2d_ring;
 extern const struct strategy strategy_hierarchical;
+extern const struct strategy strategy_double_binary_tree;
 
 /* NULL-terminated. */
 extern const struct strategy *const strategies[];

@@ -41,7 +41,7 @@ psim: bad-many.json: /cluster/hosts: 4 hosts cannot hold 4 workers and 2 servers
 E
 
 expect_error "unknown algorithm lists the valid ones" bad-algorithm.json <<'E'
-psim: bad-algorithm.json: /strategy/algorithm: unknown algorithm "rign"; did you mean "ring"? (valid: ring, all-to-all, recursive-doubling, halving-doubling, binomial-tree, 2d-ring, hierarchical)
+psim: bad-algorithm.json: /strategy/algorithm: unknown algorithm "rign"; did you mean "ring"? (valid: ring, all-to-all, recursive-doubling, halving-doubling, binomial-tree, 2d-ring, hierarchical, double-binary-tree)
 E
 
 expect_error "unknown strategy lists the valid ones" bad-strategy.json <<'E'
