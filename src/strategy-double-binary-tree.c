@@ -16,6 +16,7 @@
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "analytic.h"
 #include "sim.h"
@@ -218,97 +219,117 @@ dbt_cleanup(struct sim *sim)
 	sim->state = NULL;
 }
 
-/* The chunk steps tree b's pipeline takes, a step being one hop of one
- * chunk: going up, a node sends chunk c once it has it from all its
- * children and has sent chunk c - 1; going down, once it has it from its
- * parent, has sent chunk c - 1 and has finished its part going up. */
-static int
-pipeline_steps(const struct btree *b, int n, int P)
-{
-	int *up = xcalloc((size_t)n, sizeof *up);	/* chunk c's time */
-	int *down = xcalloc((size_t)n, sizeof *down);
-	int *order = xcalloc((size_t)n, sizeof *order), *depth;
-	int c, i, x, k, t, last = 0;
+/* The hops of tree b's pipeline, each a chunk going one edge in one
+ * step: up, a node sends chunk c once it has it from all its children and
+ * has sent chunk c - 1; down, once it has it from its parent, has sent
+ * chunk c - 1 and has finished its part going up. */
+struct hop {
+	int	 step, src, dst;
+};
 
-	/* nodes by depth: children before parents going up */
-	depth = xcalloc((size_t)n, sizeof *depth);
+static void
+hop_add(struct hop **h, int *n, int *cap, int step, int src, int dst)
+{
+	if (*n == *cap) {
+		*cap = *cap ? 2 * *cap : 256;
+		*h = xreallocarray(*h, (size_t)*cap, sizeof **h);
+	}
+	(*h)[*n].step = step;
+	(*h)[*n].src = src;
+	(*h)[*n].dst = dst;
+	(*n)++;
+}
+
+static void
+pipeline_hops(const struct btree *b, int n, int P, struct hop **h, int *nh,
+    int *cap)
+{
+	int *up = xcalloc((size_t)n, sizeof *up), *down = xcalloc((size_t)n,
+	    sizeof *down), *order = xcalloc((size_t)n, sizeof *order);
+	int *depth = xcalloc((size_t)n, sizeof *depth);
+	int c, i, x, k, t;
+
 	for (x = 0; x < n; x++)
 		for (i = x; b->parent[i] >= 0; i = b->parent[i])
 			depth[x]++;
-	for (k = 0, i = n; i >= 0; i--)
+	for (k = 0, i = n; i >= 0; i--)		/* deepest first */
 		for (x = 0; x < n; x++)
 			if (depth[x] == i)
 				order[k++] = x;
 	for (c = 0; c < P; c++) {
-		for (k = 0; k < n; k++) {	/* deepest first */
+		for (k = 0; k < n; k++) {
 			x = order[k];
-			t = up[x];		/* after chunk c - 1 */
-			for (i = 0; i < 2; i++)
+			for (t = up[x], i = 0; i < 2; i++)
 				if (b->child[x][i] >= 0 &&
 				    up[b->child[x][i]] > t)
 					t = up[b->child[x][i]];
-			up[x] = b->parent[x] >= 0 ? t + 1 : t;
+			if (b->parent[x] >= 0)
+				hop_add(h, nh, cap, t++, x, b->parent[x]);
+			up[x] = t;
 		}
 	}
-	for (x = 0; x < n; x++)
-		down[x] = up[x];	/* its part going up is done */
+	memcpy(down, up, (size_t)n * sizeof *down);
 	for (c = 0; c < P; c++) {
 		for (k = n - 1; k >= 0; k--) {	/* the root first */
 			x = order[k];
 			t = down[x];
 			if (b->parent[x] >= 0 && down[b->parent[x]] > t)
 				t = down[b->parent[x]];
+			for (i = 0; i < 2; i++)
+				if (b->child[x][i] >= 0)
+					hop_add(h, nh, cap, t, x,
+					    b->child[x][i]);
 			if (b->child[x][0] >= 0 || b->child[x][1] >= 0)
 				t++;
 			down[x] = t;
 		}
 	}
-	for (x = 0; x < n; x++)
-		if (down[x] > last)
-			last = down[x];
 	free(up);
 	free(down);
 	free(order);
 	free(depth);
-	return last;
 }
 
-/* Both trees' pipelines, each step one latency plus the time of every
- * worker sending a chunk up both trees at once (M/P bytes, as each is an
- * inner node of one tree and a leaf of the other). */
+/* Both trees' pipelines, step by step: each step one latency plus the
+ * time its hops need at once (analytic.c), so that the first and last
+ * steps, when only leaves send, go faster. */
 static void
 dbt_analytic(const struct shape *s, struct analytic *a)
 {
 	struct btree t[2];
 	struct round rd;
-	int P = s->chunks > 0 ? s->chunks : 16, D, k, r, steps;
-	double step;
+	struct hop *h = NULL;
+	int P = s->chunks > 0 ? s->chunks : 16, D, k, nh = 0, cap = 0;
+	int steps = 0, st, i;
+	double bw = 0;
 
 	btree_make(&t[0], s->n, 0);
 	btree_make(&t[1], s->n, s->n % 2 == 0 ? 1 : 2);
 	D = t[0].depth > t[1].depth ? t[0].depth : t[1].depth;
+	for (k = 0; k < 2; k++)
+		pipeline_hops(&t[k], s->n, P, &h, &nh, &cap);
+	for (i = 0; i < nh; i++)
+		if (h[i].step + 1 > steps)
+			steps = h[i].step + 1;
 	analytic_round_init(&rd, s);
-	for (k = 0; k < 2; k++) {
-		for (r = 0; r < s->n; r++) {
-			if (t[k].parent[r] >= 0)
-				analytic_round_flow(&rd, r, t[k].parent[r],
+	for (st = 0; st < steps; st++) {
+		for (i = 0; i < nh; i++)
+			if (h[i].step == st)
+				analytic_round_flow(&rd, h[i].src, h[i].dst,
 				    s->M / 2 / P);
-		}
+		bw += analytic_round_time(&rd);
 	}
-	step = analytic_round_time(&rd);
 	analytic_round_release(&rd, a);
-	steps = pipeline_steps(&t[0], s->n, P);
-	if ((r = pipeline_steps(&t[1], s->n, P)) > steps)
-		steps = r;
-	a->latency_s = s->n > 1 ? steps * s->alpha : 0;
-	a->communication_s = s->n > 1 ? steps * (s->alpha + step) : 0;
+	a->latency_s = steps * s->alpha;
+	a->communication_s = a->latency_s + bw;
 	a->worker_sent_bytes = a->worker_received_bytes = s->n > 1 ?
 	    2 * s->M : 0;
 	snprintf(a->formula, sizeof a->formula, "about 2(P + D - 1)*(alpha + "
 	    "M/(P*B)): %d chunks up and down trees of depth %d", P, D);
-	snprintf(a->evaluated, sizeof a->evaluated, "%d pipeline steps of "
-	    "(%.6g s + %.6g s) = %.6g s", steps, s->alpha, step,
+	snprintf(a->evaluated, sizeof a->evaluated, "%d pipeline steps: "
+	    "%d*%.6g s + %.6g s = %.6g s", steps, steps, s->alpha, bw,
 	    a->communication_s);
+	free(h);
 	for (k = 0; k < 2; k++) {
 		free(t[k].parent);
 		free(t[k].child);

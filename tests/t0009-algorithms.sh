@@ -61,17 +61,21 @@ for alg in recursive-doubling halving-doubling binomial-tree 2d-ring; do
 done
 
 # Double binary tree (NCCL): two complementary trees, each half the data,
-# 16 chunks.  Its closed form counts every chunk hop at the pace of the
-# busiest worker (M/P into an inner node); the hops out of the leaves go
-# at half that, so the simulation comes in a few percent under.
+# 16 chunks.  Its closed form is the trees' pipeline step by step; with
+# P chunks on trees of depth D it is about 2(P + D - 1) steps of M/(PB),
+# checked loosely here, and within 2% against the step-by-step form.
 for n in 2 3 4 7 8 16; do
 	"$PSIM" run --format json --set network=ideal --set run.steps=2 \
 	    --set strategy.algorithm=double-binary-tree --set placement.workers=$n \
 	    "$S" >"$TMP/d.json"
-	check "double-binary-tree n=$n: within 7% under its closed form" \
-	    awk -v s="$(json "$TMP/d.json" step_time_s.mean)" \
-	    -v a="$(json "$TMP/d.json" analytic.step_time_s)" \
-	    'BEGIN { exit !(s <= a * 1.000001 && s - 1 >= 0.93 * (a - 1)) }'
+	check_near "double-binary-tree n=$n: the pipeline's closed form" \
+	    "$(json "$TMP/d.json" step_time_s.mean)" \
+	    "$(json "$TMP/d.json" analytic.step_time_s)" 0.02
+	d=0; while [ $((1 << (d + 1))) -le $n ]; do d=$((d + 1)); done
+	check "double-binary-tree n=$n: about 2(P + D) steps of M/(PB)" \
+	    awk -v s="$(json "$TMP/d.json" step_time_s.mean)" -v d=$d -v n=$n \
+	    'BEGIN { t = 2 * (16 + d + 1) * (1e9 / 16 / 1.25e9); if (n == 2) t /= 2
+	             exit !(s - 1 <= t && s - 1 >= 0.75 * t) }'
 	check "double-binary-tree n=$n: bytes sent = bytes received" test \
 	    "$(json "$TMP/d.json" conservation.bytes_sent)" = \
 	    "$(json "$TMP/d.json" conservation.bytes_received)"
