@@ -60,6 +60,20 @@ for alg in recursive-doubling halving-doubling binomial-tree 2d-ring; do
 	    "$(json "$TMP/real.json" algorithm)" = $alg
 done
 
+# Every all-reduce algorithm against its own closed form, for the n the
+# issue names (the independent formulas are checked above and in t0002).
+for alg in ring all-to-all recursive-doubling halving-doubling \
+    binomial-tree 2d-ring hierarchical double-binary-tree; do
+	for n in 2 3 4 7 8 16; do
+		"$PSIM" run --format json --set network=ideal --set run.steps=2 \
+		    --set strategy.algorithm=$alg --set placement.workers=$n \
+		    "$S" >"$TMP/x.json"
+		check_near "$alg n=$n: the step is its closed form's (2%)" \
+		    "$(json "$TMP/x.json" step_time_s.mean)" \
+		    "$(json "$TMP/x.json" analytic.step_time_s)" 0.02
+	done
+done
+
 # Double binary tree (NCCL): two complementary trees, each half the data,
 # 16 chunks.  Its closed form is the trees' pipeline step by step; with
 # P chunks on trees of depth D it is about 2(P + D - 1) steps of M/(PB),
