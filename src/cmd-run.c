@@ -30,18 +30,37 @@ bucket_analytic(const struct sim *sim, const struct shape *shape,
 	free(ready);
 }
 
+struct results *
+cmd_simulate(const struct scenario *sc, char **errors)
+{
+	struct analytic analytic;
+	struct results *r;
+	struct shape shape;
+	struct sim *sim;
+	double wall;
+
+	if ((sim = sim_create(sc, errors)) == NULL)
+		return NULL;
+	wall = sim_run(sim);
+	sim_shape(sim, &shape);
+	memset(&analytic, 0, sizeof analytic);
+	sc->strategy.impl->analytic(&shape, &analytic);
+	if (sim->nbuckets > 0)
+		bucket_analytic(sim, &shape, &analytic);
+	analytic_finish(&shape, &analytic);
+	r = metrics_results(sim->metrics, &analytic, wall);
+	sim_free(sim);
+	return r;
+}
+
 static int
 cmd_run_exec(int argc, char **argv)
 {
 	struct cmd_args args;
 	struct scenario *sc;
 	struct results *r;
-	struct shape shape;
-	struct analytic analytic;
-	struct sim *sim;
 	enum report_format fmt = REPORT_TEXT;
 	char *errors;
-	double wall;
 	FILE *out = stdout;
 	int status, f;
 
@@ -68,20 +87,12 @@ cmd_run_exec(int argc, char **argv)
 		return 2;
 	} else if (args.format != NULL)
 		fmt = (enum report_format)f;
-	if ((sim = sim_create(sc, &errors)) == NULL) {
+	if ((r = cmd_simulate(sc, &errors)) == NULL) {
 		fputs(errors, stderr);
 		free(errors);
 		scenario_free(sc);
 		return 2;
 	}
-	wall = sim_run(sim);
-	sim_shape(sim, &shape);
-	memset(&analytic, 0, sizeof analytic);
-	sc->strategy.impl->analytic(&shape, &analytic);
-	if (sim->nbuckets > 0)
-		bucket_analytic(sim, &shape, &analytic);
-	analytic_finish(&shape, &analytic);
-	r = metrics_results(sim->metrics, &analytic, wall);
 	if (args.output != NULL && (out = fopen(args.output, "w")) == NULL)
 		fatal("cannot write %s: %m", args.output);
 	report_write(out, fmt, sc, r);
@@ -91,7 +102,6 @@ cmd_run_exec(int argc, char **argv)
 	if (out != stdout)
 		fclose(out);
 	results_free(r);
-	sim_free(sim);
 	scenario_free(sc);
 	return 0;
 }

@@ -30,6 +30,12 @@ struct cmd_args {
 };
 #define CMD_OUTPUT	0x1	/* the command takes --format and --output */
 
+/* Simulate a validated scenario and summarise it beside its closed
+ * form; NULL with *errors (bad platform input) on failure. */
+struct results;
+struct scenario;
+struct results *cmd_simulate(const struct scenario *, char **errors);
+
 /* The start of every command that takes a scenario: parse [options]
  * [SCENARIO] for command e (--set, --help printing help after the usage
  * line, and with CMD_OUTPUT --format and --output), then load and
