@@ -12,6 +12,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_run_entry,
 	&cmd_validate_entry,
 	&cmd_platform_entry,
+	&cmd_explain_entry,
 	NULL
 };
 

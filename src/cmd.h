@@ -13,6 +13,7 @@ struct cmd_entry {
 extern const struct cmd_entry cmd_run_entry;
 extern const struct cmd_entry cmd_validate_entry;
 extern const struct cmd_entry cmd_platform_entry;
+extern const struct cmd_entry cmd_explain_entry;
 
 extern const struct cmd_entry *const cmd_table[];
 

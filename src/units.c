@@ -171,6 +171,23 @@ units_fmt_rate(double bytes_per_s, char *buf, unsigned len)
 }
 
 void
+units_fmt_count(double n, char *buf, unsigned len)
+{
+	static const char *const names[] = { "", "K", "M", "B", "T", NULL };
+
+	fmt_scaled(n, names, 1000, buf, len);
+	len = (unsigned)strlen(buf);
+	if (len > 0 && buf[len - 1] == ' ')	/* no suffix */
+		buf[len - 1] = '\0';
+	else if (len > 1) {			/* "250 M" -> "250M" */
+		char *sp = strrchr(buf, ' ');
+
+		if (sp != NULL)
+			memmove(sp, sp + 1, strlen(sp));
+	}
+}
+
+void
 units_fmt_time(double s, char *buf, unsigned len)
 {
 	if (fabs(s) < 1e-9)	/* float noise of subtracted clocks */

@@ -23,5 +23,6 @@ int units_parse(const char *s, enum unit_kind, double *out, char **cause);
 void units_fmt_bytes(double bytes, char *buf, unsigned len);
 void units_fmt_rate(double bytes_per_s, char *buf, unsigned len);
 void units_fmt_time(double s, char *buf, unsigned len);
+void units_fmt_count(double n, char *buf, unsigned len);	/* "250M" */
 
 #endif

@@ -110,7 +110,7 @@ done
 check "unknown --format is a usage error" test $? -eq 2
 "$PSIM" frobnicate >/dev/null 2>"$TMP/err"
 check "unknown command exits 2" test $? -eq 2
-check "unknown command names the commands" grep -q "commands: run, validate, platform" "$TMP/err"
+check "unknown command names the commands" grep -q "commands: run, validate, platform, explain" "$TMP/err"
 "$PSIM" run --bogus >/dev/null 2>"$TMP/err"
 check "unknown option exits 2" test $? -eq 2
 check "unknown option is named" grep -qx "psim: run: unknown option --bogus" "$TMP/err"
