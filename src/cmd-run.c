@@ -74,6 +74,7 @@ cmd_run_exec(int argc, char **argv)
 	    "--set strategy.shards=4\n"
 	    "                        (repeatable; VALUE is JSON or a string)\n"
 	    "  -o, --output FILE     write the report to FILE, not stdout\n"
+	    "  -j, --json FILE       also write the JSON report to FILE\n"
 	    "  -h, --help            show this help\n"
 	    "\nSee psim(1) for the report and psim-scenario(5) for the file "
 	    "format.\n", CMD_OUTPUT, &args, &sc);
@@ -101,6 +102,13 @@ cmd_run_exec(int argc, char **argv)
 		    "stdout");
 	if (out != stdout)
 		fclose(out);
+	if (args.json != NULL) {
+		if ((out = fopen(args.json, "w")) == NULL)
+			fatal("cannot write %s: %m", args.json);
+		report_write(out, REPORT_JSON, sc, r);
+		if (fclose(out) != 0)
+			fatal("cannot write %s", args.json);
+	}
 	results_free(r);
 	scenario_free(sc);
 	return 0;
@@ -108,7 +116,8 @@ cmd_run_exec(int argc, char **argv)
 
 const struct cmd_entry cmd_run_entry = {
 	.name = "run",
-	.usage = "[-f text|json|csv] [-s PATH=VALUE]... [-o FILE] [SCENARIO]",
+	.usage = "[-f text|json|csv] [-s PATH=VALUE]... [-o FILE] [-j FILE] "
+	    "[SCENARIO]",
 	.summary = "simulate a scenario and report step times, traffic and "
 	    "the bottleneck",
 	.exec = cmd_run_exec,

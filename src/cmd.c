@@ -13,6 +13,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_validate_entry,
 	&cmd_platform_entry,
 	&cmd_explain_entry,
+	&cmd_sweep_entry,
 	NULL
 };
 
@@ -61,6 +62,7 @@ parse_args(int argc, char **argv, const struct cmd_entry *e,
 		{ "help", no_argument, NULL, 'h' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "json", required_argument, NULL, 'j' },
 		{ NULL, 0, NULL, 0 }
 	};
 	static const struct option scenario_only[] = {
@@ -74,7 +76,7 @@ parse_args(int argc, char **argv, const struct cmd_entry *e,
 	a->sets = xcalloc((size_t)argc + 1, sizeof *a->sets);
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, flags & CMD_OUTPUT ? ":s:hf:o:" :
+	while ((c = getopt_long(argc, argv, flags & CMD_OUTPUT ? ":s:hf:o:j:" :
 	    ":s:h", flags & CMD_OUTPUT ? longopts : scenario_only, NULL)) != -1) {
 		switch (c) {
 		case 's':
@@ -89,6 +91,9 @@ parse_args(int argc, char **argv, const struct cmd_entry *e,
 			break;
 		case 'o':
 			a->output = optarg;
+			break;
+		case 'j':
+			a->json = optarg;
 			break;
 		default:
 			if (c == ':')

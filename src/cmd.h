@@ -14,6 +14,7 @@ extern const struct cmd_entry cmd_run_entry;
 extern const struct cmd_entry cmd_validate_entry;
 extern const struct cmd_entry cmd_platform_entry;
 extern const struct cmd_entry cmd_explain_entry;
+extern const struct cmd_entry cmd_sweep_entry;
 
 extern const struct cmd_entry *const cmd_table[];
 
@@ -28,6 +29,7 @@ struct cmd_args {
 	int		 nsets;
 	const char	*format;	/* --format, with CMD_OUTPUT */
 	const char	*output;	/* --output, with CMD_OUTPUT */
+	const char	*json;		/* --json, with CMD_OUTPUT */
 };
 #define CMD_OUTPUT	0x1	/* the command takes --format and --output */
 

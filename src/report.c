@@ -208,6 +208,20 @@ write_json(FILE *f, const struct scenario *sc, const struct results *r)
 	fputs("  }\n}\n", f);
 }
 
+const char *
+report_csv_header(void)
+{
+	return "psim_report_version,scenario,strategy,algorithm,network,"
+	    "workers,servers,steps,step_time_mean_s,step_time_p50_s,"
+	    "step_time_p95_s,step_time_max_s,compute_s,communication_s,"
+	    "wait_s,throughput_samples_per_s,worker_bytes_sent_per_step,"
+	    "worker_bytes_received_per_step,worker_required_gbps,"
+	    "server_bytes_received_per_step,server_required_gbps,"
+	    "bottleneck_kind,bottleneck_resource,bottleneck_utilization,"
+	    "analytic_step_time_s,analytic_communication_s,"
+	    "analytic_required_gbps_worker,messages,wall_s";
+}
+
 /* A CSV field: quoted, with quotes doubled (RFC 4180). */
 static void
 csv_string(FILE *f, const char *s)
@@ -227,15 +241,7 @@ write_csv(FILE *f, const struct scenario *sc, const struct results *r)
 {
 	const struct analytic *a = &r->analytic;
 
-	fputs("psim_report_version,scenario,strategy,algorithm,network,"
-	    "workers,servers,steps,step_time_mean_s,step_time_p50_s,"
-	    "step_time_p95_s,step_time_max_s,compute_s,communication_s,"
-	    "wait_s,throughput_samples_per_s,worker_bytes_sent_per_step,"
-	    "worker_bytes_received_per_step,worker_required_gbps,"
-	    "server_bytes_received_per_step,server_required_gbps,"
-	    "bottleneck_kind,bottleneck_resource,bottleneck_utilization,"
-	    "analytic_step_time_s,analytic_communication_s,"
-	    "analytic_required_gbps_worker,messages,wall_s\n", f);
+	fprintf(f, "%s\n", report_csv_header());
 	fprintf(f, "%d,", REPORT_VERSION);
 	csv_string(f, sc->name);
 	fprintf(f, ",%s,%s,%s,%d,%d,%d,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g,"

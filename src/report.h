@@ -19,4 +19,7 @@ int report_format_parse(const char *);
 void report_write(FILE *, enum report_format, const struct scenario *,
     const struct results *);
 
+/* The CSV report's header line, without the newline. */
+const char *report_csv_header(void);
+
 #endif

@@ -1,0 +1,485 @@
+/* cmd-sweep.c: psim sweep SCENARIO --vary PATH=V1,V2,... ...: the
+ * cartesian product of the varied values, each point one `psim run` in
+ * its own process (SimGrid cannot be re-initialised in one), N at a time.
+ *
+ * DIR holds, per point, NAME.json (its JSON report), NAME.csv (its CSV
+ * report) and NAME.err (what it printed on stderr), NAME being the
+ * point's settings; DIR/results.csv gathers one row per point as points
+ * finish.  A point whose files exist is not run again, so an interrupted
+ * sweep resumes. */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "report.h"
+#include "scenario.h"
+#include "xmalloc.h"
+
+struct vary {
+	char		*path;
+	char		**values;
+	int		 n;
+};
+
+struct point {
+	char		**sets;		/* "path=value", one per vary */
+	char		*name;		/* for its files */
+	pid_t		 pid;
+	int		 done, failed;
+};
+
+static void
+vary_add(struct vary *v, const char *value)
+{
+	v->values = xreallocarray(v->values, (size_t)v->n + 1,
+	    sizeof *v->values);
+	v->values[v->n++] = xstrdup(value);
+}
+
+/* PATH=V1,V2,... or PATH=A..B[:STEP|xFACTOR]; -1 with *cause. */
+static int
+vary_parse(const char *arg, struct vary *v, char **cause)
+{
+	const char *eq = strchr(arg, '='), *dots, *list;
+	char *end, *copy, *tok, *save;
+	double a, b, step = 1, x;
+	int mul = 0, k;
+
+	memset(v, 0, sizeof *v);
+	if (eq == NULL || eq == arg || eq[1] == '\0') {
+		xasprintf(cause, "--vary %s: expected PATH=V1,V2,... or "
+		    "PATH=A..B[:STEP|xFACTOR]", arg);
+		return -1;
+	}
+	v->path = xstrndup(arg, (size_t)(eq - arg));
+	list = eq + 1;
+	if ((dots = strstr(list, "..")) != NULL) {
+		copy = xstrndup(list, (size_t)(dots - list));	/* "2." */
+		a = strtod(copy, &end);
+		k = *end != '\0' || end == copy;
+		free(copy);
+		if (k)
+			goto bad;
+		b = strtod(dots + 2, &end);
+		if (end == dots + 2)
+			goto bad;
+		if (*end == ':') {
+			mul = end[1] == 'x';
+			step = strtod(end + 1 + mul, &end);
+		}
+		if (*end != '\0' || !isfinite(a) || !isfinite(b) ||
+		    !isfinite(step) || (mul ? step <= 1 || a <= 0 :
+		    step <= 0) || b < a)
+			goto bad;
+		for (x = a, k = 0; x <= b * (1 + 1e-12) && k < 10000; k++) {
+			char buf[64];
+
+			snprintf(buf, sizeof buf, "%.12g", x);
+			vary_add(v, buf);
+			x = mul ? x * step : a + (k + 1) * step;
+		}
+		return 0;
+	}
+	copy = xstrdup(list);
+	for (tok = strtok_r(copy, ",", &save); tok != NULL;
+	    tok = strtok_r(NULL, ",", &save))
+		vary_add(v, tok);
+	free(copy);
+	if (v->n > 0)
+		return 0;
+bad:
+	xasprintf(cause, "--vary %s: expected PATH=V1,V2,... or "
+	    "PATH=A..B[:STEP|xFACTOR] with A <= B, STEP > 0, FACTOR > 1",
+	    arg);
+	return -1;
+}
+
+/* A file name for a point's settings. */
+static char *
+point_name(char **sets, int n)
+{
+	size_t len = 0, i;
+	char *name, *p;
+	int k;
+
+	for (k = 0; k < n; k++)
+		len += strlen(sets[k]) + 1;
+	name = xmalloc(len + 1);
+	name[0] = '\0';
+	for (k = 0; k < n; k++) {
+		if (k > 0)
+			strcat(name, "_");
+		strcat(name, sets[k]);
+	}
+	for (i = 0, p = name; p[i] != '\0'; i++) {
+		if (!isalnum((unsigned char)p[i]) && strchr("=.-+_", p[i]) ==
+		    NULL)
+			p[i] = '-';
+	}
+	return name;
+}
+
+static int
+file_exists(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && st.st_size > 0;
+}
+
+static char *
+path_in(const char *dir, const char *name, const char *ext)
+{
+	char *p;
+
+	xasprintf(&p, "%s/%s%s", dir, name, ext);
+	return p;
+}
+
+/* CSV field: quoted, quotes doubled, newlines folded. */
+static void
+csv_field(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s != '\0'; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s == '\n' ? ' ' : *s, f);
+	}
+	fputc('"', f);
+}
+
+/* Append point p's row to results.csv. */
+static void
+write_row(FILE *out, const char *dir, const struct point *p, int nvary)
+{
+	char *csv = path_in(dir, p->name, ".csv");
+	char *err = path_in(dir, p->name, ".err");
+	char line[8192] = "", msg[1024] = "";
+	FILE *f;
+	int k;
+
+	for (k = 0; k < nvary; k++) {
+		csv_field(out, strchr(p->sets[k], '=') + 1);
+		fputc(',', out);
+	}
+	if (!p->failed && (f = fopen(csv, "r")) != NULL) {
+		if (fgets(line, sizeof line, f) == NULL ||
+		    fgets(line, sizeof line, f) == NULL)
+			line[0] = '\0';
+		fclose(f);
+	}
+	if (!p->failed && line[0] != '\0')
+		fprintf(out, "ok,,%s", line);
+	else {
+		if ((f = fopen(err, "r")) != NULL) {
+			if (fgets(msg, sizeof msg, f) == NULL)
+				msg[0] = '\0';
+			fclose(f);
+		}
+		msg[strcspn(msg, "\n")] = '\0';
+		fputs("failed,", out);
+		csv_field(out, msg[0] != '\0' ? msg : "no report");
+		fputc('\n', out);
+	}
+	fflush(out);
+	free(csv);
+	free(err);
+}
+
+/* Start point p: psim run --format csv --json DIR/NAME.json ... */
+static void
+start(struct point *p, const char *dir, const char *scenario, char **base,
+    int nbase, int nvary)
+{
+	char **argv = xcalloc((size_t)(2 * (nbase + nvary)) + 10,
+	    sizeof *argv);
+	char *csv = path_in(dir, p->name, ".csv.tmp");
+	char *err = path_in(dir, p->name, ".err");
+	char *json = path_in(dir, p->name, ".json.tmp");
+	int argc = 0, k, fd;
+
+	argv[argc++] = "psim";
+	argv[argc++] = "run";
+	argv[argc++] = "--format=csv";
+	argv[argc++] = "--json";
+	argv[argc++] = json;
+	for (k = 0; k < nbase; k++) {
+		argv[argc++] = "--set";
+		argv[argc++] = base[k];
+	}
+	for (k = 0; k < nvary; k++) {
+		argv[argc++] = "--set";
+		argv[argc++] = p->sets[k];
+	}
+	argv[argc++] = (char *)scenario;
+	argv[argc] = NULL;
+	fflush(NULL);
+	if ((p->pid = fork()) == -1)
+		fatal("fork: %s", strerror(errno));
+	if (p->pid == 0) {
+		if ((fd = open(csv, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0 ||
+		    dup2(fd, 1) < 0)
+			_exit(1);
+		if ((fd = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0 ||
+		    dup2(fd, 2) < 0)
+			_exit(1);
+		execv("/proc/self/exe", argv);
+		fprintf(stderr, "psim: sweep: cannot run psim: %s\n",
+		    strerror(errno));
+		_exit(1);
+	}
+	free(argv);
+	free(csv);
+	free(err);
+	free(json);
+}
+
+/* Point p's process ended with status. */
+static void
+finish(struct point *p, const char *dir, int status)
+{
+	char *csv = path_in(dir, p->name, ".csv"), *json = path_in(dir,
+	    p->name, ".json");
+	char *csvt = path_in(dir, p->name, ".csv.tmp"), *jsont = path_in(dir,
+	    p->name, ".json.tmp");
+
+	p->done = 1;
+	p->failed = !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	if (!p->failed && (rename(jsont, json) != 0 || rename(csvt, csv) != 0))
+		fatal("cannot write %s: %s", json, strerror(errno));
+	if (p->failed) {
+		unlink(jsont);
+		unlink(csvt);
+	}
+	free(csv);
+	free(json);
+	free(csvt);
+	free(jsont);
+}
+
+static void
+progress(int done, int failed, int total, time_t t0, int tty)
+{
+	long el = (long)(time(NULL) - t0), left;
+	int width = 30, fill = total > 0 ? done * width / total : width, i;
+
+	left = done > 0 ? el * (total - done) / done : -1;
+	if (!tty) {
+		fprintf(stderr, "psim: sweep: %d/%d points done, %d failed, "
+		    "%ld s elapsed\n", done, total, failed, el);
+		return;
+	}
+	fputs("\r[", stderr);
+	for (i = 0; i < width; i++)
+		fputc(i < fill ? '=' : ' ', stderr);
+	fprintf(stderr, "] %d/%d done, %d failed, %02ld:%02ld elapsed", done,
+	    total, failed, el / 60, el % 60);
+	if (left >= 0)
+		fprintf(stderr, ", ~%02ld:%02ld left", left / 60, left % 60);
+	if (done == total)
+		fputc('\n', stderr);
+}
+
+static int
+cmd_sweep_exec(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "vary", required_argument, NULL, 'v' },
+		{ "set", required_argument, NULL, 's' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "out", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct vary *vary = NULL;
+	struct point *pts;
+	struct scenario *sc;
+	char **base = xcalloc((size_t)argc + 1, sizeof *base), *cause, *errors;
+	char *dir = NULL, *results, *end;
+	int nvary = 0, nbase = 0, jobs = 0, c, npts, k, i, running = 0, next = 0;
+	int done = 0, failed = 0, status, tty = isatty(2), *idx;
+	time_t t0 = time(NULL);
+	FILE *out;
+	pid_t pid;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":v:s:j:o:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'v':
+			vary = xreallocarray(vary, (size_t)nvary + 1,
+			    sizeof *vary);
+			if (vary_parse(optarg, &vary[nvary], &cause) != 0) {
+				fprintf(stderr, "psim: sweep: %s\n", cause);
+				return 2;
+			}
+			nvary++;
+			break;
+		case 's':
+			base[nbase++] = optarg;
+			break;
+		case 'j':
+			jobs = (int)strtol(optarg, &end, 10);
+			if (*end != '\0' || jobs < 1 || jobs > 1024) {
+				fprintf(stderr, "psim: sweep: --jobs: expected "
+				    "an integer from 1 to 1024, got \"%s\"\n",
+				    optarg);
+				return 2;
+			}
+			break;
+		case 'o':
+			dir = optarg;
+			break;
+		case 'h':
+			printf("usage: psim sweep %s\n\nRun SCENARIO at every "
+			    "combination of the --vary values, each point a "
+			    "psim run\nin its own process, N at a time; write "
+			    "DIR/results.csv and each point's\nreports in DIR.  "
+			    "Points already in DIR are not run again.\n\n"
+			    "  -v, --vary PATH=V1,V2,...         values of a "
+			    "scenario key (repeatable)\n"
+			    "  -v, --vary PATH=A..B[:STEP|xFACTOR] a range, "
+			    "added to or multiplied\n"
+			    "  -s, --set PATH=VALUE              fixed for "
+			    "every point (repeatable)\n"
+			    "  -j, --jobs N                      points at once "
+			    "(default: the cores)\n"
+			    "  -o, --out DIR                     default "
+			    "sweep-NAME\n"
+			    "  -h, --help                        show this help\n",
+			    cmd_sweep_entry.usage);
+			return 0;
+		default:
+			fprintf(stderr, "psim: sweep: %s %s\nusage: psim sweep "
+			    "%s\n", c == ':' ? "missing value for" :
+			    "unknown option", argv[optind - 1],
+			    cmd_sweep_entry.usage);
+			return 2;
+		}
+	}
+	if (argc - optind != 1 || nvary == 0) {
+		fprintf(stderr, "usage: psim sweep %s\n", cmd_sweep_entry.usage);
+		return 2;
+	}
+	/* The base scenario must be valid before anything runs. */
+	if ((sc = scenario_load(argv[optind], base, nbase, &errors)) == NULL) {
+		fputs(errors, stderr);
+		free(errors);
+		return 2;
+	}
+	if (dir == NULL)
+		xasprintf(&dir, "sweep-%s", sc->name);
+	scenario_free(sc);
+	if (mkdir(dir, 0755) != 0 && errno != EEXIST)
+		fatal("cannot create %s: %s", dir, strerror(errno));
+	if (jobs == 0 && (jobs = (int)sysconf(_SC_NPROCESSORS_ONLN)) < 1)
+		jobs = 1;
+
+	for (npts = 1, k = 0; k < nvary; k++)
+		npts *= vary[k].n;
+	pts = xcalloc((size_t)npts, sizeof *pts);
+	idx = xcalloc((size_t)nvary, sizeof *idx);
+	for (i = 0; i < npts; i++) {	/* the last --vary varies fastest */
+		pts[i].sets = xcalloc((size_t)nvary, sizeof *pts[i].sets);
+		for (k = 0; k < nvary; k++)
+			xasprintf(&pts[i].sets[k], "%s=%s", vary[k].path,
+			    vary[k].values[idx[k]]);
+		pts[i].name = point_name(pts[i].sets, nvary);
+		for (k = nvary - 1; k >= 0 && ++idx[k] == vary[k].n; k--)
+			idx[k] = 0;
+	}
+
+	results = path_in(dir, "results", ".csv");
+	if ((out = fopen(results, "w")) == NULL)
+		fatal("cannot write %s: %s", results, strerror(errno));
+	for (k = 0; k < nvary; k++) {
+		csv_field(out, vary[k].path);
+		fputc(',', out);
+	}
+	fprintf(out, "status,error,%s\n", report_csv_header());
+	for (i = 0; i < npts; i++) {	/* done before: their rows first */
+		char *csv = path_in(dir, pts[i].name, ".csv");
+		char *json = path_in(dir, pts[i].name, ".json");
+
+		if (file_exists(csv) && file_exists(json)) {
+			pts[i].done = 1;
+			write_row(out, dir, &pts[i], nvary);
+			done++;
+		}
+		free(csv);
+		free(json);
+	}
+	if (done > 0)
+		fprintf(stderr, "psim: sweep: %d of %d points done before, "
+		    "not run again\n", done, npts);
+
+	while (done < npts) {
+		while (running < jobs && next < npts) {
+			if (!pts[next].done) {
+				start(&pts[next], dir, argv[optind], base,
+				    nbase, nvary);
+				running++;
+			}
+			next++;
+		}
+		if (running == 0)
+			break;
+		while ((pid = wait(&status)) == -1 && errno == EINTR)
+			;
+		if (pid == -1)
+			fatal("wait: %s", strerror(errno));
+		for (i = 0; i < npts; i++) {
+			if (pts[i].pid == pid && !pts[i].done)
+				break;
+		}
+		if (i == npts)
+			continue;
+		running--;
+		finish(&pts[i], dir, status);
+		failed += pts[i].failed;
+		write_row(out, dir, &pts[i], nvary);
+		done++;
+		progress(done, failed, npts, t0, tty);
+	}
+	if (fclose(out) != 0)
+		fatal("cannot write %s", results);
+	fprintf(stderr, "psim: sweep: %d points, %d failed; %s\n", npts,
+	    failed, results);
+	for (i = 0; i < npts; i++) {
+		for (k = 0; k < nvary; k++)
+			free(pts[i].sets[k]);
+		free(pts[i].sets);
+		free(pts[i].name);
+	}
+	for (k = 0; k < nvary; k++) {
+		for (i = 0; i < vary[k].n; i++)
+			free(vary[k].values[i]);
+		free(vary[k].values);
+		free(vary[k].path);
+	}
+	free(vary);
+	free(pts);
+	free(idx);
+	free(base);
+	free(results);
+	return failed > 0 ? 1 : 0;
+}
+
+const struct cmd_entry cmd_sweep_entry = {
+	.name = "sweep",
+	.usage = "[-j N] [-o DIR] [-s PATH=VALUE]... -v PATH=VALUES... "
+	    "SCENARIO",
+	.summary = "run a scenario over a grid of values, in parallel",
+	.exec = cmd_sweep_exec,
+};

@@ -1,0 +1,54 @@
+#!/bin/sh
+# psim sweep: a grid of runs, each in its own process, gathered in one CSV;
+# resumable; a bad point fails alone.
+SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$SRCDIR/tests/lib.sh"
+S=$SRCDIR/scenarios/seed-250m-10w-10g-ring.json
+cd "$TMP" || exit 1
+
+"$PSIM" sweep -o sw -j 2 --vary placement.workers=4,8 \
+    --vary strategy.algorithm=ring,halving-doubling,all-to-all \
+    --set run.steps=2 "$S" 2>err
+check "a 2 x 3 sweep succeeds" test $? -eq 0
+check "it gives a header and 6 rows" test "$(wc -l <sw/results.csv)" -eq 7
+check "the header names the varied keys first" \
+    grep -q '^"placement.workers","strategy.algorithm",status,error,psim_report_version' sw/results.csv
+# Each row is what a separate psim run gives (but for its wall-clock time).
+same=0
+for n in 4 8; do
+	for a in ring halving-doubling all-to-all; do
+		"$PSIM" run --format csv --set run.steps=2 --set placement.workers=$n \
+		    --set strategy.algorithm=$a "$S" | tail -1 | sed 's/,[^,]*$//' >one
+		grep "^\"$n\",\"$a\",ok,," sw/results.csv | sed 's/^[^,]*,[^,]*,ok,,//; s/,[^,]*$//' >row
+		cmp -s one row && same=$((same + 1))
+	done
+done
+check "the 6 rows equal 6 separate psim runs" test $same -eq 6
+check "each point keeps its JSON report" \
+    test "$(ls sw/*.json | wc -l)" -eq 6
+
+# Run again: nothing is redone, the same rows come back.
+touch -d '2000-01-01' sw/*.json
+"$PSIM" sweep -o sw -j 2 --vary placement.workers=4,8 \
+    --vary strategy.algorithm=ring,halving-doubling,all-to-all \
+    --set run.steps=2 "$S" 2>err2
+check "rerun: every point was done before" grep -q "6 of 6 points done before" err2
+check "rerun: no report was rewritten" test -z "$(find sw -name '*.json' -newer err)"
+check "rerun: still 6 rows" test "$(wc -l <sw/results.csv)" -eq 7
+
+# A point with a bad value fails alone; the sweep goes on and says so.
+"$PSIM" sweep -o bad -j 2 --vary placement.workers=2,0,3 "$S" 2>err3
+check "a failed point: exit status 1" test $? -eq 1
+check "a failed point: recorded with its error" \
+    grep -q '^"0",failed,".*/placement/workers: expected an integer' bad/results.csv
+check "a failed point: the others ran" test "$(grep -c ',ok,,' bad/results.csv)" -eq 2
+
+# Ranges.
+"$PSIM" sweep -o range --vary placement.workers=2..8:x2 --set run.steps=2 "$S" 2>/dev/null
+check "a range: 2..8:x2 is 2, 4, 8" test "$(cut -d, -f1 range/results.csv | tr '\n' ' ')" = \
+    '"placement.workers" "2" "4" "8" '
+"$PSIM" sweep --vary placement.workers=8..2 "$S" 2>err4
+check "a bad range: exit 2" test $? -eq 2
+check "a bad range: says what is expected" grep -q "expected PATH=V1,V2" err4
+
+done_testing
