@@ -197,6 +197,23 @@ write_row(FILE *out, const char *dir, const struct point *p, int nvary)
 	free(err);
 }
 
+/* results.csv, with its header written. */
+static FILE *
+open_results(const char *results, const struct vary *vary, int nvary)
+{
+	FILE *out;
+	int k;
+
+	if ((out = fopen(results, "w")) == NULL)
+		fatal("cannot write %s: %s", results, strerror(errno));
+	for (k = 0; k < nvary; k++) {
+		csv_field(out, vary[k].path);
+		fputc(',', out);
+	}
+	fprintf(out, "status,error,%s\n", report_csv_header());
+	return out;
+}
+
 /* Start point p: psim run --format csv --json DIR/NAME.json ... */
 static void
 start(struct point *p, const char *dir, const char *scenario, char **base,
@@ -401,13 +418,7 @@ cmd_sweep_exec(int argc, char **argv)
 	}
 
 	results = path_in(dir, "results", ".csv");
-	if ((out = fopen(results, "w")) == NULL)
-		fatal("cannot write %s: %s", results, strerror(errno));
-	for (k = 0; k < nvary; k++) {
-		csv_field(out, vary[k].path);
-		fputc(',', out);
-	}
-	fprintf(out, "status,error,%s\n", report_csv_header());
+	out = open_results(results, vary, nvary);
 	for (i = 0; i < npts; i++) {	/* done before: their rows first */
 		char *csv = path_in(dir, pts[i].name, ".csv");
 		char *json = path_in(dir, pts[i].name, ".json");
@@ -451,6 +462,15 @@ cmd_sweep_exec(int argc, char **argv)
 		write_row(out, dir, &pts[i], nvary);
 		done++;
 		progress(done, failed, npts, t0, tty);
+	}
+	/* Rows went out as points finished; now put them in point order,
+	 * so that the same sweep always gives the same file. */
+	if (fclose(out) != 0)
+		fatal("cannot write %s", results);
+	out = open_results(results, vary, nvary);
+	for (i = 0; i < npts; i++) {
+		if (pts[i].done)
+			write_row(out, dir, &pts[i], nvary);
 	}
 	if (fclose(out) != 0)
 		fatal("cannot write %s", results);
