@@ -197,6 +197,187 @@ write_row(FILE *out, const char *dir, const struct point *p, int nvary)
 	free(err);
 }
 
+/* --plot x=PATH,y=COLUMN[,series=PATH][,logx][,logy] */
+struct plot {
+	int		 x, series;	/* vary indexes; series -1 for none */
+	int		 ycol;		/* column of the CSV report */
+	char		*y;
+	int		 logx, logy;
+};
+
+/* The fields of a CSV line (quoted fields keep their commas). */
+static int
+csv_split(char *line, char **f, int max)
+{
+	int n = 0;
+	char *p = line, *w;
+
+	while (n < max) {
+		if (*p == '"') {
+			f[n++] = w = ++p;
+			while (*p != '\0' && !(*p == '"' && p[1] != '"')) {
+				if (*p == '"')
+					p++;
+				*w++ = *p++;
+			}
+			if (*p == '"')
+				p++;
+			*w = '\0';
+		} else {
+			f[n++] = p;
+			p += strcspn(p, ",\n");
+		}
+		if (*p != ',') {
+			if (*p == '\n')
+				*p = '\0';
+			break;
+		}
+		*p++ = '\0';
+	}
+	return n;
+}
+
+static int
+plot_parse(const char *spec, const struct vary *vary, int nvary,
+    struct plot *pl, char **cause)
+{
+	char *copy = xstrdup(spec), *tok, *save, *hdr, *f[64];
+	const char *xs = NULL, *ss = NULL;
+	int k, n;
+
+	memset(pl, 0, sizeof *pl);
+	pl->x = pl->series = pl->ycol = -1;
+	for (tok = strtok_r(copy, ",", &save); tok != NULL;
+	    tok = strtok_r(NULL, ",", &save)) {
+		if (strncmp(tok, "x=", 2) == 0)
+			xs = tok + 2;
+		else if (strncmp(tok, "y=", 2) == 0)
+			pl->y = xstrdup(tok + 2);
+		else if (strncmp(tok, "series=", 7) == 0)
+			ss = tok + 7;
+		else if (strcmp(tok, "logx") == 0)
+			pl->logx = 1;
+		else if (strcmp(tok, "logy") == 0)
+			pl->logy = 1;
+		else {
+			xasprintf(cause, "--plot: unknown part \"%s\"; expected "
+			    "x=PATH,y=COLUMN[,series=PATH][,logx][,logy]", tok);
+			free(copy);
+			return -1;
+		}
+	}
+	for (k = 0; k < nvary; k++) {
+		if (xs != NULL && strcmp(vary[k].path, xs) == 0)
+			pl->x = k;
+		if (ss != NULL && strcmp(vary[k].path, ss) == 0)
+			pl->series = k;
+	}
+	hdr = xstrdup(report_csv_header());
+	n = csv_split(hdr, f, 64);
+	for (k = 0; k < n && pl->y != NULL; k++) {
+		if (strcmp(f[k], pl->y) == 0)
+			pl->ycol = k;
+	}
+	free(hdr);
+	if (pl->x < 0 || pl->ycol < 0 || (ss != NULL && pl->series < 0)) {
+		xasprintf(cause, "--plot %s: x and series must name --vary "
+		    "paths, and y a column of the CSV report (psim(1))", spec);
+		free(copy);
+		return -1;
+	}
+	free(copy);
+	return 0;
+}
+
+/* DIR/plot.dat (a block per series, by x), DIR/plot.gp (a script that
+ * writes DIR/plot.png and DIR/plot.svg), then gnuplot on the script: no
+ * shell, the user's strings only inside the files. */
+static int
+plot_write(const struct plot *pl, const char *dir, struct point *pts,
+    int npts, const struct vary *vary)
+{
+	char *dat = path_in(dir, "plot", ".dat"), *gp = path_in(dir, "plot",
+	    ".gp"), *csv, line[8192], *f[64];
+	int s, ns = pl->series >= 0 ? vary[pl->series].n : 1, i, k, status;
+	FILE *d, *g;
+	pid_t pid;
+
+	if ((d = fopen(dat, "w")) == NULL || (g = fopen(gp, "w")) == NULL)
+		fatal("cannot write %s: %s", dat, strerror(errno));
+	for (s = 0; s < ns; s++) {
+		fprintf(d, "# %s = %s\n", pl->series >= 0 ?
+		    vary[pl->series].path : "series", pl->series >= 0 ?
+		    vary[pl->series].values[s] : "all");
+		for (k = 0; k < vary[pl->x].n; k++) {
+			for (i = 0; i < npts; i++) {
+				FILE *in;
+
+				if (!pts[i].done || pts[i].failed ||
+				    strcmp(strchr(pts[i].sets[pl->x], '=') + 1,
+				    vary[pl->x].values[k]) != 0 ||
+				    (pl->series >= 0 && strcmp(strchr(
+				    pts[i].sets[pl->series], '=') + 1,
+				    vary[pl->series].values[s]) != 0))
+					continue;
+				csv = path_in(dir, pts[i].name, ".csv");
+				if ((in = fopen(csv, "r")) != NULL &&
+				    fgets(line, sizeof line, in) != NULL &&
+				    fgets(line, sizeof line, in) != NULL &&
+				    csv_split(line, f, 64) > pl->ycol)
+					fprintf(d, "%s %s\n",
+					    vary[pl->x].values[k], f[pl->ycol]);
+				if (in != NULL)
+					fclose(in);
+				free(csv);
+				break;
+			}
+		}
+		fputs("\n\n", d);
+	}
+	fclose(d);
+	fprintf(g, "# written by psim sweep; edit freely, then: gnuplot %s\n"
+	    "set key outside right\nset grid\nset xlabel \"%s\"\n"
+	    "set ylabel \"%s\"\n%s%s", gp, vary[pl->x].path, pl->y,
+	    pl->logx ? "set logscale x\n" : "", pl->logy ?
+	    "set logscale y\n" : "");
+	for (k = 0; k < 2; k++) {
+		fprintf(g, "set terminal %s noenhanced size 800,500\nset output \"%s/plot."
+		    "%s\"\nplot ", k == 0 ? "png" : "svg", dir, k == 0 ? "png" :
+		    "svg");
+		for (s = 0; s < ns; s++)
+			fprintf(g, "%s\"%s\" index %d using 1:2 with linespoints "
+			    "title \"%s\"", s ? ", \\\n     " : "", dat, s,
+			    pl->series >= 0 ? vary[pl->series].values[s] : pl->y);
+		fputs("\n", g);
+	}
+	fclose(g);
+	fflush(NULL);
+	if ((pid = fork()) == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		if (null >= 0)
+			dup2(null, 1);
+		execlp("gnuplot", "gnuplot", gp, (char *)NULL);
+		_exit(127);
+	}
+	while (pid > 0 && waitpid(pid, &status, 0) == -1 && errno == EINTR)
+		;
+	if (pid < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		fprintf(stderr, "psim: sweep: %s; wrote %s and %s: run "
+		    "\"gnuplot %s\" to draw them\n", pid > 0 &&
+		    WIFEXITED(status) && WEXITSTATUS(status) == 127 ?
+		    "gnuplot not found" : "gnuplot failed", dat, gp, gp);
+		free(dat);
+		free(gp);
+		return -1;
+	}
+	fprintf(stderr, "psim: sweep: plotted %s/plot.png and %s/plot.svg\n",
+	    dir, dir);
+	free(dat);
+	free(gp);
+	return 0;
+}
+
 /* results.csv, with its header written. */
 static FILE *
 open_results(const char *results, const struct vary *vary, int nvary)
@@ -316,6 +497,7 @@ cmd_sweep_exec(int argc, char **argv)
 		{ "set", required_argument, NULL, 's' },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "out", required_argument, NULL, 'o' },
+		{ "plot", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -324,6 +506,8 @@ cmd_sweep_exec(int argc, char **argv)
 	struct scenario *sc;
 	char **base = xcalloc((size_t)argc + 1, sizeof *base), *cause, *errors;
 	char *dir = NULL, *results, *end;
+	const char *plotspec = NULL;
+	struct plot pl;
 	int nvary = 0, nbase = 0, jobs = 0, c, npts, k, i, running = 0, next = 0;
 	int done = 0, failed = 0, status, tty = isatty(2), *idx;
 	time_t t0 = time(NULL);
@@ -332,7 +516,7 @@ cmd_sweep_exec(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":v:s:j:o:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":v:s:j:o:p:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'v':
 			vary = xreallocarray(vary, (size_t)nvary + 1,
@@ -358,6 +542,9 @@ cmd_sweep_exec(int argc, char **argv)
 		case 'o':
 			dir = optarg;
 			break;
+		case 'p':
+			plotspec = optarg;
+			break;
 		case 'h':
 			printf("usage: psim sweep %s\n\nRun SCENARIO at every "
 			    "combination of the --vary values, each point a "
@@ -374,6 +561,10 @@ cmd_sweep_exec(int argc, char **argv)
 			    "(default: the cores)\n"
 			    "  -o, --out DIR                     default "
 			    "sweep-NAME\n"
+			    "  -p, --plot x=PATH,y=COLUMN[,series=PATH][,logx]"
+			    "[,logy]\n"
+			    "                                    draw DIR/plot.png "
+			    "and .svg with gnuplot\n"
 			    "  -h, --help                        show this help\n",
 			    cmd_sweep_entry.usage);
 			return 0;
@@ -387,6 +578,11 @@ cmd_sweep_exec(int argc, char **argv)
 	}
 	if (argc - optind != 1 || nvary == 0) {
 		fprintf(stderr, "usage: psim sweep %s\n", cmd_sweep_entry.usage);
+		return 2;
+	}
+	if (plotspec != NULL && plot_parse(plotspec, vary, nvary, &pl,
+	    &cause) != 0) {
+		fprintf(stderr, "psim: sweep: %s\n", cause);
 		return 2;
 	}
 	/* The base scenario must be valid before anything runs. */
@@ -476,6 +672,10 @@ cmd_sweep_exec(int argc, char **argv)
 		fatal("cannot write %s", results);
 	fprintf(stderr, "psim: sweep: %d points, %d failed; %s\n", npts,
 	    failed, results);
+	if (plotspec != NULL) {
+		plot_write(&pl, dir, pts, npts, vary);
+		free(pl.y);
+	}
 	for (i = 0; i < npts; i++) {
 		for (k = 0; k < nvary; k++)
 			free(pts[i].sets[k]);
@@ -498,8 +698,8 @@ cmd_sweep_exec(int argc, char **argv)
 
 const struct cmd_entry cmd_sweep_entry = {
 	.name = "sweep",
-	.usage = "[-j N] [-o DIR] [-s PATH=VALUE]... -v PATH=VALUES... "
-	    "SCENARIO",
+	.usage = "[-j N] [-o DIR] [-p SPEC] [-s PATH=VALUE]... "
+	    "-v PATH=VALUES... SCENARIO",
 	.summary = "run a scenario over a grid of values, in parallel",
 	.exec = cmd_sweep_exec,
 };

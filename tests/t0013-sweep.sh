@@ -43,6 +43,27 @@ check "a failed point: recorded with its error" \
     grep -q '^"0",failed,".*/placement/workers: expected an integer' bad/results.csv
 check "a failed point: the others ran" test "$(grep -c ',ok,,' bad/results.csv)" -eq 2
 
+# Plots: the data and a readable gnuplot script always; the images when
+# gnuplot is there (skipped, not passed, without it).
+"$PSIM" sweep -o pl --vary placement.workers=2,4,8 \
+    --vary strategy.algorithm=all-to-all,ring --set run.steps=2 \
+    --plot x=placement.workers,y=worker_required_gbps,series=strategy.algorithm \
+    "$S" 2>err5
+check "plot: the data, a block per series" test "$(grep -c '^# strategy.algorithm = ' pl/plot.dat)" -eq 2
+check "plot: all-to-all at 8 workers needs 56 Gbps" \
+    sh -c "sed -n '/all-to-all/,/^\$/p' pl/plot.dat | grep -qx '8 56'"
+check "plot: a gnuplot script" grep -q '^plot "pl/plot.dat" index 0 using 1:2' pl/plot.gp
+if command -v gnuplot >/dev/null 2>&1; then
+	check "plot: a PNG" test -s pl/plot.png
+	check "plot: an SVG" grep -q '<svg' pl/plot.svg
+else
+	skip "plot: a PNG" "gnuplot not installed"
+	skip "plot: an SVG" "gnuplot not installed"
+fi
+"$PSIM" sweep -o pl2 --vary placement.workers=2,4 --plot x=placement.workers,y=nothing "$S" 2>err6
+check "plot: a bad spec is a usage error" test $? -eq 2
+check "plot: it says what is expected" grep -q "y a column of the CSV report" err6
+
 # Ranges.
 "$PSIM" sweep -o range --vary placement.workers=2..8:x2 --set run.steps=2 "$S" 2>/dev/null
 check "a range: 2..8:x2 is 2, 4, 8" test "$(cut -d, -f1 range/results.csv | tr '\n' ' ')" = \
