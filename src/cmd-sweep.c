@@ -378,6 +378,93 @@ plot_write(const struct plot *pl, const char *dir, struct point *pts,
 	return 0;
 }
 
+/* DIR/points.tsv: the varied paths, then one line per point: its name
+ * and its settings, tab-separated.  psim merge reads it. */
+static void
+write_points(const char *dir, const struct vary *vary, int nvary,
+    const struct point *pts, int npts)
+{
+	char *file = path_in(dir, "points", ".tsv");
+	FILE *f = fopen(file, "w");
+	int i, k;
+
+	if (f == NULL)
+		fatal("cannot write %s: %s", file, strerror(errno));
+	for (k = 0; k < nvary; k++)
+		fprintf(f, "%s%s", k ? "\t" : "", vary[k].path);
+	fputc('\n', f);
+	for (i = 0; i < npts; i++) {
+		fputs(pts[i].name, f);
+		for (k = 0; k < nvary; k++)
+			fprintf(f, "\t%s", pts[i].sets[k]);
+		fputc('\n', f);
+	}
+	if (fclose(f) != 0)
+		fatal("cannot write %s", file);
+	free(file);
+}
+
+/* A word for sh: single-quoted, quotes escaped. */
+static void
+sh_word(FILE *f, const char *s)
+{
+	fputc('\'', f);
+	for (; *s != '\0'; s++) {
+		if (*s == '\'')
+			fputs("'\\''", f);
+		else
+			fputc(*s, f);
+	}
+	fputc('\'', f);
+}
+
+/* --plan: one self-contained command per point still to run. */
+static void
+plan(const char *dir, const char *scenario, char **base, int nbase,
+    const struct point *pts, int npts, int nvary)
+{
+	char self[4096], *absdir, *abssc, *p;
+	ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+	int i, k;
+
+	self[len > 0 ? len : 0] = '\0';
+	absdir = realpath(dir, NULL);
+	abssc = realpath(scenario, NULL);
+	if (absdir == NULL || abssc == NULL)
+		fatal("cannot resolve %s or %s: %s", dir, scenario,
+		    strerror(errno));
+	for (i = 0; i < npts; i++) {
+		if (pts[i].done)
+			continue;
+		sh_word(stdout, self);
+		fputs(" run --format=csv --json ", stdout);
+		xasprintf(&p, "%s/%s.json", absdir, pts[i].name);
+		sh_word(stdout, p);
+		free(p);
+		for (k = 0; k < nbase; k++) {
+			fputs(" --set ", stdout);
+			sh_word(stdout, base[k]);
+		}
+		for (k = 0; k < nvary; k++) {
+			fputs(" --set ", stdout);
+			sh_word(stdout, pts[i].sets[k]);
+		}
+		fputc(' ', stdout);
+		sh_word(stdout, abssc);
+		xasprintf(&p, "%s/%s.csv", absdir, pts[i].name);
+		fputs(" > ", stdout);
+		sh_word(stdout, p);
+		free(p);
+		xasprintf(&p, "%s/%s.err", absdir, pts[i].name);
+		fputs(" 2> ", stdout);
+		sh_word(stdout, p);
+		free(p);
+		fputc('\n', stdout);
+	}
+	free(absdir);
+	free(abssc);
+}
+
 /* results.csv, with its header written. */
 static FILE *
 open_results(const char *results, const struct vary *vary, int nvary)
@@ -489,6 +576,115 @@ progress(int done, int failed, int total, time_t t0, int tty)
 		fputc('\n', stderr);
 }
 
+static void
+sweep_release(struct point *pts, int npts, struct vary *vary, int nvary)
+{
+	int i, k;
+
+	for (i = 0; i < npts; i++) {
+		for (k = 0; k < nvary; k++)
+			free(pts[i].sets[k]);
+		free(pts[i].sets);
+		free(pts[i].name);
+	}
+	for (k = 0; k < nvary; k++) {
+		for (i = 0; i < vary[k].n; i++)
+			free(vary[k].values[i]);
+		free(vary[k].values);
+		free(vary[k].path);
+	}
+	free(vary);
+	free(pts);
+}
+
+/* psim merge DIR: results.csv from the points a plan's commands ran. */
+static int
+cmd_merge_exec(int argc, char **argv)
+{
+	struct vary *vary = NULL;
+	struct point *pts = NULL;
+	char *file, line[8192], *tok, *save, *results;
+	int nvary = 0, npts = 0, k, i, failed = 0, missing = 0;
+	FILE *f, *out;
+
+	if (argc == 2 && (strcmp(argv[1], "-h") == 0 ||
+	    strcmp(argv[1], "--help") == 0)) {
+		printf("usage: psim merge %s\n\nGather the reports of the "
+		    "points of a sweep run by its --plan\ncommands into "
+		    "DIR/results.csv, in point order.\n", cmd_merge_entry.usage);
+		return 0;
+	}
+	if (argc != 2) {
+		fprintf(stderr, "usage: psim merge %s\n", cmd_merge_entry.usage);
+		return 2;
+	}
+	file = path_in(argv[1], "points", ".tsv");
+	if ((f = fopen(file, "r")) == NULL) {
+		fprintf(stderr, "psim: merge: %s: %s (made by psim sweep or "
+		    "psim sweep --plan)\n", file, strerror(errno));
+		free(file);
+		return 2;
+	}
+	while (fgets(line, sizeof line, f) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		if (vary == NULL) {	/* the header: the varied paths */
+			for (tok = strtok_r(line, "\t", &save); tok != NULL;
+			    tok = strtok_r(NULL, "\t", &save)) {
+				vary = xreallocarray(vary, (size_t)nvary + 1,
+				    sizeof *vary);
+				memset(&vary[nvary], 0, sizeof *vary);
+				vary[nvary++].path = xstrdup(tok);
+			}
+			continue;
+		}
+		pts = xreallocarray(pts, (size_t)npts + 1, sizeof *pts);
+		memset(&pts[npts], 0, sizeof *pts);
+		pts[npts].sets = xcalloc((size_t)nvary, sizeof *pts->sets);
+		tok = strtok_r(line, "\t", &save);
+		pts[npts].name = xstrdup(tok != NULL ? tok : "");
+		for (k = 0; k < nvary; k++) {
+			tok = strtok_r(NULL, "\t", &save);
+			pts[npts].sets[k] = xstrdup(tok != NULL ? tok : "=");
+		}
+		npts++;
+	}
+	fclose(f);
+	free(file);
+	results = path_in(argv[1], "results", ".csv");
+	out = open_results(results, vary, nvary);
+	for (i = 0; i < npts; i++) {
+		char *csv = path_in(argv[1], pts[i].name, ".csv");
+		char *json = path_in(argv[1], pts[i].name, ".json");
+		char *err = path_in(argv[1], pts[i].name, ".err");
+
+		pts[i].done = 1;
+		pts[i].failed = !(file_exists(csv) && file_exists(json));
+		if (pts[i].failed && !file_exists(err) && !file_exists(csv))
+			missing++;	/* not run yet */
+		else {
+			failed += pts[i].failed;
+			write_row(out, argv[1], &pts[i], nvary);
+		}
+		free(csv);
+		free(json);
+		free(err);
+	}
+	if (fclose(out) != 0)
+		fatal("cannot write %s", results);
+	fprintf(stderr, "psim: merge: %d points, %d failed, %d not run; %s\n",
+	    npts, failed, missing, results);
+	free(results);
+	sweep_release(pts, npts, vary, nvary);
+	return failed > 0 || missing > 0 ? 1 : 0;
+}
+
+const struct cmd_entry cmd_merge_entry = {
+	.name = "merge",
+	.usage = "DIR",
+	.summary = "gather the reports of a planned sweep's points",
+	.exec = cmd_merge_exec,
+};
+
 static int
 cmd_sweep_exec(int argc, char **argv)
 {
@@ -498,6 +694,7 @@ cmd_sweep_exec(int argc, char **argv)
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "out", required_argument, NULL, 'o' },
 		{ "plot", required_argument, NULL, 'p' },
+		{ "plan", no_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -507,6 +704,7 @@ cmd_sweep_exec(int argc, char **argv)
 	char **base = xcalloc((size_t)argc + 1, sizeof *base), *cause, *errors;
 	char *dir = NULL, *results, *end;
 	const char *plotspec = NULL;
+	int planning = 0;
 	struct plot pl;
 	int nvary = 0, nbase = 0, jobs = 0, c, npts, k, i, running = 0, next = 0;
 	int done = 0, failed = 0, status, tty = isatty(2), *idx;
@@ -516,7 +714,7 @@ cmd_sweep_exec(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":v:s:j:o:p:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":v:s:j:o:p:Ph", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'v':
 			vary = xreallocarray(vary, (size_t)nvary + 1,
@@ -545,6 +743,9 @@ cmd_sweep_exec(int argc, char **argv)
 		case 'p':
 			plotspec = optarg;
 			break;
+		case 'P':
+			planning = 1;
+			break;
 		case 'h':
 			printf("usage: psim sweep %s\n\nRun SCENARIO at every "
 			    "combination of the --vary values, each point a "
@@ -561,6 +762,8 @@ cmd_sweep_exec(int argc, char **argv)
 			    "(default: the cores)\n"
 			    "  -o, --out DIR                     default "
 			    "sweep-NAME\n"
+			    "  -P, --plan                        print a command "
+			    "per point, run nothing\n"
 			    "  -p, --plot x=PATH,y=COLUMN[,series=PATH][,logx]"
 			    "[,logy]\n"
 			    "                                    draw DIR/plot.png "
@@ -613,19 +816,30 @@ cmd_sweep_exec(int argc, char **argv)
 			idx[k] = 0;
 	}
 
-	results = path_in(dir, "results", ".csv");
-	out = open_results(results, vary, nvary);
-	for (i = 0; i < npts; i++) {	/* done before: their rows first */
+	write_points(dir, vary, nvary, pts, npts);
+	for (i = 0; i < npts; i++) {	/* done before */
 		char *csv = path_in(dir, pts[i].name, ".csv");
 		char *json = path_in(dir, pts[i].name, ".json");
 
 		if (file_exists(csv) && file_exists(json)) {
 			pts[i].done = 1;
-			write_row(out, dir, &pts[i], nvary);
 			done++;
 		}
 		free(csv);
 		free(json);
+	}
+	if (planning) {
+		plan(dir, argv[optind], base, nbase, pts, npts, nvary);
+		sweep_release(pts, npts, vary, nvary);
+		free(idx);
+		free(base);
+		return 0;
+	}
+	results = path_in(dir, "results", ".csv");
+	out = open_results(results, vary, nvary);
+	for (i = 0; i < npts; i++) {	/* done before: their rows first */
+		if (pts[i].done)
+			write_row(out, dir, &pts[i], nvary);
 	}
 	if (done > 0)
 		fprintf(stderr, "psim: sweep: %d of %d points done before, "
@@ -676,20 +890,7 @@ cmd_sweep_exec(int argc, char **argv)
 		plot_write(&pl, dir, pts, npts, vary);
 		free(pl.y);
 	}
-	for (i = 0; i < npts; i++) {
-		for (k = 0; k < nvary; k++)
-			free(pts[i].sets[k]);
-		free(pts[i].sets);
-		free(pts[i].name);
-	}
-	for (k = 0; k < nvary; k++) {
-		for (i = 0; i < vary[k].n; i++)
-			free(vary[k].values[i]);
-		free(vary[k].values);
-		free(vary[k].path);
-	}
-	free(vary);
-	free(pts);
+	sweep_release(pts, npts, vary, nvary);
 	free(idx);
 	free(base);
 	free(results);
@@ -698,7 +899,7 @@ cmd_sweep_exec(int argc, char **argv)
 
 const struct cmd_entry cmd_sweep_entry = {
 	.name = "sweep",
-	.usage = "[-j N] [-o DIR] [-p SPEC] [-s PATH=VALUE]... "
+	.usage = "[-P] [-j N] [-o DIR] [-p SPEC] [-s PATH=VALUE]... "
 	    "-v PATH=VALUES... SCENARIO",
 	.summary = "run a scenario over a grid of values, in parallel",
 	.exec = cmd_sweep_exec,

@@ -14,6 +14,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_platform_entry,
 	&cmd_explain_entry,
 	&cmd_sweep_entry,
+	&cmd_merge_entry,
 	NULL
 };
 

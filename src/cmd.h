@@ -15,6 +15,7 @@ extern const struct cmd_entry cmd_validate_entry;
 extern const struct cmd_entry cmd_platform_entry;
 extern const struct cmd_entry cmd_explain_entry;
 extern const struct cmd_entry cmd_sweep_entry;
+extern const struct cmd_entry cmd_merge_entry;
 
 extern const struct cmd_entry *const cmd_table[];
 

@@ -64,6 +64,25 @@ fi
 check "plot: a bad spec is a usage error" test $? -eq 2
 check "plot: it says what is expected" grep -q "y a column of the CSV report" err6
 
+# Beyond one machine: --plan prints a command per point; run one by one,
+# then merged, they give the sweep's CSV.
+"$PSIM" sweep --plan -o planned --vary placement.workers=4,8 \
+    --vary strategy.algorithm=ring,halving-doubling,all-to-all \
+    --set run.steps=2 "$S" >plan.sh
+check "plan: one command per point" test "$(wc -l <plan.sh)" -eq 6
+sh plan.sh
+"$PSIM" merge planned 2>err7
+check "merge: exit 0 when every point ran" test $? -eq 0
+sed 's/,[^,]*$//' planned/results.csv >merged
+sed 's/,[^,]*$//' sw/results.csv >swept
+check "merge: the same CSV as the sweep (but for wall-clock times)" cmp merged swept
+"$PSIM" sweep --plan -o planned --vary placement.workers=4,8 \
+    --vary strategy.algorithm=ring,halving-doubling,all-to-all \
+    --set run.steps=2 "$S" >plan2.sh
+check "plan again: nothing left to run" test ! -s plan2.sh
+"$PSIM" merge nowhere 2>err8
+check "merge: a directory without points.tsv is an error" test $? -eq 2
+
 # Ranges.
 "$PSIM" sweep -o range --vary placement.workers=2..8:x2 --set run.steps=2 "$S" 2>/dev/null
 check "a range: 2..8:x2 is 2, 4, 8" test "$(cut -d, -f1 range/results.csv | tr '\n' ' ')" = \
