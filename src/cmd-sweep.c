@@ -299,6 +299,8 @@ plot_write(const struct plot *pl, const char *dir, struct point *pts,
 	char *dat = path_in(dir, "plot", ".dat"), *gp = path_in(dir, "plot",
 	    ".gp"), *csv, line[8192], *f[64];
 	int s, ns = pl->series >= 0 ? vary[pl->series].n : 1, i, k, status;
+	int numeric;
+	char *end;
 	FILE *d, *g;
 	pid_t pid;
 
@@ -335,6 +337,12 @@ plot_write(const struct plot *pl, const char *dir, struct point *pts,
 		fputs("\n\n", d);
 	}
 	fclose(d);
+	/* Values with units ("10Gbps") go on the axis as labels, in order. */
+	for (k = 0, numeric = 1; k < vary[pl->x].n; k++) {
+		strtod(vary[pl->x].values[k], &end);
+		if (*end != '\0')
+			numeric = 0;
+	}
 	fprintf(g, "# written by psim sweep; edit freely, then: gnuplot %s\n"
 	    "set key outside right\nset grid\nset xlabel \"%s\"\n"
 	    "set ylabel \"%s\"\n%s%s", gp, vary[pl->x].path, pl->y,
@@ -345,9 +353,10 @@ plot_write(const struct plot *pl, const char *dir, struct point *pts,
 		    "%s\"\nplot ", k == 0 ? "png" : "svg", dir, k == 0 ? "png" :
 		    "svg");
 		for (s = 0; s < ns; s++)
-			fprintf(g, "%s\"%s\" index %d using 1:2 with linespoints "
+					fprintf(g, "%s\"%s\" index %d using %s with linespoints "
 			    "title \"%s\"", s ? ", \\\n     " : "", dat, s,
-			    pl->series >= 0 ? vary[pl->series].values[s] : pl->y);
+			    numeric ? "1:2" : "0:2:xtic(1)", pl->series >= 0 ?
+			    vary[pl->series].values[s] : pl->y);
 		fputs("\n", g);
 	}
 	fclose(g);

@@ -83,6 +83,12 @@ check "plan again: nothing left to run" test ! -s plan2.sh
 "$PSIM" merge nowhere 2>err8
 check "merge: a directory without points.tsv is an error" test $? -eq 2
 
+# Values with units go on the x axis as labels, in order.
+"$PSIM" sweep -o units --vary cluster.nic=5Gbps,10Gbps --set run.steps=2 \
+    --plot x=cluster.nic,y=step_time_mean_s "$S" 2>/dev/null
+check "plot: values with units become axis labels" \
+    grep -q 'using 0:2:xtic(1)' units/plot.gp
+
 # Ranges.
 "$PSIM" sweep -o range --vary placement.workers=2..8:x2 --set run.steps=2 "$S" 2>/dev/null
 check "a range: 2..8:x2 is 2, 4, 8" test "$(cut -d, -f1 range/results.csv | tr '\n' ' ')" = \
