@@ -73,6 +73,22 @@ kv_str(FILE *f, const char *indent, const char *key, const char *v, int comma)
 	fputs(comma ? ",\n" : "\n", f);
 }
 
+/* A pair inside a one-line object: "key": value, after a ", " unless it
+ * comes first. */
+static void
+pair_str(FILE *f, const char *key, const char *v, int first)
+{
+	fprintf(f, "%s\"%s\": ", first ? "" : ", ", key);
+	json_string(f, v);
+}
+
+static void
+pair_num(FILE *f, const char *key, double v)
+{
+	fprintf(f, ", \"%s\": ", key);
+	json_number(f, v);
+}
+
 static void
 json_traffic(FILE *f, const char *key, const struct results *r,
     const struct traffic *t, int comma)
@@ -151,32 +167,23 @@ write_json(FILE *f, const struct scenario *sc, const struct results *r)
 		const struct host_result *h = &r->hosts[i];
 
 		fputs("    {", f);
-		fputs("\"name\": ", f);
-		json_string(f, h->name);
-		fputs(", \"role\": ", f);
-		json_string(f, h->role);
-		fputs(", \"bytes_sent\": ", f);
-		json_number(f, h->bytes_sent);
-		fputs(", \"bytes_received\": ", f);
-		json_number(f, h->bytes_received);
-		fputs(", \"nic_gbps\": ", f);
-		json_number(f, h->nic_Bps * 8 / 1e9);
-		fputs(", \"nic_utilization\": ", f);
-		json_number(f, h->nic_utilization);
+		pair_str(f, "name", h->name, 1);
+		pair_str(f, "role", h->role, 0);
+		pair_num(f, "bytes_sent", h->bytes_sent);
+		pair_num(f, "bytes_received", h->bytes_received);
+		pair_num(f, "nic_gbps", h->nic_Bps * 8 / 1e9);
+		pair_num(f, "nic_utilization", h->nic_utilization);
 		fprintf(f, "}%s\n", i + 1 < r->nhosts ? "," : "");
 	}
 	fputs("  ],\n  \"links\": [\n", f);
 	for (i = 0; i < r->nlinks; i++) {
 		const struct link_result *l = &r->links[i];
 
-		fputs("    {\"name\": ", f);
-		json_string(f, l->name);
-		fputs(", \"bytes\": ", f);
-		json_number(f, l->bytes);
-		fputs(", \"bandwidth_gbps\": ", f);
-		json_number(f, l->bandwidth_Bps * 8 / 1e9);
-		fputs(", \"utilization\": ", f);
-		json_number(f, l->utilization);
+		fputs("    {", f);
+		pair_str(f, "name", l->name, 1);
+		pair_num(f, "bytes", l->bytes);
+		pair_num(f, "bandwidth_gbps", l->bandwidth_Bps * 8 / 1e9);
+		pair_num(f, "utilization", l->utilization);
 		fprintf(f, "}%s\n", i + 1 < r->nlinks ? "," : "");
 	}
 	fputs("  ],\n  \"bottleneck\": {\n", f);
