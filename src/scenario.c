@@ -579,12 +579,72 @@ parse_model(struct ctx *c, const cJSON *root, struct scenario *sc)
 	}
 }
 
+/* cluster.compute_jitter: "none", {"lognormal": SIGMA} or
+ * {"exponential": MEAN}; cluster.slow_hosts: [{"host": H, "factor": F}]. */
+static void
+parse_stragglers(struct ctx *c, const cJSON *cl, struct scenario *sc)
+{
+	static const char *const jkeys[] = { "lognormal", "exponential", NULL };
+	static const char *const skeys[] = { "host", "factor", NULL };
+	const cJSON *j = cJSON_GetObjectItemCaseSensitive(cl, "compute_jitter");
+	const cJSON *s = cJSON_GetObjectItemCaseSensitive(cl, "slow_hosts");
+	const cJSON *it;
+	char p[64];
+	int i = 0;
+
+	if (j != NULL && cJSON_IsString(j) &&
+	    strcmp(j->valuestring, "none") == 0)
+		sc->cluster.jitter = JITTER_NONE;
+	else if (j != NULL && cJSON_IsObject(j) &&
+	    cJSON_GetArraySize(j) == 1) {
+		check_keys(c, j, "/cluster/compute_jitter", jkeys);
+		if (get_units(c, j, "/cluster/compute_jitter", "lognormal", 0,
+		    UNIT_COUNT, 0, &sc->cluster.jitter_sigma))
+			sc->cluster.jitter = JITTER_LOGNORMAL;
+		if (get_units(c, j, "/cluster/compute_jitter", "exponential", 0,
+		    UNIT_TIME, 0, &sc->cluster.jitter_mean_s))
+			sc->cluster.jitter = JITTER_EXPONENTIAL;
+	} else if (j != NULL)
+		err(c, "/cluster/compute_jitter", "expected \"none\", "
+		    "{\"lognormal\": SIGMA} or {\"exponential\": MEAN}, got %s",
+		    type_name(j));
+	if (s == NULL)
+		return;
+	if (!cJSON_IsArray(s)) {
+		err(c, "/cluster/slow_hosts", "expected an array of "
+		    "{\"host\": NAME, \"factor\": F}, got %s", type_name(s));
+		return;
+	}
+	sc->cluster.slow = xcalloc((size_t)cJSON_GetArraySize(s) + 1,
+	    sizeof *sc->cluster.slow);
+	cJSON_ArrayForEach(it, s) {
+		struct slow_host *h = &sc->cluster.slow[i];
+
+		snprintf(p, sizeof p, "/cluster/slow_hosts/%d", i);
+		i++;
+		if (!cJSON_IsObject(it)) {
+			err(c, p, "expected {\"host\": NAME, \"factor\": F}, "
+			    "got %s", type_name(it));
+			continue;
+		}
+		check_keys(c, it, p, skeys);
+		h->host = get_string(c, it, p, "host", 1);
+		h->factor = 1;
+		if (get_units(c, it, p, "factor", 1, UNIT_COUNT, 0,
+		    &h->factor) && h->factor < 1)
+			err(c, p, "expected a slow-down factor >= 1, got %g",
+			    h->factor);
+	}
+	sc->cluster.nslow = i;
+}
+
 static void
 parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc)
 {
 	static const char *const keys[] = { "topology", "hosts", "nic",
 	    "latency", "switch_bw", "speed", "racks", "oversubscription",
-	    "platform", "gpus_per_host", "intra_bw", "intra_latency", NULL };
+	    "platform", "gpus_per_host", "intra_bw", "intra_latency",
+	    "compute_jitter", "slow_hosts", NULL };
 	static const char *const generated_only[] = { "topology", "hosts",
 	    "nic", "latency", "switch_bw", "speed", "racks",
 	    "oversubscription", "gpus_per_host", "intra_bw",
@@ -604,6 +664,7 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc)
 	if (cl == NULL)
 		return;
 	check_keys(c, cl, "/cluster", keys);
+	parse_stragglers(c, cl, sc);
 	if (cJSON_GetObjectItemCaseSensitive(cl, "platform") != NULL) {
 		sc->cluster.topology = TOPO_PLATFORM;
 		sc->cluster.platform = get_string(c, cl, "/cluster", "platform",
@@ -1294,6 +1355,9 @@ scenario_load(const char *path, char *const *sets, int nsets, char **errors)
 		else
 			fclose(pf);
 		free(sc->cluster.platform);
+	for (i = 0; i < sc->cluster.nslow; i++)
+		free(sc->cluster.slow[i].host);
+	free(sc->cluster.slow);
 		sc->cluster.platform = resolved;
 	}
 	cJSON_Delete(root);

@@ -9,6 +9,13 @@ enum dtype { DTYPE_FP32, DTYPE_FP16, DTYPE_BF16 };
 enum topology { TOPO_STAR, TOPO_TWO_TIER, TOPO_PLATFORM };
 enum network_model { NET_REALISTIC, NET_IDEAL, NET_CM02 };
 enum partition { PART_EVEN, PART_ROUND_ROBIN, PART_BALANCED, PART_MXNET };
+enum jitter { JITTER_NONE, JITTER_LOGNORMAL, JITTER_EXPONENTIAL };
+
+/* A straggler: a host whose compute takes factor times as long. */
+struct slow_host {
+	char		*host;
+	double		 factor;
+};
 
 /* One layer of a layered model, in forward order. */
 struct layer {
@@ -47,6 +54,11 @@ struct scenario {
 		int		 gpus_per_host;	/* workers per machine */
 		double		 intra_Bps;	/* GPU to its host's switch */
 		double		 intra_latency_s;
+		enum jitter	 jitter;	/* per step and worker */
+		double		 jitter_sigma;	/* lognormal */
+		double		 jitter_mean_s;	/* exponential: extra time */
+		struct slow_host *slow;
+		int		 nslow;
 		char		*platform;	/* TOPO_PLATFORM: XML path */
 	} cluster;
 

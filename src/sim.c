@@ -6,6 +6,7 @@
  * on the way out and on the way in, so that each is counted once by the
  * side that saw it. */
 #include <assert.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -225,8 +226,18 @@ sim_round_mailboxes(const char *prefix, int n, int rounds)
 static void
 compute(struct sim *sim, int w)
 {
-	double flops = sim->compute_flops[w];
+	const struct scenario *sc = sim->sc;
+	double flops = sim->compute_flops[w] * sim->slow_factor[w];
 	int i, b = 0;
+
+	/* Stragglers: a lognormal factor of mean 1, or an exponential
+	 * extra time, drawn per worker and step from the seed. */
+	if (sc->cluster.jitter == JITTER_LOGNORMAL)
+		flops *= exp(sc->cluster.jitter_sigma * rng_normal(&sim->rng[w]) -
+		    sc->cluster.jitter_sigma * sc->cluster.jitter_sigma / 2);
+	else if (sc->cluster.jitter == JITTER_EXPONENTIAL)
+		flops += rng_exponential(&sim->rng[w], sc->cluster.jitter_mean_s) *
+		    sg_host_get_speed(sim->hosts[w].host);
 
 	if (sim->layer_share == NULL) {
 		sg_actor_execute(flops);
@@ -438,11 +449,29 @@ sim_create(const struct scenario *sc, char **errors)
 {
 	struct sim *sim;
 	char **workers, **servers, *file;
-	int is_temp, i;
+	int is_temp, i, k;
 	double speed;
 
 	if (platform_place(sc, &workers, &servers, errors) != 0)
 		return NULL;
+	for (k = 0; k < sc->cluster.nslow; k++) {	/* before SimGrid */
+		for (i = 0; workers[i] != NULL; i++) {
+			if (strcmp(workers[i], sc->cluster.slow[k].host) == 0)
+				break;
+		}
+		if (workers[i] == NULL) {
+			xasprintf(errors, "psim: %s: /cluster/slow_hosts/%d/host: "
+			    "no worker on host \"%s\"\n", sc->file, k,
+			    sc->cluster.slow[k].host);
+			for (i = 0; workers[i] != NULL; i++)
+				free(workers[i]);
+			for (i = 0; servers[i] != NULL; i++)
+				free(servers[i]);
+			free(workers);
+			free(servers);
+			return NULL;
+		}
+	}
 	file = platform_file(sc, &is_temp);
 	engine_init(sc);
 	simgrid_load_platform(file);
@@ -474,7 +503,17 @@ sim_create(const struct scenario *sc, char **errors)
 	    sizeof *sim->compute_flops);
 	sim->worker_mbox = xcalloc((size_t)sim->nworkers,
 	    sizeof *sim->worker_mbox);
+	sim->slow_factor = xcalloc((size_t)sim->nworkers,
+	    sizeof *sim->slow_factor);
+	sim->rng = xcalloc((size_t)sim->nworkers, sizeof *sim->rng);
 	for (i = 0; i < sim->nworkers; i++) {
+		sim->slow_factor[i] = 1;
+		for (k = 0; k < sc->cluster.nslow; k++) {
+			if (strcmp(sc->cluster.slow[k].host,
+			    sim->hosts[i].name) == 0)
+				sim->slow_factor[i] = sc->cluster.slow[k].factor;
+		}
+		rng_init(&sim->rng[i], sc->seed, (uint64_t)i);
 		speed = sg_host_get_speed(sim->hosts[i].host);
 		sim->compute_flops[i] = sc->model.compute_s > 0 ?
 		    sc->model.compute_s * speed : sc->model.compute_flops;
@@ -624,6 +663,8 @@ sim_free(struct sim *sim)
 		free(sim->hosts[i].name);
 	free(sim->hosts);
 	free(sim->compute_flops);
+	free(sim->slow_factor);
+	free(sim->rng);
 	free(sim->layer_share);
 	free(sim->bucket_lo);
 	free(sim->bucket_len);

@@ -11,6 +11,7 @@
 #include <simgrid/mailbox.h>
 #include <simgrid/semaphore.h>
 
+#include "rng.h"
 #include "scenario.h"
 #include "strategy.h"
 
@@ -51,6 +52,8 @@ struct sim {
 	long		 elements;	/* gradient length in parameters */
 	double		 elem_bytes;	/* bytes per element on the wire */
 	double		*compute_flops;	/* per worker per step */
+	double		*slow_factor;	/* per worker: stragglers, >= 1 */
+	struct rng	*rng;		/* per worker: compute jitter */
 	/* Layered models: the forward pass's share of a step's compute and
 	 * each layer's backward share (layers in forward order). */
 	double		 forward_share;
