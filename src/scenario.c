@@ -1355,9 +1355,6 @@ scenario_load(const char *path, char *const *sets, int nsets, char **errors)
 		else
 			fclose(pf);
 		free(sc->cluster.platform);
-	for (i = 0; i < sc->cluster.nslow; i++)
-		free(sc->cluster.slow[i].host);
-	free(sc->cluster.slow);
 		sc->cluster.platform = resolved;
 	}
 	cJSON_Delete(root);
@@ -1398,6 +1395,9 @@ scenario_free(struct scenario *sc)
 		free(sc->model.layers[i].name);
 	free(sc->model.layers);
 	free(sc->cluster.platform);
+	for (i = 0; i < sc->cluster.nslow; i++)
+		free(sc->cluster.slow[i].host);
+	free(sc->cluster.slow);
 	free_names(sc->placement.worker_hosts);
 	free_names(sc->placement.server_hosts);
 	free(sc->strategy.algorithm);
