@@ -32,6 +32,12 @@ run --set 'cluster.compute_jitter={"exponential": "100ms"}' --set run.steps=200 
 check_near "exponential jitter adds its mean, 100 ms, to the compute" \
     "$(json "$TMP/e.json" breakdown_s.compute)" 1.1 0.03
 
+# On a platform file too: a straggler named by the platform's host name.
+"$PSIM" run --format json --set 'cluster.slow_hosts=[{"host": "node-2.lab", "factor": 3}]' \
+    "$SRCDIR/tests/data/user-platform.json" >"$TMP/p.json"
+check_near "a slow host on a platform file: compute (3 + 1 + 1) / 3" \
+    "$(json "$TMP/p.json" breakdown_s.compute)" "$(awk 'BEGIN { print 5 / 3 }')" 1e-9
+
 "$PSIM" run --set 'cluster.slow_hosts=[{"host": "host-99", "factor": 2}]' "$S" \
     >/dev/null 2>"$TMP/err"
 check "a slow host that runs no worker: exit 2" test $? -eq 2
