@@ -146,19 +146,6 @@ path_in(const char *dir, const char *name, const char *ext)
 	return p;
 }
 
-/* CSV field: quoted, quotes doubled, newlines folded. */
-static void
-csv_field(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s != '\0'; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s == '\n' ? ' ' : *s, f);
-	}
-	fputc('"', f);
-}
-
 /* Append point p's row to results.csv. */
 static void
 write_row(FILE *out, const char *dir, const struct point *p, int nvary)
@@ -170,7 +157,7 @@ write_row(FILE *out, const char *dir, const struct point *p, int nvary)
 	int k;
 
 	for (k = 0; k < nvary; k++) {
-		csv_field(out, strchr(p->sets[k], '=') + 1);
+		report_csv_field(out, strchr(p->sets[k], '=') + 1);
 		fputc(',', out);
 	}
 	if (!p->failed && (f = fopen(csv, "r")) != NULL) {
@@ -189,7 +176,7 @@ write_row(FILE *out, const char *dir, const struct point *p, int nvary)
 		}
 		msg[strcspn(msg, "\n")] = '\0';
 		fputs("failed,", out);
-		csv_field(out, msg[0] != '\0' ? msg : "no report");
+		report_csv_field(out, msg[0] != '\0' ? msg : "no report");
 		fputc('\n', out);
 	}
 	fflush(out);
@@ -484,7 +471,7 @@ open_results(const char *results, const struct vary *vary, int nvary)
 	if ((out = fopen(results, "w")) == NULL)
 		fatal("cannot write %s: %s", results, strerror(errno));
 	for (k = 0; k < nvary; k++) {
-		csv_field(out, vary[k].path);
+		report_csv_field(out, vary[k].path);
 		fputc(',', out);
 	}
 	fprintf(out, "status,error,%s\n", report_csv_header());

@@ -6,16 +6,7 @@
 #include "cmd.h"
 #include "platform.h"
 #include "scenario.h"
-
-static void
-free_list(char **list)
-{
-	char **p;
-
-	for (p = list; *p != NULL; p++)
-		free(*p);
-	free(list);
-}
+#include "xmalloc.h"
 
 static int
 cmd_validate_exec(int argc, char **argv)
@@ -37,8 +28,8 @@ cmd_validate_exec(int argc, char **argv)
 		status = 2;
 	} else {
 		printf("%s: ok\n", sc->file);
-		free_list(workers);
-		free_list(servers);
+		xfreev(workers);
+		xfreev(servers);
 		status = 0;
 	}
 	scenario_free(sc);

@@ -397,18 +397,6 @@ choose(const struct scenario *sc, char **names, int n, char *used,
 	return out;
 }
 
-static void
-free_list(char **list)
-{
-	char **p;
-
-	if (list == NULL)
-		return;
-	for (p = list; *p != NULL; p++)
-		free(*p);
-	free(list);
-}
-
 int
 platform_place(const struct scenario *sc, char ***workers, char ***servers,
     char **errors)
@@ -458,8 +446,8 @@ platform_place(const struct scenario *sc, char ***workers, char ***servers,
 	free(names);
 	free(used);
 	if (*errors != NULL) {
-		free_list(*workers);
-		free_list(*servers);
+		xfreev(*workers);
+		xfreev(*servers);
 		*workers = *servers = NULL;
 		return -1;
 	}

@@ -229,15 +229,16 @@ report_csv_header(void)
 	    "analytic_required_gbps_worker,messages,wall_s";
 }
 
-/* A CSV field: quoted, with quotes doubled (RFC 4180). */
-static void
-csv_string(FILE *f, const char *s)
+/* A CSV field: quoted, with quotes doubled (RFC 4180), newlines folded
+ * into spaces so that a record stays on one line. */
+void
+report_csv_field(FILE *f, const char *s)
 {
 	fputc('"', f);
 	for (; *s != '\0'; s++) {
 		if (*s == '"')
 			fputc('"', f);
-		fputc(*s, f);
+		fputc(*s == '\n' ? ' ' : *s, f);
 	}
 	fputc('"', f);
 }
@@ -250,7 +251,7 @@ write_csv(FILE *f, const struct scenario *sc, const struct results *r)
 
 	fprintf(f, "%s\n", report_csv_header());
 	fprintf(f, "%d,", REPORT_VERSION);
-	csv_string(f, sc->name);
+	report_csv_field(f, sc->name);
 	fprintf(f, ",%s,%s,%s,%d,%d,%d,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g,"
 	    "%.12g,%.12g,%.15g,%.15g,%.12g,", sc->strategy.impl->family,
 	    sc->strategy.algorithm, scenario_network_name(sc->network),
@@ -265,7 +266,7 @@ write_csv(FILE *f, const struct scenario *sc, const struct results *r)
 	else
 		fputs(",,", f);
 	fprintf(f, "%s,", r->bottleneck.kind);
-	csv_string(f, r->bottleneck.resource);
+	report_csv_field(f, r->bottleneck.resource);
 	fprintf(f, ",%.12g,%.12g,%.12g,%.12g,%ld,%.3f\n",
 	    r->bottleneck.utilization, a->step_time_s, a->communication_s,
 	    a->required_gbps_worker, r->messages, r->wall_s);

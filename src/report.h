@@ -19,6 +19,9 @@ int report_format_parse(const char *);
 void report_write(FILE *, enum report_format, const struct scenario *,
     const struct results *);
 
+/* One CSV field, quoted (as the CSV report writes its strings). */
+void report_csv_field(FILE *, const char *);
+
 /* The CSV report's header line, without the newline. */
 const char *report_csv_header(void);
 

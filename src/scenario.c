@@ -1368,18 +1368,6 @@ scenario_load(const char *path, char *const *sets, int nsets, char **errors)
 	return sc;
 }
 
-static void
-free_names(char **names)
-{
-	char **p;
-
-	if (names == NULL)
-		return;
-	for (p = names; *p != NULL; p++)
-		free(*p);
-	free(names);
-}
-
 void
 scenario_free(struct scenario *sc)
 {
@@ -1398,8 +1386,8 @@ scenario_free(struct scenario *sc)
 	for (i = 0; i < sc->cluster.nslow; i++)
 		free(sc->cluster.slow[i].host);
 	free(sc->cluster.slow);
-	free_names(sc->placement.worker_hosts);
-	free_names(sc->placement.server_hosts);
+	xfreev(sc->placement.worker_hosts);
+	xfreev(sc->placement.server_hosts);
 	free(sc->strategy.algorithm);
 	free(sc->strategy.variables);
 	free(sc);

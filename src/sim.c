@@ -463,12 +463,8 @@ sim_create(const struct scenario *sc, char **errors)
 			xasprintf(errors, "psim: %s: /cluster/slow_hosts/%d/host: "
 			    "no worker on host \"%s\"\n", sc->file, k,
 			    sc->cluster.slow[k].host);
-			for (i = 0; workers[i] != NULL; i++)
-				free(workers[i]);
-			for (i = 0; servers[i] != NULL; i++)
-				free(servers[i]);
-			free(workers);
-			free(servers);
+			xfreev(workers);
+			xfreev(servers);
 			return NULL;
 		}
 	}
@@ -490,12 +486,8 @@ sim_create(const struct scenario *sc, char **errors)
 		add_host(sim, workers[i], i, -1);
 	for (i = 0; i < sim->nservers; i++)
 		add_host(sim, servers[i], -1, i);
-	for (i = 0; workers[i] != NULL; i++)
-		free(workers[i]);
-	for (i = 0; servers[i] != NULL; i++)
-		free(servers[i]);
-	free(workers);
-	free(servers);
+	xfreev(workers);
+	xfreev(servers);
 
 	sim->elements = (long)sc->model.params;
 	sim->elem_bytes = scenario_dtype_bytes(sc->strategy.wire_dtype);

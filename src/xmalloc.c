@@ -78,6 +78,18 @@ xstrndup(const char *s, size_t len)
 	return p;
 }
 
+void
+xfreev(char **v)
+{
+	char **p;
+
+	if (v == NULL)
+		return;
+	for (p = v; *p != NULL; p++)
+		free(*p);
+	free(v);
+}
+
 int
 xasprintf(char **out, const char *fmt, ...)
 {

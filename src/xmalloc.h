@@ -9,6 +9,8 @@ void *xcalloc(size_t, size_t);
 void *xreallocarray(void *, size_t, size_t);
 char *xstrdup(const char *);
 char *xstrndup(const char *, size_t);
+/* Free a NULL-terminated array of strings and the array (NULL is fine). */
+void xfreev(char **);
 int xasprintf(char **, const char *, ...) __attribute__((format(printf, 2, 3)));
 void fatal(const char *, ...) __attribute__((format(printf, 1, 2), noreturn));
 
