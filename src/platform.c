@@ -445,6 +445,18 @@ platform_place(const struct scenario *sc, char ***workers, char ***servers,
 		free(names[i]);
 	free(names);
 	free(used);
+	for (i = 0; *errors == NULL && i < sc->cluster.nslow; i++) {
+		char **w;
+
+		for (w = *workers; *w != NULL; w++) {
+			if (strcmp(*w, sc->cluster.slow[i].host) == 0)
+				break;
+		}
+		if (*w == NULL)
+			add_error(errors, "psim: %s: /cluster/slow_hosts/%d/host: "
+			    "no worker on host \"%s\"", sc->file, i,
+			    sc->cluster.slow[i].host);
+	}
 	if (*errors != NULL) {
 		xfreev(*workers);
 		xfreev(*servers);

@@ -454,20 +454,6 @@ sim_create(const struct scenario *sc, char **errors)
 
 	if (platform_place(sc, &workers, &servers, errors) != 0)
 		return NULL;
-	for (k = 0; k < sc->cluster.nslow; k++) {	/* before SimGrid */
-		for (i = 0; workers[i] != NULL; i++) {
-			if (strcmp(workers[i], sc->cluster.slow[k].host) == 0)
-				break;
-		}
-		if (workers[i] == NULL) {
-			xasprintf(errors, "psim: %s: /cluster/slow_hosts/%d/host: "
-			    "no worker on host \"%s\"\n", sc->file, k,
-			    sc->cluster.slow[k].host);
-			xfreev(workers);
-			xfreev(servers);
-			return NULL;
-		}
-	}
 	file = platform_file(sc, &is_temp);
 	engine_init(sc);
 	simgrid_load_platform(file);

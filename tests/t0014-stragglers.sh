@@ -43,6 +43,9 @@ check_near "a slow host on a platform file: compute (3 + 1 + 1) / 3" \
 check "a slow host that runs no worker: exit 2" test $? -eq 2
 check "a slow host that runs no worker: says which" grep -qx \
     "psim: $S: /cluster/slow_hosts/0/host: no worker on host \"host-99\"" "$TMP/err"
+"$PSIM" validate --set 'cluster.slow_hosts=[{"host": "host-99", "factor": 2}]' "$S" \
+    >/dev/null 2>&1
+check "psim validate finds it too" test $? -eq 2
 "$PSIM" run --set 'cluster.compute_jitter={"gaussian": 1}' "$S" >/dev/null 2>"$TMP/err"
 check "an unknown jitter: did you mean" grep -q 'unknown key "gaussian"' "$TMP/err"
 
