@@ -38,9 +38,9 @@ fold_enter(struct sim *sim, const struct fold *f, int w,
 
 	if (rank < 0) {
 		sim_send_wait(sim, w, w + 1, step, mbox[(w + 1) * R], lo, len);
-		sim_recv_wait(sim, w, step, mbox[w * R + R - 1], lo);
+		sim_recv_wait(sim, w, step, mbox[w * R + R - 1], lo, SIM_COPY);
 	} else if (w < 2 * f->r)
-		sim_recv_wait(sim, w, step, mbox[w * R], lo);
+		sim_recv_wait(sim, w, step, mbox[w * R], lo, SIM_ADD);
 	return rank;
 }
 

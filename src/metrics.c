@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <simgrid/engine.h>
 #include <simgrid/host.h>
 #include <simgrid/link.h>
 #include <xbt/dynar.h>
@@ -48,6 +49,12 @@ struct metrics {
 	size_t		 pool_len, pool_cap;
 
 	long		 messages;
+
+	long		*stale_hist;	/* capped: the last bin takes the rest */
+	long		 stale_cap, stale_count, stale_max, applied, ahead;
+	double		 stale_sum, dropped;
+	double		*update_t;	/* when each update was applied */
+	long		 update_cap;
 };
 
 static int
@@ -155,6 +162,9 @@ metrics_create(struct sim *sim, int steps)
 	m->nic_up = xcalloc((size_t)m->nhosts, sizeof *m->nic_up);
 	m->nic_down = xcalloc((size_t)m->nhosts, sizeof *m->nic_down);
 	find_nics(m);
+	m->stale_cap = 4L * m->nworkers + 16;
+	m->stale_hist = xcalloc((size_t)m->stale_cap, sizeof *m->stale_hist);
+	m->ahead = -1;
 	return m;
 }
 
@@ -176,6 +186,8 @@ metrics_free(struct metrics *m)
 	free(m->nic_down);
 	free(m->routes);
 	free(m->pool);
+	free(m->stale_hist);
+	free(m->update_t);
 	free(m);
 }
 
@@ -194,6 +206,40 @@ void
 metrics_comm(struct metrics *m, int w, int step, double busy_s)
 {
 	m->busy[(size_t)step * (size_t)m->nworkers + (size_t)w] = busy_s;
+}
+
+void
+metrics_staleness(struct metrics *m, long stale)
+{
+	m->stale_hist[stale < m->stale_cap ? stale : m->stale_cap - 1]++;
+	m->stale_count++;
+	m->stale_sum += (double)stale;
+	if (stale > m->stale_max)
+		m->stale_max = stale;
+}
+
+void
+metrics_applied(struct metrics *m)
+{
+	if (m->applied == m->update_cap) {
+		m->update_cap = m->update_cap ? 2 * m->update_cap : 256;
+		m->update_t = xreallocarray(m->update_t, (size_t)m->update_cap,
+		    sizeof *m->update_t);
+	}
+	m->update_t[m->applied++] = simgrid_get_clock();
+}
+
+void
+metrics_dropped(struct metrics *m, double count)
+{
+	m->dropped += count;
+}
+
+void
+metrics_ahead(struct metrics *m, long ahead)
+{
+	if (ahead > m->ahead)
+		m->ahead = ahead;
 }
 
 void
@@ -309,6 +355,122 @@ step_stats(struct metrics *m, struct results *r)
 	r->throughput_samples_per_s = r->step_mean_s > 0 ?
 	    n * sc->model.batch / r->step_mean_s : 0;
 	free(times);
+}
+
+/* Workers that do not wait for each other (async, ssp, backup): the
+ * statistics of each worker's own steps; a worker with backup workers
+ * may have run fewer steps than the scenario's (it never ran the rest). */
+static void
+step_stats_own(struct metrics *m, struct results *r)
+{
+	const struct scenario *sc = m->sim->sc;
+	int n = m->nworkers, s, w, k = 0;
+	long done = 0;
+	double *times = xcalloc((size_t)m->steps * (size_t)n, sizeof *times);
+	double sum = 0;
+	size_t i;
+
+	r->steps = m->steps;
+	r->measured = m->steps - sc->run.warmup;
+	for (s = 0; s < m->steps; s++) {
+		for (w = 0; w < n; w++) {
+			i = (size_t)s * (size_t)n + (size_t)w;
+			if (m->t_end[i] <= 0)
+				continue;
+			done++;
+			if (m->t_end[i] > r->simulated_s)
+				r->simulated_s = m->t_end[i];
+			if (s < sc->run.warmup)
+				continue;
+			times[k++] = m->t_end[i] - m->t_start[i];
+			sum += m->t_end[i] - m->t_start[i];
+			r->compute_s += m->t_compute[i] - m->t_start[i];
+			r->communication_s += m->t_end[i] - m->t_compute[i];
+		}
+	}
+	if (k == 0)
+		times[k++] = 0;
+	r->compute_s /= k;
+	r->communication_s /= k;
+	r->exposed_s = r->communication_s;
+	r->step_mean_s = sum / k;
+	qsort(times, (size_t)k, sizeof *times, cmp_double);
+	r->step_p50_s = percentile(times, k, 50);
+	r->step_p95_s = percentile(times, k, 95);
+	r->step_max_s = times[k - 1];
+	r->throughput_samples_per_s = r->simulated_s > 0 ?
+	    (double)done * sc->model.batch / r->simulated_s : 0;
+	if (sc->strategy.sync == SYNC_BACKUP && m->applied > sc->run.warmup) {
+		/* the servers' steps: from one update to the next, which
+		 * the slowest workers do not hold up */
+		for (k = 0, sum = 0; k + sc->run.warmup < m->applied; k++) {
+			i = (size_t)(k + sc->run.warmup);
+			times[k] = m->update_t[i] - (i > 0 ?
+			    m->update_t[i - 1] : 0);
+			sum += times[k];
+		}
+		r->step_mean_s = sum / k;
+		qsort(times, (size_t)k, sizeof *times, cmp_double);
+		r->step_p50_s = percentile(times, k, 50);
+		r->step_p95_s = percentile(times, k, 95);
+		r->step_max_s = times[k - 1];
+	}
+	free(times);
+}
+
+static void
+protocol_stats(struct metrics *m, struct results *r)
+{
+	struct protocol *p = &r->protocol;
+	long seen = 0, rank;
+	int b;
+
+	p->max_ahead = m->ahead;
+	if (m->sim->sc->strategy.sync == SYNC_SYNC) {
+		p->applied = r->steps;
+		p->updates_per_s = r->step_mean_s > 0 ? 1 / r->step_mean_s : 0;
+		return;
+	}
+	p->present = 1;
+	p->applied = m->applied;
+	p->updates_per_s = m->applied > 0 && m->update_t[m->applied - 1] > 0 ?
+	    (double)m->applied / m->update_t[m->applied - 1] : 0;
+	p->dropped = m->dropped;
+	p->stale_count = m->stale_count;
+	p->stale_mean = m->stale_count > 0 ?
+	    m->stale_sum / (double)m->stale_count : 0;
+	p->stale_max = m->stale_max;
+	for (b = 0; b < m->stale_cap; b++) {
+		if (m->stale_hist[b] > 0)
+			p->stale_bins = b + 1;
+	}
+	p->stale_hist = xcalloc((size_t)p->stale_bins + 1,
+	    sizeof *p->stale_hist);
+	/* nearest rank: the first bin that brings 95% of them */
+	rank = (long)ceil(0.95 * (double)m->stale_count);
+	for (b = p->stale_bins - 1; b >= 0; b--)
+		p->stale_hist[b] = m->stale_hist[b];
+	for (b = 0; b < p->stale_bins && seen < rank; b++) {
+		seen += m->stale_hist[b];
+		p->stale_p95 = b;
+	}
+}
+
+static void
+training_stats(const struct numerics *nm, struct training *t)
+{
+	if (nm == NULL)
+		return;
+	t->present = 1;
+	t->teacher_loss = nm->teacher_loss;
+	t->initial_loss = nm->initial_loss;
+	t->final_loss = nm->final_loss;
+	t->time_to_target_s = nm->time_to_target_s;
+	t->serial_deviation = nm->serial_deviation;
+	t->reduce_error = nm->orig[0] != NULL ? nm->reduce_error : -1;
+	t->ncurve = nm->ncurve;
+	t->curve = xcalloc((size_t)nm->ncurve + 1, sizeof *t->curve);
+	memcpy(t->curve, nm->curve, (size_t)nm->ncurve * sizeof *t->curve);
 }
 
 static void
@@ -523,7 +685,12 @@ metrics_results(struct metrics *m, const struct analytic *a, double wall_s)
 	struct results *r = xcalloc(1, sizeof *r);
 
 	r->analytic = *a;
-	step_stats(m, r);
+	if (m->sim->sc->strategy.sync == SYNC_SYNC)
+		step_stats(m, r);
+	else
+		step_stats_own(m, r);
+	protocol_stats(m, r);
+	training_stats(m->sim->num, &r->training);
 	host_stats(m, r);
 	link_stats(m, r);
 	traffic(r, 0, &r->worker);
@@ -548,5 +715,7 @@ results_free(struct results *r)
 		free(r->links[i].name);
 	free(r->hosts);
 	free(r->links);
+	free(r->protocol.stale_hist);
+	free(r->training.curve);
 	free(r);
 }

@@ -5,6 +5,7 @@
 #define PSIM_METRICS_H
 
 #include "analytic.h"
+#include "numerics.h"
 
 struct sim;
 
@@ -19,6 +20,16 @@ void metrics_step(struct metrics *, int worker, int step, double start,
 /* With gradient buckets: the seconds worker w's comm actor spent reducing
  * in a step (some of it hidden behind backprop). */
 void metrics_comm(struct metrics *, int worker, int step, double busy_s);
+
+/* Parameter servers that do not run in lock step (async, ssp, backup):
+ * a gradient applied after `stale` other updates; an update applied to
+ * the parameters; a fraction of a gradient dropped (1/k per shard that
+ * drops it); a worker starting a step `ahead` clocks ahead of the
+ * slowest. */
+void metrics_staleness(struct metrics *, long stale);
+void metrics_applied(struct metrics *);
+void metrics_dropped(struct metrics *, double);
+void metrics_ahead(struct metrics *, long ahead);
 
 /* Bytes leaving host src for dst (counted when posted). */
 void metrics_sent(struct metrics *, int src, int dst, double bytes);
@@ -61,6 +72,31 @@ struct bottleneck {
 	char		 explanation[512];
 };
 
+/* How the parameter server applied gradients (async, ssp, backup). */
+struct protocol {
+	int		 present;
+	long		 applied;	/* updates to the parameters */
+	double		 updates_per_s;
+	double		 dropped;	/* gradients */
+	long		 stale_count;	/* gradients applied */
+	double		 stale_mean;
+	long		 stale_p95, stale_max;
+	long		*stale_hist;	/* [0 .. stale_bins) */
+	int		 stale_bins;
+	long		 max_ahead;	/* ssp, else -1 */
+};
+
+/* Real gradients (numerics "real" or "proxy"): what training reached. */
+struct training {
+	int		 present;
+	double		 teacher_loss, initial_loss, final_loss;
+	double		 time_to_target_s;	/* < 0: not reached */
+	double		 serial_deviation;	/* < 0: not comparable */
+	double		 reduce_error;		/* < 0: not checked */
+	struct loss_point *curve;
+	int		 ncurve;
+};
+
 struct results {
 	int		 steps;
 	int		 measured;	/* steps after warm-up */
@@ -77,6 +113,8 @@ struct results {
 	struct link_result *links;	/* by utilization, highest first */
 	struct bottleneck bottleneck;
 	struct analytic	 analytic;
+	struct protocol	 protocol;
+	struct training	 training;
 	double		 total_sent, total_received;
 	long		 messages;
 	double		 wall_s;	/* wall-clock seconds of the engine */

@@ -106,6 +106,80 @@ json_traffic(FILE *f, const char *key, const struct results *r,
 	fprintf(f, "  }%s\n", comma ? "," : "");
 }
 
+/* A figure that may be missing (negative): null then. */
+static double
+or_null(double v)
+{
+	return v < 0 ? NAN : v;
+}
+
+/* numerics, time_to_target_s, loss_curve, and how the parameter server
+ * applied the gradients. */
+static void
+json_training(FILE *f, const struct scenario *sc, const struct results *r)
+{
+	const struct training *t = &r->training;
+	const struct protocol *p = &r->protocol;
+	int i;
+
+	kv_num(f, "  ", "updates_per_s", p->updates_per_s, 1);
+	if (!t->present)
+		fputs("  \"numerics\": null,\n", f);
+	else {
+		fputs("  \"numerics\": {\n", f);
+		kv_str(f, "    ", "mode", scenario_numerics_name(
+		    sc->numerics.mode), 1);
+		kv_str(f, "    ", "model", nn_kind_name(
+		    sc->numerics.model.kind), 1);
+		kv_num(f, "    ", "params", (double)sc->numerics.model.params, 1);
+		kv_num(f, "    ", "features", sc->numerics.model.features, 1);
+		kv_num(f, "    ", "samples", (double)sc->numerics.samples, 1);
+		kv_num(f, "    ", "lr", sc->numerics.lr, 1);
+		kv_num(f, "    ", "momentum", sc->numerics.momentum, 1);
+		kv_num(f, "    ", "teacher_loss", t->teacher_loss, 1);
+		kv_num(f, "    ", "initial_loss", t->initial_loss, 1);
+		kv_num(f, "    ", "final_loss", t->final_loss, 1);
+		kv_num(f, "    ", "target_loss", sc->run.target_loss > 0 ?
+		    sc->run.target_loss : NAN, 1);
+		kv_num(f, "    ", "serial_deviation",
+		    or_null(t->serial_deviation), 1);
+		kv_num(f, "    ", "reduce_error", or_null(t->reduce_error), 0);
+		fputs("  },\n", f);
+	}
+	kv_num(f, "  ", "time_to_target_s", t->present ?
+	    or_null(t->time_to_target_s) : NAN, 1);
+	if (!t->present)
+		fputs("  \"loss_curve\": null,\n", f);
+	else {
+		fputs("  \"loss_curve\": [\n", f);
+		for (i = 0; i < t->ncurve; i++) {
+			fputs("    {\"step\": ", f);
+			json_number(f, t->curve[i].step);
+			pair_num(f, "simulated_time_s", t->curve[i].simulated_s);
+			pair_num(f, "loss", t->curve[i].loss);
+			fprintf(f, "}%s\n", i + 1 < t->ncurve ? "," : "");
+		}
+		fputs("  ],\n", f);
+	}
+	if (!p->present)
+		fputs("  \"staleness\": null,\n", f);
+	else {
+		fputs("  \"staleness\": {\n", f);
+		kv_num(f, "    ", "gradients", (double)p->stale_count, 1);
+		kv_num(f, "    ", "mean", p->stale_mean, 1);
+		kv_num(f, "    ", "p95", (double)p->stale_p95, 1);
+		kv_num(f, "    ", "max", (double)p->stale_max, 1);
+		fputs("    \"histogram\": [", f);
+		for (i = 0; i < p->stale_bins; i++)
+			fprintf(f, "%s%ld", i > 0 ? ", " : "", p->stale_hist[i]);
+		fputs("]\n  },\n", f);
+	}
+	kv_num(f, "  ", "updates_applied", (double)p->applied, 1);
+	kv_num(f, "  ", "dropped_gradients", p->dropped, 1);
+	kv_num(f, "  ", "max_clocks_ahead", p->max_ahead >= 0 ?
+	    (double)p->max_ahead : NAN, 1);
+}
+
 static void
 write_json(FILE *f, const struct scenario *sc, const struct results *r)
 {
@@ -160,6 +234,7 @@ write_json(FILE *f, const struct scenario *sc, const struct results *r)
 	kv_num(f, "  ", "throughput_samples_per_s", r->throughput_samples_per_s,
 	    1);
 	kv_num(f, "  ", "simulated_time_s", r->simulated_s, 1);
+	json_training(f, sc, r);
 	json_traffic(f, "worker_traffic", r, &r->worker, 1);
 	json_traffic(f, "server_traffic", r, &r->server, 1);
 	fputs("  \"hosts\": [\n", f);
@@ -226,7 +301,9 @@ report_csv_header(void)
 	    "server_bytes_received_per_step,server_required_gbps,"
 	    "bottleneck_kind,bottleneck_resource,bottleneck_utilization,"
 	    "analytic_step_time_s,analytic_communication_s,"
-	    "analytic_required_gbps_worker,messages,wall_s";
+	    "analytic_required_gbps_worker,messages,updates_per_s,"
+	    "final_loss,time_to_target_s,staleness_mean,dropped_gradients,"
+	    "wall_s";
 }
 
 /* A CSV field: quoted, with quotes doubled (RFC 4180), newlines folded
@@ -267,9 +344,24 @@ write_csv(FILE *f, const struct scenario *sc, const struct results *r)
 		fputs(",,", f);
 	fprintf(f, "%s,", r->bottleneck.kind);
 	report_csv_field(f, r->bottleneck.resource);
-	fprintf(f, ",%.12g,%.12g,%.12g,%.12g,%ld,%.3f\n",
+	fprintf(f, ",%.12g,%.12g,%.12g,%.12g,%ld,%.12g,",
 	    r->bottleneck.utilization, a->step_time_s, a->communication_s,
-	    a->required_gbps_worker, r->messages, r->wall_s);
+	    a->required_gbps_worker, r->messages, r->protocol.updates_per_s);
+	/* empty fields where there is no such figure */
+	if (r->training.present)
+		fprintf(f, "%.12g,", r->training.final_loss);
+	else
+		fputc(',', f);
+	if (r->training.present && r->training.time_to_target_s >= 0)
+		fprintf(f, "%.12g,", r->training.time_to_target_s);
+	else
+		fputc(',', f);
+	if (r->protocol.present)
+		fprintf(f, "%.12g,%.12g,", r->protocol.stale_mean,
+		    r->protocol.dropped);
+	else
+		fputs(",,", f);
+	fprintf(f, "%.3f\n", r->wall_s);	/* last: the one wall-clock field */
 }
 
 static void
@@ -319,6 +411,40 @@ row(FILE *f, const char *label, double sim, double ana, int have_ana)
 	fprintf(f, "  %-22s %-14s %s\n", label, a, have_ana ? b : "");
 }
 
+/* The loss reached and the protocol's figures, beside the step time. */
+static void
+text_training(FILE *f, const struct scenario *sc, const struct results *r)
+{
+	const struct training *t = &r->training;
+	const struct protocol *p = &r->protocol;
+	char b1[64], b2[32];
+
+	if (p->present) {
+		fprintf(f, "  %-22s %.4g/s\n", "updates applied",
+		    p->updates_per_s);
+		fprintf(f, "  %-22s mean %.3g, p95 %ld, max %ld (updates "
+		    "between a gradient's pull and its use)\n", "staleness",
+		    p->stale_mean, p->stale_p95, p->stale_max);
+	}
+	if (sc->strategy.sync == SYNC_BACKUP)
+		fprintf(f, "  %-22s %.4g (%.3g per step)\n", "dropped gradients",
+		    p->dropped, p->applied > 0 ? p->dropped / p->applied : 0);
+	if (p->max_ahead >= 0)
+		fprintf(f, "  %-22s %ld (bound %d)\n", "most clocks ahead",
+		    p->max_ahead, sc->strategy.staleness);
+	if (!t->present)
+		return;
+	fprintf(f, "  %-22s %-14.4g teacher %.4g, from %.4g\n", "final loss",
+	    t->final_loss, t->teacher_loss, t->initial_loss);
+	if (sc->run.target_loss > 0) {
+		snprintf(b1, sizeof b1, "time to loss %g", sc->run.target_loss);
+		if (t->time_to_target_s >= 0)
+			units_fmt_time(t->time_to_target_s, b2, sizeof b2);
+		fprintf(f, "  %-22s %s\n", b1, t->time_to_target_s >= 0 ? b2 :
+		    "not reached");
+	}
+}
+
 static void
 write_text(FILE *f, const struct scenario *sc, const struct results *r)
 {
@@ -346,6 +472,14 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 		    scenario_dtype_name(sc->strategy.wire_dtype));
 	fprintf(f, "), %s, network %s\n", cl,
 	    scenario_network_name(sc->network));
+	if (sc->numerics.mode == NUM_PROXY)
+		fprintf(f, "  numerics proxy: a %ld-parameter %s model trains "
+		    "while the wire carries the model above\n",
+		    sc->numerics.model.params,
+		    nn_kind_name(sc->numerics.model.kind));
+	else if (sc->numerics.mode == NUM_REAL)
+		fprintf(f, "  numerics real: the %s model's own floats travel\n",
+		    nn_kind_name(sc->numerics.model.kind));
 	if (sc->description != NULL)
 		fprintf(f, "  %s\n", sc->description);
 	fputc('\n', f);
@@ -369,8 +503,10 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 		snprintf(b2, sizeof b2, "%.4g Gbps", a->required_gbps_server);
 		fprintf(f, "  %-22s %-14s %s\n", "server NIC needs", b1, b2);
 	}
-	fprintf(f, "  %-22s %.4g samples/s\n\n", "throughput",
+	fprintf(f, "  %-22s %.4g samples/s\n", "throughput",
 	    r->throughput_samples_per_s);
+	text_training(f, sc, r);
+	fputc('\n', f);
 
 	fprintf(f, "bottleneck: %s, %s\n  %s\n\n", r->bottleneck.kind,
 	    r->bottleneck.resource, r->bottleneck.explanation);

@@ -41,7 +41,7 @@ ring_phase(struct sim *sim, const struct ring *r, int me,
 		sim_wait_all(comms, 2);
 		assert(in->step == step);
 		assert(in->offset == lo + sim_part_offset(len, g, recv));
-		sim_received(sim, w, in);
+		sim_take(sim, w, in, gather ? SIM_COPY : SIM_ADD);
 	}
 }
 

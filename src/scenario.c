@@ -35,6 +35,10 @@ static const char *const partition_names[] = { "even", "round-robin",
     "balanced", "mxnet", NULL };
 static const char *const family_names[] = { "ps", "allreduce", "bytesps",
     NULL };
+static const char *const numerics_names[] = { "off", "real", "proxy", NULL };
+static const char *const sync_names[] = { "sync", "async", "ssp", "backup",
+    NULL };
+static const char *const nn_names[] = { "linear", "logistic", "mlp", NULL };
 
 double
 scenario_dtype_bytes(enum dtype d)
@@ -64,6 +68,18 @@ const char *
 scenario_partition_name(enum partition p)
 {
 	return partition_names[p];
+}
+
+const char *
+scenario_numerics_name(enum numerics_mode m)
+{
+	return numerics_names[m];
+}
+
+const char *
+scenario_sync_name(enum sync_mode m)
+{
+	return sync_names[m];
 }
 
 double
@@ -281,6 +297,29 @@ get_int(struct ctx *c, const cJSON *obj, const char *path, const char *key,
 		return 0;
 	}
 	*out = (int)d;
+	return 1;
+}
+
+/* A plain number in [min, max]; returns 1 when present and valid. */
+static int
+get_number(struct ctx *c, const cJSON *obj, const char *path, const char *key,
+    double min, double max, double *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	char p[256], *f;
+
+	if (v == NULL)
+		return 0;
+	path_join(p, sizeof p, path, key);
+	if (!cJSON_IsNumber(v) || !(v->valuedouble >= min) ||
+	    !(v->valuedouble <= max)) {
+		f = found(v);
+		err(c, p, "expected a number from %g to %g, got %s", min, max,
+		    f);
+		free(f);
+		return 0;
+	}
+	*out = v->valuedouble;
 	return 1;
 }
 
@@ -828,13 +867,44 @@ parse_grid(struct ctx *c, const cJSON *st, struct scenario *sc)
 	sc->strategy.grid_cols = (int)k->valuedouble;
 }
 
+/* strategy.sync for a parameter server, with its bound: ssp's staleness
+ * or backup's number of gradients dropped per step. */
+static void
+parse_sync(struct ctx *c, const cJSON *st, struct scenario *sc)
+{
+	int f;
+
+	if ((f = get_enum(c, st, "/strategy", "sync", sync_names,
+	    SYNC_SYNC)) >= 0)
+		sc->strategy.sync = (enum sync_mode)f;
+	sc->strategy.algorithm = xstrdup(sync_names[sc->strategy.sync]);
+	if (sc->strategy.sync == SYNC_SSP)
+		get_int(c, st, "/strategy", "staleness", 1, 0, 1000000,
+		    &sc->strategy.staleness);
+	else if (cJSON_GetObjectItemCaseSensitive(st, "staleness") != NULL)
+		err(c, "/strategy/staleness", "only used with sync \"ssp\"");
+	if (sc->strategy.sync == SYNC_BACKUP)
+		get_int(c, st, "/strategy", "backup_workers", 1, 1, 1000000,
+		    &sc->strategy.backup);
+	else if (cJSON_GetObjectItemCaseSensitive(st, "backup_workers") !=
+	    NULL)
+		err(c, "/strategy/backup_workers", "only used with sync "
+		    "\"backup\"");
+	if (sc->strategy.sync != SYNC_SYNC &&
+	    cJSON_GetObjectItemCaseSensitive(st, "chunks") != NULL)
+		err(c, "/strategy/chunks", "pipelined chunks are modelled for "
+		    "sync \"sync\" only, got sync \"%s\"",
+		    sync_names[sc->strategy.sync]);
+}
+
 static void
 parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
     int *shards_given)
 {
 	static const char *const keys[] = { "name", "algorithm", "shards",
 	    "colocate", "partition", "variables", "wire_dtype",
-	    "bigarray_bound", "grid", "bucket", "chunks", NULL };
+	    "bigarray_bound", "grid", "bucket", "chunks", "sync", "staleness",
+	    "backup_workers", NULL };
 	const cJSON *st = get_object(c, root, "", "strategy", 1), *alg;
 	const char *const *k;
 	char p[64], list[512];
@@ -867,7 +937,8 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 		    &sc->strategy.chunks);
 		for (k = (const char *const[]){ "algorithm", "shards",
 		    "colocate", "partition", "variables", "bigarray_bound",
-		    "grid", "bucket", NULL }; *k != NULL; k++) {
+		    "grid", "bucket", "sync", "staleness", "backup_workers",
+		    NULL }; *k != NULL; k++) {
 			if (cJSON_GetObjectItemCaseSensitive(st, *k) == NULL)
 				continue;
 			snprintf(p, sizeof p, "/strategy/%s", *k);
@@ -879,10 +950,10 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 	}
 	if (f == 0) {
 		sc->strategy.impl = strategy_find("ps", "ps");
-		sc->strategy.algorithm = xstrdup("sync");
 		if (cJSON_GetObjectItemCaseSensitive(st, "algorithm") != NULL)
 			err(c, "/strategy/algorithm", "not used with \"ps\" "
-			    "(the parameter server runs synchronously)");
+			    "(/strategy/sync says how it applies gradients)");
+		parse_sync(c, st, sc);
 		*shards_given = get_int(c, st, "/strategy", "shards", 0, 1,
 		    1 << 20, &sc->strategy.shards);
 		get_int(c, st, "/strategy", "chunks", 0, 1, 4096,
@@ -915,7 +986,8 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 		return;
 	}
 	for (k = (const char *const[]){ "shards", "colocate", "partition",
-	    "variables", "bigarray_bound", NULL }; *k != NULL; k++) {
+	    "variables", "bigarray_bound", "sync", "staleness",
+	    "backup_workers", NULL }; *k != NULL; k++) {
 		if (cJSON_GetObjectItemCaseSensitive(st, *k) == NULL)
 			continue;
 		snprintf(p, sizeof p, "/strategy/%s", *k);
@@ -960,10 +1032,82 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 		    "backprop: they need /model/layers or /model/preset");
 }
 
+/* numerics: the small model psim trains for real. */
+static void
+parse_numerics(struct ctx *c, const cJSON *root, struct scenario *sc)
+{
+	static const char *const keys[] = { "mode", "model", "features",
+	    "hidden", "samples", "test_samples", "noise", "lr", "momentum",
+	    "loss_every", "max_memory", NULL };
+	const cJSON *nm = get_object(c, root, "", "numerics", 0), *h, *it;
+	int f, features = 32, hidden[2] = { 32, 0 }, i = 0, samples = 65536;
+	int test = 4096;
+	char p[64], *fs;
+
+	sc->numerics.mode = NUM_OFF;
+	sc->numerics.noise = 0.1;
+	sc->numerics.lr = 0.05;
+	sc->numerics.momentum = 0.9;
+	sc->numerics.loss_every = 1;
+	sc->numerics.max_memory = 4.0 * 1024 * 1024 * 1024;
+	nn_init(&sc->numerics.model, NN_LINEAR, features, hidden);
+	if (nm == NULL)
+		return;
+	check_keys(c, nm, "/numerics", keys);
+	/* the block asks for numerics: proxy unless it says otherwise */
+	if ((f = get_enum(c, nm, "/numerics", "mode", numerics_names,
+	    NUM_PROXY)) >= 0)
+		sc->numerics.mode = (enum numerics_mode)f;
+	f = get_enum(c, nm, "/numerics", "model", nn_names, NN_LINEAR);
+	get_int(c, nm, "/numerics", "features", 0, 1, 1 << 20, &features);
+	if ((h = cJSON_GetObjectItemCaseSensitive(nm, "hidden")) != NULL &&
+	    f != NN_MLP)
+		err(c, "/numerics/hidden", "only used with model \"mlp\"");
+	else if (h != NULL && (!cJSON_IsArray(h) || cJSON_GetArraySize(h) < 1 ||
+	    cJSON_GetArraySize(h) > 2)) {
+		fs = found(h);
+		err(c, "/numerics/hidden", "expected one or two layer widths "
+		    "such as [64] or [64, 32], got %s", fs);
+		free(fs);
+	} else if (h != NULL) {
+		hidden[1] = 0;
+		cJSON_ArrayForEach(it, h) {
+			snprintf(p, sizeof p, "/numerics/hidden/%d", i);
+			if (!cJSON_IsNumber(it) || it->valuedouble < 1 ||
+			    it->valuedouble > 65536 ||
+			    it->valuedouble != floor(it->valuedouble)) {
+				fs = found(it);
+				err(c, p, "expected a layer width from 1 to "
+				    "65536, got %s", fs);
+				free(fs);
+			} else
+				hidden[i] = (int)it->valuedouble;
+			i++;
+		}
+	}
+	get_int(c, nm, "/numerics", "samples", 0, 1, 1 << 26, &samples);
+	get_int(c, nm, "/numerics", "test_samples", 0, 1, 1 << 24, &test);
+	sc->numerics.samples = samples;
+	sc->numerics.test_samples = test;
+	get_number(c, nm, "/numerics", "noise", 0, 1e6, &sc->numerics.noise);
+	if (get_number(c, nm, "/numerics", "lr", 0, 1e6, &sc->numerics.lr) &&
+	    sc->numerics.lr == 0)
+		err(c, "/numerics/lr", "expected a learning rate > 0, got 0");
+	get_number(c, nm, "/numerics", "momentum", 0, 0.999999,
+	    &sc->numerics.momentum);
+	get_int(c, nm, "/numerics", "loss_every", 0, 1, 1000000,
+	    &sc->numerics.loss_every);
+	get_units(c, nm, "/numerics", "max_memory", 0, UNIT_BYTES, 0,
+	    &sc->numerics.max_memory);
+	if (f >= 0)
+		nn_init(&sc->numerics.model, (enum nn_kind)f, features, hidden);
+}
+
 static void
 parse_run(struct ctx *c, const cJSON *root, struct scenario *sc)
 {
-	static const char *const keys[] = { "steps", "warmup", NULL };
+	static const char *const keys[] = { "steps", "warmup", "target_loss",
+	    NULL };
 	const cJSON *r = get_object(c, root, "", "run", 0);
 	int have_warmup;
 
@@ -977,6 +1121,9 @@ parse_run(struct ctx *c, const cJSON *root, struct scenario *sc)
 	    &sc->run.warmup);
 	if (!have_warmup && sc->run.steps == 1)
 		sc->run.warmup = 0;
+	if (get_number(c, r, "/run", "target_loss", 0, 1e300,
+	    &sc->run.target_loss) && sc->run.target_loss == 0)
+		err(c, "/run/target_loss", "expected a loss > 0, got 0");
 	if (sc->run.warmup >= sc->run.steps)
 		err(c, "/run/warmup", "expected fewer warm-up steps than the "
 		    "%d steps, got %d", sc->run.steps, sc->run.warmup);
@@ -988,8 +1135,26 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
     int shards_given, int nwh, int nsh)
 {
 	const struct strategy *impl = sc->strategy.impl;
-	double sum = 0;
+	double sum = 0, mem;
 	int i, need;
+
+	if (sc->numerics.mode == NUM_REAL) {
+		/* the model's own floats travel: its size is the model's */
+		const char *const given[] = { "/model/params", "/model/layers",
+		    "/strategy/variables" };
+		int which = sc->model.nlayers > 0 ? 1 :
+		    sc->strategy.variables != NULL ? 2 :
+		    sc->model.params != 0 ? 0 : -1;
+
+		if (which >= 0)
+			err(c, given[which], "numerics mode \"real\" sends the "
+			    "%s model's own %ld parameters; leave this out, or "
+			    "use mode \"proxy\"",
+			    nn_kind_name(sc->numerics.model.kind),
+			    sc->numerics.model.params);
+		else
+			sc->model.params = (double)sc->numerics.model.params;
+	}
 
 	if (sc->model.nlayers > 0) {
 		double back = 0;
@@ -1096,6 +1261,31 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
 			err(c, "/placement/server_hosts", "all-reduce uses no "
 			    "servers");
 	}
+
+	if (sc->strategy.sync == SYNC_BACKUP &&
+	    sc->strategy.backup >= sc->placement.workers)
+		err(c, "/strategy/backup_workers", "expected fewer backup "
+		    "workers than the %d workers, got %d", sc->placement.workers,
+		    sc->strategy.backup);
+	if (sc->run.target_loss > 0 && sc->numerics.mode == NUM_OFF)
+		err(c, "/run/target_loss", "a loss needs real gradients: add "
+		    "/numerics (mode \"proxy\" or \"real\")");
+	/* a parameter vector, its gradient and momentum per worker and for
+	 * the servers, about as much again in flight, and the data */
+	mem = 4.0 * (double)sc->numerics.model.params *
+	    (6.0 * sc->placement.workers + 4) + 4.0 *
+	    (double)(sc->numerics.samples + sc->numerics.test_samples) *
+	    (sc->numerics.model.features + 1);
+	if (sc->numerics.mode != NUM_OFF && mem > sc->numerics.max_memory)
+		err(c, "/numerics/max_memory", "the %ld parameters of the %s "
+		    "model on %d workers and its data need about %.3g GB, "
+		    "over the limit of %.3g GB; use a smaller model (mode "
+		    "\"proxy\" trains a small one while the wire carries "
+		    "/model/params) or raise /numerics/max_memory",
+		    sc->numerics.model.params,
+		    nn_kind_name(sc->numerics.model.kind),
+		    sc->placement.workers, mem / 1e9,
+		    sc->numerics.max_memory / 1e9);
 
 	if (sc->strategy.grid_rows > 0 && (long)sc->strategy.grid_rows *
 	    sc->strategy.grid_cols != sc->placement.workers)
@@ -1281,7 +1471,7 @@ scenario_load(const char *path, char *const *sets, int nsets, char **errors)
 {
 	static const char *const keys[] = { "name", "description", "seed",
 	    "model", "cluster", "placement", "strategy", "run", "network",
-	    NULL };
+	    "numerics", NULL };
 	struct ctx c = { path != NULL ? path : "(built-in seed)", NULL, 0, 0 };
 	struct scenario *sc;
 	cJSON *root;
@@ -1342,6 +1532,7 @@ scenario_load(const char *path, char *const *sets, int nsets, char **errors)
 	parse_placement(&c, root, sc, &servers_given, &nwh, &nsh);
 	parse_strategy(&c, root, sc, &shards_given);
 	parse_run(&c, root, sc);
+	parse_numerics(&c, root, sc);
 	if ((d = get_enum(&c, root, "", "network", network_names,
 	    NET_REALISTIC)) >= 0)
 		sc->network = (enum network_model)d;

@@ -5,11 +5,18 @@
 
 #include <stddef.h>
 
+#include "nn.h"
+
 enum dtype { DTYPE_FP32, DTYPE_FP16, DTYPE_BF16 };
 enum topology { TOPO_STAR, TOPO_TWO_TIER, TOPO_PLATFORM };
 enum network_model { NET_REALISTIC, NET_IDEAL, NET_CM02 };
 enum partition { PART_EVEN, PART_ROUND_ROBIN, PART_BALANCED, PART_MXNET };
 enum jitter { JITTER_NONE, JITTER_LOGNORMAL, JITTER_EXPONENTIAL };
+/* numerics.mode: sizes only; the model's own floats on the wire; a small
+ * model trained while the wire carries the declared size. */
+enum numerics_mode { NUM_OFF, NUM_REAL, NUM_PROXY };
+/* strategy.sync: how a parameter server applies the gradients. */
+enum sync_mode { SYNC_SYNC, SYNC_ASYNC, SYNC_SSP, SYNC_BACKUP };
 
 /* A straggler: a host whose compute takes factor times as long. */
 struct slow_host {
@@ -83,12 +90,29 @@ struct scenario {
 		int		 chunks;	/* ps: pipelined chunks per shard */
 		int		 grid_rows;	/* 2d-ring: 0 for the squarest */
 		int		 grid_cols;
+		enum sync_mode	 sync;		/* ps */
+		int		 staleness;	/* ssp: clocks ahead allowed */
+		int		 backup;	/* backup: gradients dropped */
 	} strategy;
 
 	struct {
 		int		 steps;
 		int		 warmup;
+		double		 target_loss;	/* 0: none */
 	} run;
+
+	/* Real gradient arithmetic: a small model on synthetic data. */
+	struct {
+		enum numerics_mode mode;
+		struct nn	 model;
+		long		 samples;	/* training set */
+		long		 test_samples;	/* held out, for the loss */
+		double		 noise;		/* label noise (linear, mlp) */
+		double		 lr;
+		double		 momentum;
+		int		 loss_every;	/* steps between loss samples */
+		double		 max_memory;	/* bytes the buffers may take */
+	} numerics;
 
 	enum network_model network;
 };
@@ -99,6 +123,8 @@ const char *scenario_dtype_name(enum dtype);
 const char *scenario_network_name(enum network_model);
 const char *scenario_topology_name(enum topology);
 const char *scenario_partition_name(enum partition);
+const char *scenario_numerics_name(enum numerics_mode);
+const char *scenario_sync_name(enum sync_mode);
 
 /* The model's gradient in its own dtype, and as it travels (M in the
  * formulas): params times the wire dtype's bytes. */

@@ -129,11 +129,12 @@ sim_spawn(struct sim *sim, const char *name, int hidx,
 	sg_actor_start(a, spawn_main, 0, NULL);
 }
 
-sg_comm_t
-sim_send(struct sim *sim, sg_mailbox_t mbox, int src, int dst, int step,
-    long offset, long count)
+static struct msg *
+message(struct sim *sim, int src, int dst, int step, long offset, long count,
+    const float *base)
 {
 	struct msg *m = xmalloc(sizeof *m);
+	long lo, len;
 
 	m->src = src;
 	m->step = step;
@@ -141,8 +142,48 @@ sim_send(struct sim *sim, sg_mailbox_t mbox, int src, int dst, int step,
 	m->count = count;
 	m->bytes = (double)count * sim->elem_bytes;
 	m->data = NULL;
+	if (sim->num != NULL && base != NULL) {
+		numerics_range(sim->num, offset, count, &lo, &len);
+		m->data = xmalloc((size_t)(len > 0 ? len : 1) * sizeof(float));
+		memcpy(m->data, base + lo, (size_t)len * sizeof(float));
+	}
 	metrics_sent(sim->metrics, src, dst, m->bytes);
+	return m;
+}
+
+sg_comm_t
+sim_send_data(struct sim *sim, sg_mailbox_t mbox, int src, int dst, int step,
+    long offset, long count, const float *base)
+{
+	struct msg *m = message(sim, src, dst, step, offset, count, base);
+
 	return sg_mailbox_put_async(mbox, m, (long)m->bytes);
+}
+
+static void
+free_msg(void *p)
+{
+	struct msg *m = p;
+
+	free(m->data);
+	free(m);
+}
+
+void
+sim_send_detached(struct sim *sim, sg_mailbox_t mbox, int src, int dst,
+    int step, long offset, long count, const float *base)
+{
+	struct msg *m = message(sim, src, dst, step, offset, count, base);
+
+	sg_comm_detach(sg_mailbox_put_init(mbox, m, (long)m->bytes), free_msg);
+}
+
+sg_comm_t
+sim_send(struct sim *sim, sg_mailbox_t mbox, int src, int dst, int step,
+    long offset, long count)
+{
+	return sim_send_data(sim, mbox, src, dst, step, offset, count,
+	    sim->num != NULL ? sim->num->grad[src] : NULL);
 }
 
 sg_comm_t
@@ -160,6 +201,30 @@ sim_received(struct sim *sim, int dst, struct msg *m)
 }
 
 void
+sim_apply(struct sim *sim, int dst, struct msg *m, float *base,
+    enum sim_op op)
+{
+	long lo, len, i;
+
+	if (m->data != NULL && base != NULL && op != SIM_DROP) {
+		numerics_range(sim->num, m->offset, m->count, &lo, &len);
+		if (op == SIM_ADD) {
+			for (i = 0; i < len; i++)
+				base[lo + i] += m->data[i];
+		} else
+			memcpy(base + lo, m->data, (size_t)len * sizeof(float));
+	}
+	sim_received(sim, dst, m);
+}
+
+void
+sim_take(struct sim *sim, int dst, struct msg *m, enum sim_op op)
+{
+	sim_apply(sim, dst, m, sim->num != NULL ? sim->num->grad[dst] : NULL,
+	    op);
+}
+
+void
 sim_wait_all(sg_comm_t *comms, size_t n)
 {
 	sg_comm_wait_all(comms, n);
@@ -167,7 +232,8 @@ sim_wait_all(sg_comm_t *comms, size_t n)
 
 long
 sim_exchange(struct sim *sim, int w, int peer, int step, sg_mailbox_t to,
-    sg_mailbox_t from, long offset, long count, long expect_offset)
+    sg_mailbox_t from, long offset, long count, long expect_offset,
+    enum sim_op op)
 {
 	sg_comm_t comms[2];
 	struct msg *in;
@@ -179,7 +245,7 @@ sim_exchange(struct sim *sim, int w, int peer, int step, sg_mailbox_t to,
 	assert(in->step == step && in->src == peer);
 	assert(expect_offset < 0 || in->offset == expect_offset);
 	got = in->count;
-	sim_received(sim, w, in);
+	sim_take(sim, w, in, op);
 	return got;
 }
 
@@ -194,7 +260,7 @@ sim_send_wait(struct sim *sim, int w, int peer, int step, sg_mailbox_t to,
 
 long
 sim_recv_wait(struct sim *sim, int w, int step, sg_mailbox_t from,
-    long expect_offset)
+    long expect_offset, enum sim_op op)
 {
 	struct msg *in;
 	sg_comm_t c = sim_recv(from, &in);
@@ -204,7 +270,7 @@ sim_recv_wait(struct sim *sim, int w, int step, sg_mailbox_t from,
 	assert(in->step == step);
 	assert(expect_offset < 0 || in->offset == expect_offset);
 	got = in->count;
-	sim_received(sim, w, in);
+	sim_take(sim, w, in, op);
 	return got;
 }
 
@@ -340,20 +406,53 @@ layer_shares(struct sim *sim)
 	}
 }
 
+/* ssp: how many clocks ahead of the slowest worker one at clock c is,
+ * counting a worker's gradients applied on every shard. */
+static long
+clocks_ahead(const struct sim *sim, long c)
+{
+	long least = c;
+	size_t i;
+
+	for (i = 0; i < (size_t)sim->nshards * (size_t)sim->nworkers; i++) {
+		if (sim->clock[i] < least)
+			least = sim->clock[i];
+	}
+	return c - least;
+}
+
+/* With backup workers a worker computes on the version it pulled and
+ * stops once the servers have taken the last step; otherwise it runs
+ * the scenario's steps. */
 static void
 worker_main(struct sim *sim, int w)
 {
-	int step;
+	const struct scenario *sc = sim->sc;
+	struct numerics *nm = sim->num;
+	int step, seq, backup = sc->strategy.sync == SYNC_BACKUP;
+	int allreduce = strcmp(sim->strategy->family, "allreduce") == 0;
 	double start, computed;
 
-	for (step = 0; step < sim->sc->run.steps; step++) {
+	for (step = 0; step < sc->run.steps; step++) {
+		if (backup && sim->version[w] >= sc->run.steps)
+			break;
+		seq = backup ? (int)sim->version[w] : step;
+		if (sc->strategy.sync == SYNC_SSP)
+			metrics_ahead(sim->metrics, clocks_ahead(sim, step));
 		start = simgrid_get_clock();
+		if (nm != NULL)
+			numerics_gradient(nm, w, seq);
 		compute(sim, w);
 		computed = simgrid_get_clock();
 		if (sim->nbuckets > 0)
 			sg_sem_acquire(sim->done[w]);
 		else
-			sim->strategy->exchange(sim, w, step, 0, sim->elements);
+			sim->strategy->exchange(sim, w, seq, 0, sim->elements);
+		if (nm != NULL && allreduce)
+			numerics_allreduce_update(nm, w, step);
+		if (nm != NULL && w == 0 && sc->strategy.sync == SYNC_SYNC)
+			numerics_sample(nm, sim, step + 1, nm->param[0],
+			    simgrid_get_clock());
 		metrics_step(sim->metrics, w, step, start, computed,
 		    simgrid_get_clock());
 	}
@@ -380,7 +479,10 @@ partition(struct sim *sim)
 
 		for (j = 0, off = 0; j < k; j++) {
 			sim->shard_offset[j] = off;
-			sim->shard_count[j] = j < w0 ? x :
+			/* with no CPU host the workers' services share all
+			 * of it, x or x + 1 each */
+			sim->shard_count[j] = cpus == 0 ?
+			    sim_part_count(sim->elements, k, j) : j < w0 ? x :
 			    sim_part_count(sim->elements - (long)w0 * x, cpus,
 			    j - w0);
 			off += sim->shard_count[j];
@@ -520,6 +622,10 @@ sim_create(const struct scenario *sc, char **errors)
 		    sizeof *sim->shard_worker);
 		sim->shard_server = xcalloc((size_t)sim->nshards,
 		    sizeof *sim->shard_server);
+		sim->version = xcalloc((size_t)sim->nworkers,
+		    sizeof *sim->version);
+		sim->clock = xcalloc((size_t)sim->nshards *
+		    (size_t)sim->nworkers, sizeof *sim->clock);
 		for (i = 0; i < sim->nshards; i++) {
 			/* BytePS: the workers' services first, then one
 			 * per CPU host */
@@ -549,6 +655,7 @@ sim_create(const struct scenario *sc, char **errors)
 			sim->uplink_Bps[i] = platform_uplink_Bps(sc, i);
 	}
 	sim->metrics = metrics_create(sim, sc->run.steps);
+	sim->num = numerics_create(sim);
 	return sim;
 }
 
@@ -623,6 +730,9 @@ sim_run(struct sim *sim)
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	simgrid_run();
 	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (sim->num != NULL)
+		numerics_finish(sim->num, sim, sim->num->ps_param != NULL ?
+		    sim->num->ps_param : sim->num->param[0]);
 	if (sim->strategy->cleanup != NULL)
 		sim->strategy->cleanup(sim);
 	return (double)(t1.tv_sec - t0.tv_sec) +
@@ -637,6 +747,9 @@ sim_free(struct sim *sim)
 	if (sim == NULL)
 		return;
 	metrics_free(sim->metrics);
+	numerics_free(sim->num);
+	free(sim->version);
+	free(sim->clock);
 	for (i = 0; i < sim->nhosts; i++)
 		free(sim->hosts[i].name);
 	free(sim->hosts);

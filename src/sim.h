@@ -11,6 +11,7 @@
 #include <simgrid/mailbox.h>
 #include <simgrid/semaphore.h>
 
+#include "numerics.h"
 #include "rng.h"
 #include "scenario.h"
 #include "strategy.h"
@@ -81,11 +82,16 @@ struct sim {
 	double		*shard_bytes;	/* for the closed form */
 	int		*shard_worker;	/* worker holding it, or -1 */
 	int		*shard_server;	/* server holding it, or -1 */
+	long		*version;	/* ps, per worker: the oldest parameter
+					   version of its last pull */
+	long		*clock;		/* ps, [shard * n + worker]: the
+					   worker's gradients applied there */
 	int		*rack_of;	/* two-tier: per host */
 	double		*uplink_Bps;	/* two-tier: per rack */
 
 	void		*state;		/* the strategy's own */
 	struct metrics	*metrics;
+	struct numerics	*num;		/* NULL: sizes only */
 };
 
 /* Set up SimGrid, the platform and the roles for sc. */
@@ -106,13 +112,29 @@ double sim_bucket_ready_s(const struct sim *, int b, double compute_s);
 void sim_spawn(struct sim *, const char *name, int hidx,
     void (*fn)(struct sim *, int), int index);
 
-/* Post a message of count elements from host src to host dst's mailbox. */
+/* Post a message of count elements from host src to host dst's mailbox.
+ * With numerics on it carries a copy of the floats those elements map to
+ * in base (sim_send: worker src's gradient). */
 sg_comm_t sim_send(struct sim *, sg_mailbox_t, int src, int dst, int step,
     long offset, long count);
+sg_comm_t sim_send_data(struct sim *, sg_mailbox_t, int src, int dst,
+    int step, long offset, long count, const float *base);
+/* sim_send_data without waiting ever: the message is the receiver's. */
+void sim_send_detached(struct sim *, sg_mailbox_t, int src, int dst,
+    int step, long offset, long count, const float *base);
 /* Post a receive into *slot. */
 sg_comm_t sim_recv(sg_mailbox_t, struct msg **slot);
 /* Account for and free a message host dst has received. */
 void sim_received(struct sim *, int dst, struct msg *);
+
+/* What a receiver does with a message's floats: nothing, add them to its
+ * own (a reduction), or take them (a broadcast, a gather). */
+enum sim_op { SIM_DROP, SIM_ADD, SIM_COPY };
+/* sim_received, after applying the floats to base (sim_take: worker
+ * dst's gradient). */
+void sim_apply(struct sim *, int dst, struct msg *, float *base,
+    enum sim_op);
+void sim_take(struct sim *, int dst, struct msg *, enum sim_op);
 
 /* Wait for all comms, then release them. */
 void sim_wait_all(sg_comm_t *, size_t);
@@ -123,11 +145,12 @@ void sim_wait_all(sg_comm_t *, size_t);
  * the expected offset), and wait.  The received message is accounted and
  * freed; its element count is returned. */
 long sim_exchange(struct sim *, int w, int peer, int step, sg_mailbox_t to,
-    sg_mailbox_t from, long offset, long count, long expect_offset);
+    sg_mailbox_t from, long offset, long count, long expect_offset,
+    enum sim_op);
 void sim_send_wait(struct sim *, int w, int peer, int step, sg_mailbox_t to,
     long offset, long count);
 long sim_recv_wait(struct sim *, int w, int step, sg_mailbox_t from,
-    long expect_offset);
+    long expect_offset, enum sim_op);
 
 /* Per-round inboxes: n workers x rounds mailboxes named prefix-<i>,
  * the one of worker w in round r at [w * rounds + r]. */

@@ -9,6 +9,7 @@
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "analytic.h"
 #include "sim.h"
@@ -30,6 +31,32 @@ a2a_setup(struct sim *sim)
 	sim->state = st;
 }
 
+/* Worker w's sum of every worker's floats of [lo, + len), its own and
+ * the n - 1 it received, in worker order, so that every worker adds them
+ * alike and the replicas stay equal to the last bit. */
+static void
+sum_in_order(struct sim *sim, int w, struct msg **in, long lo, long len)
+{
+	int n = sim->nworkers, p;
+	struct msg **from = xcalloc((size_t)n, sizeof *from);
+	float *g = sim->num->grad[w], *acc;
+	const float *x;
+	long a, m, i;
+
+	for (p = 0; p < n - 1; p++)
+		from[in[p]->src] = in[p];
+	numerics_range(sim->num, lo, len, &a, &m);
+	acc = xcalloc((size_t)(m > 0 ? m : 1), sizeof *acc);
+	for (p = 0; p < n; p++) {
+		x = p == w ? g + a : from[p]->data;
+		for (i = 0; i < m; i++)
+			acc[i] += x[i];
+	}
+	memcpy(g + a, acc, (size_t)m * sizeof *acc);
+	free(acc);
+	free(from);
+}
+
 static void
 a2a_exchange(struct sim *sim, int w, int step, long lo, long len)
 {
@@ -46,6 +73,8 @@ a2a_exchange(struct sim *sim, int w, int step, long lo, long len)
 	for (p = 0; p < n - 1; p++)
 		comms[i++] = sim_recv(st->mbox[2 * w + step % 2], &in[p]);
 	sim_wait_all(comms, (size_t)i);
+	if (sim->num != NULL)
+		sum_in_order(sim, w, in, lo, len);
 	for (p = 0; p < n - 1; p++) {
 		assert(in[p]->step == step);
 		sim_received(sim, w, in[p]);

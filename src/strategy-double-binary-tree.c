@@ -127,7 +127,7 @@ pass(struct sim *sim, int w, int t, const struct job *j, int bcast)
 		sim_wait_all(in, (size_t)nin);
 		for (s = 0; s < nin; s++) {
 			assert(got[s]->step == j->seq);
-			sim_received(sim, w, got[s]);
+			sim_take(sim, w, got[s], bcast ? SIM_COPY : SIM_ADD);
 		}
 		chunk(j->lo, j->len, t, c, P, &off, &count);
 		if (!bcast && (peer = b->parent[w]) >= 0) {

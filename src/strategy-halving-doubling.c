@@ -54,7 +54,7 @@ hd_exchange(struct sim *sim, int w, int step, long lo, long len)
 		mid = lo + (hi - lo) / 2;
 		sim_exchange(sim, w, peer, step, st->mbox[peer * R + 1 + i],
 		    st->mbox[w * R + 1 + i], low ? mid : lo,
-		    low ? hi - mid : mid - lo, low ? lo : mid);
+		    low ? hi - mid : mid - lo, low ? lo : mid, SIM_ADD);
 		if (low)
 			hi = mid;
 		else
@@ -67,7 +67,7 @@ hd_exchange(struct sim *sim, int w, int step, long lo, long len)
 		sim_exchange(sim, w, peer, step,
 		    st->mbox[peer * R + 1 + 2 * L - 1 - i],
 		    st->mbox[w * R + 1 + 2 * L - 1 - i], lo, hi - lo,
-		    low ? hi : range[i][0]);
+		    low ? hi : range[i][0], SIM_COPY);
 		lo = range[i][0];
 		hi = range[i][1];
 	}

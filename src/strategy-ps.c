@@ -1,16 +1,39 @@
-/* strategy-ps.c: the synchronous parameter server.
+/* strategy-ps.c: the parameter server, synchronous or not.
  *
  * Message schedule, per step: every worker pushes shard j of its gradient
  * to shard j's server, all k pushes at once, and posts its k pulls at the
- * same time.  Server j posts n receives at once (one per worker: a single
- * blocking receive at a time would serialise the flows), waits for all n,
- * applies the update and sends the new shard back to every worker.  A
- * colocated shard's own worker talks to it over the host's loopback. */
+ * same time.  A colocated shard's own worker talks to it over the host's
+ * loopback.  What a server does with the pushes is strategy.sync:
+ *
+ *   sync    server j posts n receives at once (one per worker: a single
+ *           blocking receive at a time would serialise the flows), waits
+ *           for all n, sums them, updates the shard and sends it back to
+ *           every worker.
+ *   async   Downpour: it applies each gradient as it arrives and sends
+ *           that worker the shard as it now is.
+ *   ssp     as async, but holds the reply to a worker that would start a
+ *           step more than `staleness` clocks ahead of the slowest worker
+ *           (a worker's clock: its gradients applied).
+ *   backup  as TensorFlow's SyncReplicasOptimizer: the parameters carry a
+ *           version; the server sums the first n - b gradients computed
+ *           on the current version, updates, and replies to those
+ *           workers; a gradient computed on an older version is dropped
+ *           and its worker gets the current parameters at once.
+ *
+ * A gradient's staleness is the number of updates the shard applied
+ * between the pull its worker computed on and its own application.  The
+ * servers of the protocols other than sync serve until the workers are
+ * done (daemon actors). */
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include <simgrid/engine.h>
 
 #include "analytic.h"
+#include "metrics.h"
+#include "numerics.h"
 #include "sim.h"
 #include "xmalloc.h"
 
@@ -19,6 +42,8 @@ struct ps_state {
 	sg_mailbox_t	*shard_mbox;	/* per shard and chunk: [j * P + c] */
 	sg_comm_t	*comms;		/* per worker: k P pulls + k pushes */
 	struct msg	**in;		/* per worker: k P */
+	long		*version;	/* per shard: updates applied */
+	long		*pulled;	/* [j * n + w]: version w last pulled */
 };
 
 static long
@@ -34,7 +59,59 @@ chunk_count(const struct sim *sim, int j, int c, int P)
 	return sim_part_count(sim->shard_count[j], P, c);
 }
 
-/* Shard j's server: for each chunk in turn, wait for it from every
+static int
+by_src(const void *a, const void *b)
+{
+	const struct msg *x = *(struct msg *const *)a;
+	const struct msg *y = *(struct msg *const *)b;
+
+	return (x->src > y->src) - (x->src < y->src);
+}
+
+/* Take count gradient messages for elements [offset, + len) on server
+ * host me: sum them in worker order (so that every run sums alike) and
+ * update the servers' parameters with their mean. */
+static void
+update(struct sim *sim, int me, struct msg **msgs, int count, long offset,
+    long len)
+{
+	struct numerics *nm = sim->num;
+	long lo = 0, flen = 0;
+	int i;
+
+	if (nm != NULL) {
+		numerics_range(nm, offset, len, &lo, &flen);
+		memset(nm->ps_acc + lo, 0, (size_t)flen * sizeof(float));
+		qsort(msgs, (size_t)count, sizeof *msgs, by_src);
+	}
+	for (i = 0; i < count; i++)
+		sim_apply(sim, me, msgs[i], nm != NULL ? nm->ps_acc : NULL,
+		    SIM_ADD);
+	if (nm != NULL)
+		numerics_ps_update(nm, lo, flen, count);
+}
+
+/* The loss of the servers' parameters, once every shard has applied the
+ * updates of another step (for async and ssp: n gradients). */
+static void
+sample(struct sim *sim, int per_step)
+{
+	struct ps_state *st = sim->state;
+	long least = st->version[0];
+	int j;
+
+	if (sim->num == NULL)
+		return;
+	for (j = 1; j < sim->nshards; j++) {
+		if (st->version[j] < least)
+			least = st->version[j];
+	}
+	if (least % per_step == 0)
+		numerics_sample(sim->num, sim, (double)(least / per_step),
+		    sim->num->ps_param, simgrid_get_clock());
+}
+
+/* Shard j's server, sync: for each chunk in turn, wait for it from every
  * worker, sum, and send the new parameters back without waiting, so that
  * pulls of one chunk overlap pushes of the next. */
 static void
@@ -46,6 +123,7 @@ ps_server(struct sim *sim, int j)
 	sg_comm_t *recv = xcalloc((size_t)n * (size_t)P, sizeof *recv);
 	sg_comm_t *send = xcalloc((size_t)n * (size_t)P, sizeof *send);
 	struct msg **in = xcalloc((size_t)n * (size_t)P, sizeof *in);
+	const float *params = sim->num != NULL ? sim->num->ps_param : NULL;
 
 	for (step = 0; step < sim->sc->run.steps; step++) {
 		for (c = 0; c < P; c++) {
@@ -59,21 +137,123 @@ ps_server(struct sim *sim, int j)
 				assert(in[c * n + w]->step == step);
 				assert(in[c * n + w]->offset ==
 				    chunk_offset(sim, j, c, P));
-				sim_received(sim, me, in[c * n + w]);
 			}
-			/* The update itself is arithmetic on the shard:
-			 * nothing to do while payloads are virtual. */
+			update(sim, me, in + c * n, n,
+			    chunk_offset(sim, j, c, P),
+			    chunk_count(sim, j, c, P));
 			for (w = 0; w < n; w++)
-				send[c * n + w] = sim_send(sim,
+				send[c * n + w] = sim_send_data(sim,
 				    sim->worker_mbox[w], me, w, step,
 				    chunk_offset(sim, j, c, P),
-				    chunk_count(sim, j, c, P));
+				    chunk_count(sim, j, c, P), params);
 		}
 		sim_wait_all(send, (size_t)n * (size_t)P);
 	}
 	free(recv);
 	free(send);
 	free(in);
+}
+
+/* Send worker w shard j as it is now, tagged with its version, without
+ * waiting. */
+static void
+reply(struct sim *sim, int j, int w)
+{
+	struct ps_state *st = sim->state;
+
+	st->pulled[(size_t)j * sim->nworkers + w] = st->version[j];
+	sim_send_detached(sim, sim->worker_mbox[w], sim->shard_hidx[j], w,
+	    (int)st->version[j], sim->shard_offset[j], sim->shard_count[j],
+	    sim->num != NULL ? sim->num->ps_param : NULL);
+}
+
+/* ssp: reply to every held worker that is no more than s clocks ahead of
+ * the slowest one, or has no step left. */
+static void
+release(struct sim *sim, int j, int *held)
+{
+	const long *clock = sim->clock + (size_t)j * sim->nworkers;
+	long least = clock[0];
+	int n = sim->nworkers, w;
+
+	for (w = 1; w < n; w++) {
+		if (clock[w] < least)
+			least = clock[w];
+	}
+	for (w = 0; w < n; w++) {
+		if (held[w] && (clock[w] - least <= sim->sc->strategy.staleness ||
+		    clock[w] >= sim->sc->run.steps)) {
+			held[w] = 0;
+			reply(sim, j, w);
+		}
+	}
+}
+
+/* Shard j's server for async, ssp and backup: n receives always posted,
+ * each gradient handled as it arrives. */
+static void
+ps_server_async(struct sim *sim, int j)
+{
+	struct ps_state *st = sim->state;
+	const struct scenario *sc = sim->sc;
+	int n = sim->nworkers, me = sim->shard_hidx[j], i, w, a = 0;
+	int quorum = n - sc->strategy.backup;
+	sg_comm_t *recv = xcalloc((size_t)n, sizeof *recv);
+	struct msg **in = xcalloc((size_t)n, sizeof *in), *m;
+	struct msg **acc = xcalloc((size_t)n, sizeof *acc);
+	int *held = xcalloc((size_t)n, sizeof *held);
+	int *who = xcalloc((size_t)n, sizeof *who);
+	long off = sim->shard_offset[j], count = sim->shard_count[j];
+
+	sg_actor_daemonize(sg_actor_self());	/* serves until the end */
+	for (i = 0; i < n; i++)
+		recv[i] = sim_recv(st->shard_mbox[j], &in[i]);
+	for (;;) {
+		i = (int)sg_comm_wait_any(recv, (size_t)n);
+		m = in[i];
+		recv[i] = sim_recv(st->shard_mbox[j], &in[i]);
+		w = m->src;
+		if (sc->strategy.sync == SYNC_BACKUP) {
+			if (m->step < st->version[j] ||
+			    st->version[j] >= sc->run.steps) {
+				/* computed on old parameters: dropped */
+				sim_received(sim, me, m);
+				metrics_dropped(sim->metrics,
+				    1.0 / sim->nshards);
+				reply(sim, j, w);
+				continue;
+			}
+			who[a] = w;
+			acc[a++] = m;
+			if (j == 0)
+				metrics_staleness(sim->metrics, 0);
+			if (a < quorum)
+				continue;
+			update(sim, me, acc, a, off, count);
+			st->version[j]++;
+			if (j == 0)
+				metrics_applied(sim->metrics);
+			for (i = 0; i < a; i++)
+				reply(sim, j, who[i]);
+			a = 0;
+			sample(sim, 1);
+			continue;
+		}
+		if (j == 0) {
+			metrics_staleness(sim->metrics, st->version[j] -
+			    st->pulled[(size_t)j * n + w]);
+			metrics_applied(sim->metrics);
+		}
+		update(sim, me, &m, 1, off, count);
+		st->version[j]++;
+		sim->clock[(size_t)j * n + w]++;
+		sample(sim, n);
+		if (sc->strategy.sync == SYNC_SSP) {
+			held[w] = 1;
+			release(sim, j, held);
+		} else
+			reply(sim, j, w);
+	}
 }
 
 static void
@@ -89,26 +269,34 @@ ps_setup(struct sim *sim)
 	    sizeof *st->comms);
 	st->in = xcalloc((size_t)sim->nworkers * (size_t)k * (size_t)P,
 	    sizeof *st->in);
+	st->version = xcalloc((size_t)k, sizeof *st->version);
+	st->pulled = xcalloc((size_t)k * (size_t)sim->nworkers,
+	    sizeof *st->pulled);
 	sim->state = st;
 	for (j = 0; j < k; j++) {
 		snprintf(name, sizeof name, "ps-shard-%d", j);
-		sim_spawn(sim, name, sim->shard_hidx[j], ps_server, j);
+		sim_spawn(sim, name, sim->shard_hidx[j],
+		    sim->sc->strategy.sync == SYNC_SYNC ? ps_server :
+		    ps_server_async, j);
 	}
 }
 
 /* A worker posts all its pulls, then pushes chunk c of every shard at
- * once, chunk after chunk, and waits for the pulls.  (Chaining each
- * shard's chunks on its own was tried: with fair sharing the small
- * shards' chains finish first and leave the NIC half used, which is
- * slower.) */
+ * once, chunk after chunk, and waits for the pulls, which bring the
+ * parameters it computes on next.  (Chaining each shard's chunks on its
+ * own was tried: with fair sharing the small shards' chains finish first
+ * and leave the NIC half used, which is slower.)  seq tags the pushes:
+ * the step, or with backup workers the version the gradient was computed
+ * on; sim->version[w] gets the oldest version pulled. */
 static void
-ps_exchange(struct sim *sim, int w, int step, long lo, long len)
+ps_exchange(struct sim *sim, int w, int seq, long lo, long len)
 {
 	struct ps_state *st = sim->state;
 	int k = sim->nshards, P = st->chunks, j, c;
 	size_t pulls = (size_t)k * (size_t)P;
 	sg_comm_t *comms = st->comms + (size_t)w * (pulls + (size_t)k);
 	struct msg **in = st->in + (size_t)w * pulls;
+	long oldest = -1;
 
 	assert(lo == 0 && len == sim->elements);	/* no buckets */
 	for (j = 0; j < (int)pulls; j++)
@@ -117,15 +305,20 @@ ps_exchange(struct sim *sim, int w, int step, long lo, long len)
 		for (j = 0; j < k; j++)
 			comms[pulls + j] = sim_send(sim,
 			    st->shard_mbox[j * P + c], w, sim->shard_hidx[j],
-			    step, chunk_offset(sim, j, c, P),
+			    seq, chunk_offset(sim, j, c, P),
 			    chunk_count(sim, j, c, P));
 		sim_wait_all(comms + pulls, (size_t)k);
 	}
 	sim_wait_all(comms, pulls);
 	for (j = 0; j < (int)pulls; j++) {
-		assert(in[j]->step == step);
-		sim_received(sim, w, in[j]);
+		assert(sim->sc->strategy.sync != SYNC_SYNC ||
+		    in[j]->step == seq);
+		if (oldest < 0 || in[j]->step < oldest)
+			oldest = in[j]->step;
+		sim_apply(sim, w, in[j], sim->num != NULL ?
+		    sim->num->param[w] : NULL, SIM_COPY);
 	}
+	sim->version[w] = oldest;
 }
 
 static void
@@ -136,6 +329,8 @@ ps_cleanup(struct sim *sim)
 	free(st->shard_mbox);
 	free(st->comms);
 	free(st->in);
+	free(st->version);
+	free(st->pulled);
 	free(st);
 	sim->state = NULL;
 }
@@ -233,8 +428,8 @@ const struct strategy strategy_bytesps = {
 const struct strategy strategy_ps = {
 	.name = "ps",
 	.family = "ps",
-	.summary = "synchronous parameter server: push shards, servers sum, "
-	    "pull parameters",
+	.summary = "parameter server: push shards, servers sum (sync, async, "
+	    "ssp or backup), pull parameters",
 	.setup = ps_setup,
 	.exchange = ps_exchange,
 	.cleanup = ps_cleanup,

@@ -42,7 +42,7 @@ rd_exchange(struct sim *sim, int w, int step, long lo, long len)
 	for (i = 0; i < st->f.lg; i++) {
 		peer = fold_worker(&st->f, rank ^ (1 << i));
 		sim_exchange(sim, w, peer, step, st->mbox[peer * R + 1 + i],
-		    st->mbox[w * R + 1 + i], lo, len, lo);
+		    st->mbox[w * R + 1 + i], lo, len, lo, SIM_ADD);
 	}
 	fold_leave(sim, &st->f, w, st->mbox, R, step, lo, len);
 }

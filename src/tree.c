@@ -39,7 +39,7 @@ tree_reduce(struct sim *sim, const struct tree *t, int me,
 		}
 		if (me + d < t->g)
 			sim_recv_wait(sim, w, step, mbox[w * stride + first + i],
-			    lo);
+			    lo, SIM_ADD);
 	}
 }
 
@@ -60,7 +60,7 @@ tree_bcast(struct sim *sim, const struct tree *t, int me,
 		d = 1 << i;
 		if (i == top)
 			sim_recv_wait(sim, w, step, mbox[w * stride + first + i],
-			    lo);
+			    lo, SIM_COPY);
 		else if (i < top && me + d < t->g) {
 			to = tree_worker(t, me + d);
 			sim_send_wait(sim, w, to, step,

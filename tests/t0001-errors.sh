@@ -121,4 +121,37 @@ check "validate takes no --format" grep -qx "psim: validate: unknown option --fo
 "$PSIM" run a.json b.json >/dev/null 2>"$TMP/err"
 check "two scenario files are a usage error" test $? -eq 2
 
+
+# numerics and the PS protocols
+expect_error "numerics real takes its size from the model" numerics.json \
+    --set model.params=1000 <<'E'
+psim: numerics.json: /model/params: numerics mode "real" sends the linear model's own 17 parameters; leave this out, or use mode "proxy"
+E
+expect_error "a target loss needs numerics; all-reduce has no sync modes" \
+    numerics.json --set 'numerics.mode="proxy"' --set model.params=1M \
+    --set 'numerics.mode="off"' --set run.target_loss=0.1 \
+    --set 'strategy.sync="async"' <<'E'
+psim: numerics.json: /strategy/sync: only used with strategy "ps"
+psim: numerics.json: /run/target_loss: a loss needs real gradients: add /numerics (mode "proxy" or "real")
+E
+expect_error "ssp needs its bound; hidden layers are for the mlp" numerics.json \
+    --set 'strategy={"name": "ps", "sync": "ssp"}' --set 'numerics.hidden=[3]' <<'E'
+psim: numerics.json: /strategy/staleness: missing; expected an integer >= 0
+psim: numerics.json: /numerics/hidden: only used with model "mlp"
+E
+expect_error "backup: fewer than the workers, no chunks; lr, momentum, mode" \
+    numerics.json --set 'strategy={"name": "ps", "sync": "backup", "backup_workers": 4, "chunks": 2}' \
+    --set numerics.lr=0 --set numerics.momentum=1 --set 'numerics.mode="fake"' <<'E'
+psim: numerics.json: /strategy/chunks: pipelined chunks are modelled for sync "sync" only, got sync "backup"
+psim: numerics.json: /numerics/mode: unknown value "fake"; expected one of off, real, proxy
+psim: numerics.json: /numerics/lr: expected a learning rate > 0, got 0
+psim: numerics.json: /numerics/momentum: expected a number from 0 to 0.999999, got 1
+psim: numerics.json: /strategy/backup_workers: expected fewer backup workers than the 4 workers, got 4
+E
+expect_error "a model too big for real buffers points to proxy" numerics.json \
+    --set 'numerics.model="mlp"' --set numerics.hidden='[20000]' \
+    --set numerics.features=100000 <<'E'
+psim: numerics.json: /numerics/max_memory: the 2000040001 parameters of the mlp model on 4 workers and its data need about 252 GB, over the limit of 4.29 GB; use a smaller model (mode "proxy" trains a small one while the wire carries /model/params) or raise /numerics/max_memory
+E
+
 done_testing

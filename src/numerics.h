@@ -1,0 +1,82 @@
+/* numerics.h: real gradient arithmetic inside a simulation (numerics
+ * "real" and "proxy").  Every worker holds the model's parameters, its
+ * gradient and its momentum as float vectors; the PS servers hold the
+ * global parameters.  Messages carry the floats of their element range:
+ * with "real" the wire's elements are the model's floats, with "proxy"
+ * the wire carries the declared model and element x of it maps to float
+ * x * P / E of the small model, so every range of the wire maps to a
+ * range of floats and the ranges of a partition stay a partition.
+ *
+ * What the report shows comes from here too: the loss curve, the time
+ * to the target loss, and two self-checks against serial arithmetic. */
+#ifndef PSIM_NUMERICS_H
+#define PSIM_NUMERICS_H
+
+#include "nn.h"
+
+struct sim;
+
+struct loss_point {
+	double		 step;		/* synchronous-step equivalents */
+	double		 simulated_s;
+	double		 loss;
+};
+
+struct numerics {
+	const struct nn	*nn;
+	long		 P;		/* floats of the model */
+	long		 E;		/* elements on the wire */
+	int		 n;		/* workers */
+	long		 batch;		/* samples per worker per step */
+	double		 lr, momentum;
+	struct dataset	 train, test;
+	double		 teacher_loss;	/* the best loss, near enough */
+	double		 initial_loss;
+
+	float		**param, **grad, **mom;	/* per worker */
+	float		*ps_param, *ps_mom, *ps_acc;	/* the servers' */
+	float		**orig[2];	/* all-reduce: gradients before the
+					   exchange, by step parity */
+	double		 reduce_error;	/* all-reduce vs the serial sum */
+	double		 serial_deviation; /* final params vs serial SGD,
+					   < 0 when not comparable */
+
+	struct loss_point *curve;
+	int		 ncurve, capcurve;
+	double		 next_sample;	/* step of the next curve point */
+	double		 final_loss;
+	double		 time_to_target_s; /* < 0: not reached */
+};
+
+/* NULL when the scenario's numerics are off. */
+struct numerics *numerics_create(struct sim *);
+void numerics_free(struct numerics *);
+
+/* The floats [*lo, *lo + *len) that wire elements [offset, + count)
+ * carry. */
+void numerics_range(const struct numerics *, long offset, long count,
+    long *lo, long *len);
+
+/* Worker w's gradient for its local step on its own parameters, from
+ * its slice of the training data: samples (step * n + w) * batch on. */
+void numerics_gradient(struct numerics *, int w, long step);
+
+/* All-reduce: worker w's gradient now holds the sum; check it against
+ * the serial sum, average it and take the SGD step. */
+void numerics_allreduce_update(struct numerics *, int w, int step);
+
+/* The servers: the mean of `count` summed gradients in ps_acc[lo, +len)
+ * updates ps_param there. */
+void numerics_ps_update(struct numerics *, long lo, long len, int count);
+
+/* Sample the loss of params at simulated time now, for the curve (at
+ * every loss_every steps and at the last) and the target. */
+void numerics_sample(struct numerics *, const struct sim *, double step,
+    const float *params, double now);
+
+/* After the run: the final loss and, for synchronous runs, the deviation
+ * from serial SGD with batch n * batch. */
+void numerics_finish(struct numerics *, const struct sim *,
+    const float *final_params);
+
+#endif

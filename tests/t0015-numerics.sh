@@ -1,0 +1,154 @@
+#!/bin/sh
+# Real gradients: the arithmetic of every strategy against serial SGD and
+# serial sums, the protocols (async, ssp, backup) against what they
+# promise, and proxy mode against sizes-only timing.
+SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$SRCDIR/tests/lib.sh"
+S=$SRCDIR/tests/data/numerics.json
+run() { "$PSIM" run --format json "$@" "$S"; }
+below() {	# below NAME VALUE LIMIT: 0 <= VALUE < LIMIT
+	if [ -n "$2" ] && awk -v v="$2" -v l="$3" 'BEGIN { exit !(v >= 0 && v < l) }'
+	then ok "$1"; else not_ok "$1" "got '$2', want below $3"; fi
+}
+
+# Synchronous data parallelism is large-batch SGD: n workers of batch b
+# follow one process with batch n b (psim's own serial replay, and the
+# final loss of an actual one-worker run), and every all-reduce sums
+# exactly what the workers held.
+for alg in ring all-to-all recursive-doubling halving-doubling \
+    binomial-tree 2d-ring hierarchical double-binary-tree; do
+	for n in 2 3 5 8; do
+		run --set strategy.algorithm="\"$alg\"" \
+		    --set placement.workers=$n >"$TMP/a.json"
+		below "$alg, n=$n: parameters follow serial SGD (batch $n x 32)" \
+		    "$(json "$TMP/a.json" numerics.serial_deviation)" 1e-5
+		below "$alg, n=$n: reduced sums equal the serial sum" \
+		    "$(json "$TMP/a.json" numerics.reduce_error)" 1e-6
+	done
+done
+for ps in "--set strategy.shards=1" "--set strategy.shards=3" \
+    "--set strategy.shards=3 --set strategy.chunks=4" \
+    "--set strategy.shards=4 --set strategy.colocate=true"; do
+	# shellcheck disable=SC2086
+	"$PSIM" run --format json --set 'strategy={"name": "ps"}' $ps "$S" \
+	    >"$TMP/p.json"
+	below "ps $ps: parameters follow serial SGD" \
+	    "$(json "$TMP/p.json" numerics.serial_deviation)" 1e-5
+done
+for k in 0 2; do
+	"$PSIM" run --format json --set 'strategy={"name": "bytesps"}' \
+	    --set placement.servers=$k "$S" >"$TMP/b.json"
+	below "bytesps with $k CPU hosts: parameters follow serial SGD" \
+	    "$(json "$TMP/b.json" numerics.serial_deviation)" 1e-5
+done
+run --set placement.workers=1 --set model.batch=128 >"$TMP/one.json"
+run >"$TMP/four.json"
+"$PSIM" run --format json --set 'strategy={"name": "ps", "shards": 2}' "$S" \
+    >"$TMP/ps.json"
+check_near "4 workers of batch 32 end where 1 worker of batch 128 does" \
+    "$(json "$TMP/four.json" numerics.final_loss)" \
+    "$(json "$TMP/one.json" numerics.final_loss)" 1e-5
+check_near "a synchronous PS ends where ring all-reduce does" \
+    "$(json "$TMP/ps.json" numerics.final_loss)" \
+    "$(json "$TMP/four.json" numerics.final_loss)" 1e-5
+check "training works: the loss falls 10x from the start" awk \
+    -v a="$(json "$TMP/four.json" numerics.initial_loss)" \
+    -v b="$(json "$TMP/four.json" numerics.final_loss)" 'BEGIN { exit !(b < a / 10) }'
+run --set run.steps=300 >"$TMP/long.json"
+check_near "300 steps reach the teacher's loss (the noise floor) within 15%" \
+    "$(json "$TMP/long.json" numerics.final_loss)" \
+    "$(json "$TMP/long.json" numerics.teacher_loss)" 0.15
+
+# Proxy: a small model trains, the wire carries 25M parameters; the
+# timing is that of sizes only.
+big="--set model.params=25M --set numerics.mode=\"proxy\""
+# shellcheck disable=SC2086
+run $big >"$TMP/proxy.json"
+# shellcheck disable=SC2086
+run $big --set 'numerics.mode="off"' >"$TMP/off.json"
+for k in step_time_s.mean step_time_s.max breakdown_s.communication; do
+	check "proxy: $k equals the sizes-only run's" test \
+	    "$(json "$TMP/proxy.json" $k)" = "$(json "$TMP/off.json" $k)"
+done
+below "proxy: the small model follows serial SGD through 25M-element messages" \
+    "$(json "$TMP/proxy.json" numerics.serial_deviation)" 1e-5
+check "numerics off: no loss curve" test "$(json "$TMP/off.json" loss_curve)" = null
+
+# The target loss: the first curve point at or below it.
+run --set run.target_loss=0.05 >"$TMP/t.json"
+want=$(awk '/"loss_curve"/ { on = 1; next } on && /"loss": / {
+	match($0, /"simulated_time_s": [^,]+/); t = substr($0, RSTART + 20, RLENGTH - 20)
+	match($0, /"loss": [^}]+/); l = substr($0, RSTART + 8, RLENGTH - 8)
+	if (l + 0 <= 0.05) { print t; exit } }' "$TMP/t.json")
+check "time to target: the first curve point with loss <= 0.05 ($want s)" \
+    test -n "$want" -a "$(json "$TMP/t.json" time_to_target_s)" = "$want"
+
+# The protocols.
+PS='--set strategy={"name":"ps","shards":2}'
+# shellcheck disable=SC2086
+"$PSIM" run --format json $PS --set placement.workers=1 "$S" >"$TMP/s1.json"
+# shellcheck disable=SC2086
+"$PSIM" run --format json $PS --set placement.workers=1 \
+    --set strategy.sync='"async"' "$S" >"$TMP/a1.json"
+check "async with one worker trains exactly as sync with one worker" test \
+    "$(json "$TMP/a1.json" numerics.final_loss)" = "$(json "$TMP/s1.json" numerics.final_loss)"
+# shellcheck disable=SC2086
+"$PSIM" run --format json $PS --set strategy.sync='"async"' \
+    --set run.steps=50 "$S" >"$TMP/a4.json"
+check_near "async, 4 equal workers: mean staleness about n - 1 = 3" \
+    "$(json "$TMP/a4.json" staleness.mean)" 3 0.05
+check "async: 4 x 50 gradients applied" test \
+    "$(json "$TMP/a4.json" updates_applied)" = 200
+check "async: no serial replay (the trajectory is not serial SGD's)" test \
+    "$(json "$TMP/a4.json" numerics.serial_deviation)" = null
+
+slow='--set cluster.slow_hosts=[{"host":"host-3","factor":3}]'
+for s in 0 2; do
+	# shellcheck disable=SC2086
+	"$PSIM" run --format json $PS $slow --set strategy.sync='"ssp"' \
+	    --set strategy.staleness=$s --set run.steps=30 "$S" >"$TMP/ssp.json"
+	check "ssp, s=$s, a host 3x slower: workers run exactly $s clocks ahead, no more" \
+	    test "$(json "$TMP/ssp.json" max_clocks_ahead)" = $s
+done
+# shellcheck disable=SC2086
+"$PSIM" run --format json $PS $slow --set strategy.sync='"async"' \
+    --set run.steps=30 "$S" >"$TMP/as.json"
+check "async, a host 3x slower: the fast workers run far ahead (staleness max > 3)" \
+    awk -v m="$(json "$TMP/as.json" staleness.max)" 'BEGIN { exit !(m > 3) }'
+
+B='--set strategy.sync="backup" --set strategy.backup_workers=1'
+# shellcheck disable=SC2086
+"$PSIM" run --format json $PS $B "$S" >"$TMP/b0.json"
+check "backup, b=1, equal workers: one gradient (the last) dropped per step" \
+    test "$(json "$TMP/b0.json" dropped_gradients)" = 20
+for f in 10 100; do
+	# shellcheck disable=SC2086
+	"$PSIM" run --format json $PS $B \
+	    --set "cluster.slow_hosts=[{\"host\":\"host-3\",\"factor\":$f}]" \
+	    "$S" >"$TMP/b$f.json"
+done
+check "backup, b=1: the step time does not depend on a slow host's speed" \
+    test "$(json "$TMP/b10.json" step_time_s.mean)" = "$(json "$TMP/b100.json" step_time_s.mean)"
+# shellcheck disable=SC2086
+"$PSIM" run --format json $PS --set placement.workers=3 --set cluster.hosts=6 \
+    "$S" >"$TMP/three.json"
+check_near "backup, b=1: the step is that of a synchronous PS of the 3 fast workers" \
+    "$(json "$TMP/b10.json" step_time_s.mean)" "$(json "$TMP/three.json" step_time_s.mean)" 1e-9
+check "backup, b=1: the 10x slow host's 3 gradients (at 0.1, 0.2, 0.3 s) are dropped" \
+    test "$(json "$TMP/b10.json" dropped_gradients)" = 3
+check "backup, b=1: the 100x slow host's 1 gradient is dropped" \
+    test "$(json "$TMP/b100.json" dropped_gradients)" = 1
+check "backup: the loss is the same whichever way the slow host is slow" \
+    test "$(json "$TMP/b10.json" numerics.final_loss)" = "$(json "$TMP/b100.json" numerics.final_loss)"
+
+# Same seed, same report; another seed, other data.
+# shellcheck disable=SC2086
+"$PSIM" run --format json $PS --set strategy.sync='"async"' "$S" | grep -v wall_s >"$TMP/r1"
+# shellcheck disable=SC2086
+"$PSIM" run --format json $PS --set strategy.sync='"async"' "$S" | grep -v wall_s >"$TMP/r2"
+check "async with numerics: the same seed gives the same report" cmp "$TMP/r1" "$TMP/r2"
+run --set seed=9 >"$TMP/seed9.json"
+check "another seed draws other data" test \
+    "$(json "$TMP/seed9.json" numerics.final_loss)" != "$(json "$TMP/four.json" numerics.final_loss)"
+
+done_testing
