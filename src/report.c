@@ -434,8 +434,13 @@ text_training(FILE *f, const struct scenario *sc, const struct results *r)
 		    p->max_ahead, sc->strategy.staleness);
 	if (!t->present)
 		return;
-	fprintf(f, "  %-22s %-14.4g teacher %.4g, from %.4g\n", "final loss",
-	    t->final_loss, t->teacher_loss, t->initial_loss);
+	if (isfinite(t->final_loss))
+		fprintf(f, "  %-22s %-14.4g teacher %.4g, from %.4g\n",
+		    "final loss", t->final_loss, t->teacher_loss,
+		    t->initial_loss);
+	else
+		fprintf(f, "  %-22s %-14s the parameters overflowed: lower "
+		    "numerics.lr or momentum\n", "final loss", "diverged");
 	if (sc->run.target_loss > 0) {
 		snprintf(b1, sizeof b1, "time to loss %g", sc->run.target_loss);
 		if (t->time_to_target_s >= 0)

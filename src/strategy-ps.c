@@ -44,6 +44,7 @@ struct ps_state {
 	struct msg	**in;		/* per worker: k P */
 	long		*version;	/* per shard: updates applied */
 	long		*pulled;	/* [j * n + w]: version w last pulled */
+	long		 sampled;	/* the least version last sampled */
 };
 
 static long
@@ -106,9 +107,11 @@ sample(struct sim *sim, int per_step)
 		if (st->version[j] < least)
 			least = st->version[j];
 	}
-	if (least % per_step == 0)
+	if (least % per_step == 0 && least > st->sampled) {
+		st->sampled = least;
 		numerics_sample(sim->num, sim, (double)(least / per_step),
 		    sim->num->ps_param, simgrid_get_clock());
+	}
 }
 
 /* Shard j's server, sync: for each chunk in turn, wait for it from every

@@ -151,4 +151,37 @@ run --set seed=9 >"$TMP/seed9.json"
 check "another seed draws other data" test \
     "$(json "$TMP/seed9.json" numerics.final_loss)" != "$(json "$TMP/four.json" numerics.final_loss)"
 
+
+# The shipped straggler scenarios and what the README says of them.
+for s in sync-ps ring backup-ps async-ps ssp-ps; do
+	"$PSIM" run --format json "$SRCDIR/scenarios/straggler-$s.json" >"$TMP/st-$s.json"
+	check "straggler-$s reaches the target loss" test \
+	    "$(json "$TMP/st-$s.json" time_to_target_s)" != null
+done
+st() { json "$TMP/st-$1.json" "$2"; }
+check "straggler: sync PS and ring follow one trajectory" test \
+    "$(st sync-ps numerics.final_loss | cut -c1-7)" = "$(st ring numerics.final_loss | cut -c1-7)"
+check_near "straggler: sync PS steps in 0.55 s (the straggler's 0.3 s + push and pull)" \
+    "$(st sync-ps step_time_s.mean)" 0.55 0.01
+check "straggler: backup < ring < sync PS in step time" awk \
+    -v b="$(st backup-ps step_time_s.mean)" -v r="$(st ring step_time_s.mean)" \
+    -v s="$(st sync-ps step_time_s.mean)" 'BEGIN { exit !(b < r && r < s) }'
+check "straggler: backup reaches the target first of all five" awk \
+    -v b="$(st backup-ps time_to_target_s)" -v r="$(st ring time_to_target_s)" \
+    -v s="$(st sync-ps time_to_target_s)" -v a="$(st async-ps time_to_target_s)" \
+    -v p="$(st ssp-ps time_to_target_s)" \
+    'BEGIN { exit !(b < r && b < s && b < a && b < p) }'
+check "straggler: async applies over 5x the updates per second of sync" awk \
+    -v a="$(st async-ps updates_per_s)" -v s="$(st sync-ps updates_per_s)" \
+    'BEGIN { exit !(a > 5 * s) }'
+check_near "straggler: async staleness 6.7 (below n - 1 = 7: one worker is slow)" \
+    "$(st async-ps staleness.mean)" 6.7 0.02
+check "straggler: ssp's staleness is below async's; no worker over 2 clocks ahead" awk \
+    -v p="$(st ssp-ps staleness.mean)" -v a="$(st async-ps staleness.mean)" \
+    -v m="$(st ssp-ps max_clocks_ahead)" 'BEGIN { exit !(p < a && m <= 2) }'
+"$PSIM" run --format json --set numerics.lr=0.1 \
+    "$SRCDIR/scenarios/straggler-async-ps.json" >"$TMP/div.json"
+check "straggler: async at lr 0.1 diverges (the final loss is null)" test \
+    "$(json "$TMP/div.json" numerics.final_loss)" = null
+
 done_testing
