@@ -456,6 +456,30 @@ protocol_stats(struct metrics *m, struct results *r)
 	}
 }
 
+/* Useful steps per simulated second: the scenario's steps over the time
+ * the job had them (with faults: rolled-back steps redone, stalls and
+ * restarts included); for async and ssp a step is n gradients. */
+static void
+goodput(const struct sim *sim, struct results *r)
+{
+	const struct scenario *sc = sim->sc;
+
+	if (sim->storage >= 0) {
+		r->faults = 1;
+		r->fstats = sim->fstats;
+		r->goodput_steps_per_s = sim->fstats.done_s > 0 ?
+		    sc->run.steps / sim->fstats.done_s : 0;
+	} else if (sc->strategy.sync == SYNC_ASYNC ||
+	    sc->strategy.sync == SYNC_SSP)
+		r->goodput_steps_per_s = r->protocol.updates_per_s /
+		    sim->nworkers;
+	else if (sc->strategy.sync == SYNC_BACKUP)
+		r->goodput_steps_per_s = r->protocol.updates_per_s;
+	else
+		r->goodput_steps_per_s = r->simulated_s > 0 ?
+		    r->steps / r->simulated_s : 0;
+}
+
 static void
 training_stats(const struct numerics *nm, struct training *t)
 {
@@ -691,6 +715,7 @@ metrics_results(struct metrics *m, const struct analytic *a, double wall_s)
 		step_stats_own(m, r);
 	protocol_stats(m, r);
 	training_stats(m->sim->num, &r->training);
+	goodput(m->sim, r);
 	host_stats(m, r);
 	link_stats(m, r);
 	traffic(r, 0, &r->worker);

@@ -5,6 +5,7 @@
 #define PSIM_METRICS_H
 
 #include "analytic.h"
+#include "sim.h"
 #include "numerics.h"
 
 struct sim;
@@ -115,6 +116,9 @@ struct results {
 	struct analytic	 analytic;
 	struct protocol	 protocol;
 	struct training	 training;
+	int		 faults;	/* fstats is meaningful */
+	struct fault_stats fstats;
+	double		 goodput_steps_per_s;
 	double		 total_sent, total_received;
 	long		 messages;
 	double		 wall_s;	/* wall-clock seconds of the engine */

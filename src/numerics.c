@@ -109,6 +109,8 @@ numerics_create(struct sim *sim)
 	} else
 		nm->reduce_error = -1;	/* not checked */
 	nm->initial_loss = nn_loss(nm->nn, init, &nm->test);
+	if (sc->faults.on)
+		numerics_checkpoint(nm, 0);	/* a restart before any */
 	free(init);
 
 	add_point(nm, 0, 0, nm->initial_loss);
@@ -134,6 +136,8 @@ numerics_free(struct numerics *nm)
 	free(nm->ps_param);
 	free(nm->ps_mom);
 	free(nm->ps_acc);
+	free(nm->ckpt_param);
+	free(nm->ckpt_mom);
 	free(nm->curve);
 	free(nm);
 }
@@ -231,6 +235,30 @@ numerics_sample(struct numerics *nm, const struct sim *sim, double step,
 	add_point(nm, step, now, loss);
 	while (nm->next_sample <= step + 1e-9)
 		nm->next_sample += sc->numerics.loss_every;
+}
+
+void
+numerics_checkpoint(struct numerics *nm, int w)
+{
+	if (nm->ckpt_param == NULL) {
+		nm->ckpt_param = floats(nm->P);
+		nm->ckpt_mom = floats(nm->P);
+	}
+	memcpy(nm->ckpt_param, nm->param[w], (size_t)nm->P * sizeof(float));
+	memcpy(nm->ckpt_mom, nm->mom[w], (size_t)nm->P * sizeof(float));
+}
+
+void
+numerics_restore(struct numerics *nm, int step)
+{
+	int w;
+
+	for (w = 0; w < nm->n; w++) {
+		memcpy(nm->param[w], nm->ckpt_param,
+		    (size_t)nm->P * sizeof(float));
+		memcpy(nm->mom[w], nm->ckpt_mom, (size_t)nm->P * sizeof(float));
+	}
+	nm->next_sample = step;
 }
 
 void

@@ -35,6 +35,7 @@ struct numerics {
 
 	float		**param, **grad, **mom;	/* per worker */
 	float		*ps_param, *ps_mom, *ps_acc;	/* the servers' */
+	float		*ckpt_param, *ckpt_mom;	/* all-reduce checkpoint */
 	float		**orig[2];	/* all-reduce: gradients before the
 					   exchange, by step parity */
 	double		 reduce_error;	/* all-reduce vs the serial sum */
@@ -73,6 +74,12 @@ void numerics_ps_update(struct numerics *, long lo, long len, int count);
  * every loss_every steps and at the last) and the target. */
 void numerics_sample(struct numerics *, const struct sim *, double step,
     const float *params, double now);
+
+/* A checkpoint of worker w's parameters and momentum; restore every
+ * worker from it after a restart at step, and let the loss curve go
+ * back to that step (it shows the rollback). */
+void numerics_checkpoint(struct numerics *, int w);
+void numerics_restore(struct numerics *, int step);
 
 /* After the run: the final loss and, for synchronous runs, the deviation
  * from serial SGD with batch n * batch. */

@@ -178,6 +178,22 @@ json_training(FILE *f, const struct scenario *sc, const struct results *r)
 	kv_num(f, "  ", "dropped_gradients", p->dropped, 1);
 	kv_num(f, "  ", "max_clocks_ahead", p->max_ahead >= 0 ?
 	    (double)p->max_ahead : NAN, 1);
+	kv_num(f, "  ", "goodput_steps_per_s", r->goodput_steps_per_s, 1);
+	if (!r->faults) {
+		fputs("  \"faults\": null,\n", f);
+		return;
+	}
+	fputs("  \"faults\": {\n", f);
+	kv_num(f, "    ", "preemptions", r->fstats.preemptions, 1);
+	kv_num(f, "    ", "notices", r->fstats.notices, 1);
+	kv_num(f, "    ", "restarts", r->fstats.restarts, 1);
+	kv_num(f, "    ", "replacements_joined", r->fstats.joins, 1);
+	kv_num(f, "    ", "lost_steps", (double)r->fstats.lost_steps, 1);
+	kv_num(f, "    ", "stalled_s", r->fstats.stalled_s, 1);
+	kv_num(f, "    ", "restart_s", r->fstats.restart_s, 1);
+	kv_num(f, "    ", "checkpoint_s", r->fstats.checkpoint_s, 1);
+	kv_num(f, "    ", "done_s", or_null(r->fstats.done_s), 0);
+	fputs("  },\n", f);
 }
 
 static void
@@ -303,7 +319,7 @@ report_csv_header(void)
 	    "analytic_step_time_s,analytic_communication_s,"
 	    "analytic_required_gbps_worker,messages,updates_per_s,"
 	    "final_loss,time_to_target_s,staleness_mean,dropped_gradients,"
-	    "wall_s";
+	    "goodput_steps_per_s,preemptions,lost_steps,stalled_s,wall_s";
 }
 
 /* A CSV field: quoted, with quotes doubled (RFC 4180), newlines folded
@@ -361,6 +377,12 @@ write_csv(FILE *f, const struct scenario *sc, const struct results *r)
 		    r->protocol.dropped);
 	else
 		fputs(",,", f);
+	fprintf(f, "%.12g,", r->goodput_steps_per_s);
+	if (r->faults)
+		fprintf(f, "%d,%ld,%.12g,", r->fstats.preemptions,
+		    r->fstats.lost_steps, r->fstats.stalled_s);
+	else
+		fputs(",,,", f);
 	fprintf(f, "%.3f\n", r->wall_s);	/* last: the one wall-clock field */
 }
 
@@ -432,6 +454,25 @@ text_training(FILE *f, const struct scenario *sc, const struct results *r)
 	if (p->max_ahead >= 0)
 		fprintf(f, "  %-22s %ld (bound %d)\n", "most clocks ahead",
 		    p->max_ahead, sc->strategy.staleness);
+	if (r->faults) {
+		fprintf(f, "  %-22s %d preemption%s, %d restart%s, %d "
+		    "replacement%s joined, %ld step%s lost\n", "faults",
+		    r->fstats.preemptions, r->fstats.preemptions == 1 ? "" : "s",
+		    r->fstats.restarts, r->fstats.restarts == 1 ? "" : "s",
+		    r->fstats.joins, r->fstats.joins == 1 ? "" : "s",
+		    r->fstats.lost_steps, r->fstats.lost_steps == 1 ? "" : "s");
+		units_fmt_time(r->fstats.stalled_s, b2, sizeof b2);
+		snprintf(b1, sizeof b1, "%s", b2);
+		units_fmt_time(r->fstats.restart_s, b2, sizeof b2);
+		fprintf(f, "  %-22s %s stalled, %s restarting, ", "", b1, b2);
+		units_fmt_time(r->fstats.checkpoint_s, b2, sizeof b2);
+		fprintf(f, "%s checkpointing\n", b2);
+		if (r->fstats.done_s < 0)
+			fprintf(f, "  %-22s the job did not get its steps: its "
+			    "hosts were not up together again\n", "");
+	}
+	fprintf(f, "  %-22s %.4g steps/s\n", "goodput",
+	    r->goodput_steps_per_s);
 	if (!t->present)
 		return;
 	if (isfinite(t->final_loss))

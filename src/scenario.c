@@ -15,6 +15,7 @@
 #include <cjson/cJSON.h>
 
 #include "models.h"
+#include "faults.h"
 #include "scenario.h"
 #include "strategy.h"
 #include "units.h"
@@ -1032,6 +1033,77 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 		    "backprop: they need /model/layers or /model/preset");
 }
 
+/* faults: worker preemptions from a distribution or a trace, their notice
+ * and replacement, the relaunch cost, and checkpoints. */
+static void
+parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc)
+{
+	static const char *const keys[] = { "preemption", "notice",
+	    "replacement", "restart", "checkpoint", NULL };
+	static const char *const pkeys[] = { "mttp", "weibull", "trace",
+	    "offset", "time_scale", NULL };
+	static const char *const wkeys[] = { "shape", "scale", NULL };
+	static const char *const ckeys[] = { "every", "storage", NULL };
+	const cJSON *f = get_object(c, root, "", "faults", 0), *p, *w, *ck;
+	int kinds;
+
+	sc->faults.trace_scale = 1;
+	if (f == NULL)
+		return;
+	sc->faults.on = 1;
+	check_keys(c, f, "/faults", keys);
+	if ((p = get_object(c, f, "/faults", "preemption", 1)) != NULL) {
+		check_keys(c, p, "/faults/preemption", pkeys);
+		kinds = (cJSON_GetObjectItemCaseSensitive(p, "mttp") != NULL) +
+		    (cJSON_GetObjectItemCaseSensitive(p, "weibull") != NULL) +
+		    (cJSON_GetObjectItemCaseSensitive(p, "trace") != NULL);
+		if (kinds != 1)
+			err(c, "/faults/preemption", "expected one of "
+			    "\"mttp\" (exponential), \"weibull\" or "
+			    "\"trace\", got %d of them", kinds);
+		if (get_units(c, p, "/faults/preemption", "mttp", 0, UNIT_TIME,
+		    0, &sc->faults.mttp_s))
+			sc->faults.source = FAULTS_EXPONENTIAL;
+		if ((w = get_object(c, p, "/faults/preemption", "weibull",
+		    0)) != NULL) {
+			sc->faults.source = FAULTS_WEIBULL;
+			check_keys(c, w, "/faults/preemption/weibull", wkeys);
+			get_number(c, w, "/faults/preemption/weibull", "shape",
+			    0.01, 100, &sc->faults.shape);
+			if (cJSON_GetObjectItemCaseSensitive(w, "shape") == NULL)
+				err(c, "/faults/preemption/weibull/shape",
+				    "missing; expected a number such as 0.8");
+			get_units(c, w, "/faults/preemption/weibull", "scale",
+			    1, UNIT_TIME, 0, &sc->faults.scale_s);
+		}
+		if ((sc->faults.trace = get_string(c, p, "/faults/preemption",
+		    "trace", 0)) != NULL)
+			sc->faults.source = FAULTS_TRACE;
+		if (get_units(c, p, "/faults/preemption", "offset", 0,
+		    UNIT_TIME, 1, &sc->faults.trace_offset_s) &&
+		    sc->faults.trace == NULL)
+			err(c, "/faults/preemption/offset", "only used with "
+			    "\"trace\"");
+		if (get_number(c, p, "/faults/preemption", "time_scale", 1e-9,
+		    1e9, &sc->faults.trace_scale) && sc->faults.trace == NULL)
+			err(c, "/faults/preemption/time_scale", "only used with "
+			    "\"trace\"");
+	}
+	get_units(c, f, "/faults", "notice", 0, UNIT_TIME, 1,
+	    &sc->faults.notice_s);
+	get_units(c, f, "/faults", "replacement", 0, UNIT_TIME, 1,
+	    &sc->faults.replace_s);
+	get_units(c, f, "/faults", "restart", 0, UNIT_TIME, 1,
+	    &sc->faults.restart_s);
+	if ((ck = get_object(c, f, "/faults", "checkpoint", 0)) != NULL) {
+		check_keys(c, ck, "/faults/checkpoint", ckeys);
+		get_int(c, ck, "/faults/checkpoint", "every", 1, 1, 100000000,
+		    &sc->faults.checkpoint_every);
+		sc->faults.storage = get_string(c, ck, "/faults/checkpoint",
+		    "storage", 0);
+	}
+}
+
 /* numerics: the small model psim trains for real. */
 static void
 parse_numerics(struct ctx *c, const cJSON *root, struct scenario *sc)
@@ -1262,6 +1334,35 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
 			    "servers");
 	}
 
+	if (sc->faults.on) {
+		/* what the fault model covers so far */
+		if (impl == &strategy_bytesps)
+			err(c, "/faults", "preemptions are modelled for \"ps\" "
+			    "and \"allreduce\", not yet for \"bytesps\"");
+		else if (sc->strategy.sync == SYNC_SSP ||
+		    sc->strategy.sync == SYNC_BACKUP)
+			err(c, "/faults", "preemptions are modelled for sync "
+			    "\"sync\" and \"async\", not yet for \"%s\"",
+			    sync_names[sc->strategy.sync]);
+		if (sc->strategy.chunks > 1 && impl == &strategy_ps)
+			err(c, "/faults", "preemptions are not modelled with "
+			    "pipelined chunks (/strategy/chunks)");
+		if (sc->strategy.bucket_bytes > 0)
+			err(c, "/faults", "preemptions are not modelled with "
+			    "gradient buckets (/strategy/bucket)");
+		if (sc->cluster.gpus_per_host > 1)
+			err(c, "/faults", "preemptions are not modelled on "
+			    "multi-GPU hosts");
+		if (sc->strategy.colocate)
+			err(c, "/faults", "preemptions are modelled for workers "
+			    "with dedicated servers, not yet for shards "
+			    "colocated on workers");
+		if (sc->faults.checkpoint_every == 0 && impl != NULL &&
+		    strcmp(impl->family, "allreduce") == 0)
+			err(c, "/faults/checkpoint", "missing; synchronous "
+			    "all-reduce restarts from its last checkpoint, so "
+			    "expected {\"every\": STEPS}");
+	}
 	if (sc->strategy.sync == SYNC_BACKUP &&
 	    sc->strategy.backup >= sc->placement.workers)
 		err(c, "/strategy/backup_workers", "expected fewer backup "
@@ -1322,7 +1423,9 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
 	if (sc->cluster.topology != TOPO_PLATFORM) {
 		int g = sc->cluster.gpus_per_host;
 
-		need = sc->placement.workers + sc->placement.servers;
+		/* with faults, one more: the checkpoint storage */
+		need = sc->placement.workers + sc->placement.servers +
+		    (sc->faults.on ? 1 : 0);
 		if (sc->cluster.hosts == 0)
 			sc->cluster.hosts = (need + g - 1) / g;
 		else if ((long)sc->cluster.hosts * g < need && g > 1)
@@ -1331,8 +1434,9 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
 			    sc->placement.workers);
 		else if (sc->cluster.hosts < need)
 			err(c, "/cluster/hosts", "%d hosts cannot hold %d "
-			    "workers and %d servers", sc->cluster.hosts,
-			    sc->placement.workers, sc->placement.servers);
+			    "workers and %d servers%s", sc->cluster.hosts,
+			    sc->placement.workers, sc->placement.servers,
+			    sc->faults.on ? " and the checkpoint storage" : "");
 		if (sc->cluster.topology == TOPO_TWO_TIER &&
 		    sc->cluster.racks > sc->cluster.hosts)
 			err(c, "/cluster/racks", "expected at most one rack per "
@@ -1471,7 +1575,7 @@ scenario_load(const char *path, char *const *sets, int nsets, char **errors)
 {
 	static const char *const keys[] = { "name", "description", "seed",
 	    "model", "cluster", "placement", "strategy", "run", "network",
-	    "numerics", NULL };
+	    "numerics", "faults", NULL };
 	struct ctx c = { path != NULL ? path : "(built-in seed)", NULL, 0, 0 };
 	struct scenario *sc;
 	cJSON *root;
@@ -1479,6 +1583,7 @@ scenario_load(const char *path, char *const *sets, int nsets, char **errors)
 	const char *end = NULL;
 	char *text, *resolved, *f;
 	int line, col, i, servers_given, shards_given, nwh, nsh, d;
+	struct trace tr;
 	FILE *pf;
 
 	*errors = NULL;
@@ -1533,6 +1638,7 @@ scenario_load(const char *path, char *const *sets, int nsets, char **errors)
 	parse_strategy(&c, root, sc, &shards_given);
 	parse_run(&c, root, sc);
 	parse_numerics(&c, root, sc);
+	parse_faults(&c, root, sc);
 	if ((d = get_enum(&c, root, "", "network", network_names,
 	    NET_REALISTIC)) >= 0)
 		sc->network = (enum network_model)d;
@@ -1547,6 +1653,16 @@ scenario_load(const char *path, char *const *sets, int nsets, char **errors)
 			fclose(pf);
 		free(sc->cluster.platform);
 		sc->cluster.platform = resolved;
+	}
+	if (sc->faults.trace != NULL) {
+		resolved = resolve_platform(c.file, sc->faults.trace);
+		if (trace_read(resolved, &tr, &f) != 0) {
+			err(&c, "/faults/preemption/trace", "%s", f);
+			free(f);
+		} else
+			trace_free(&tr);
+		free(sc->faults.trace);
+		sc->faults.trace = resolved;
 	}
 	cJSON_Delete(root);
 
@@ -1574,6 +1690,8 @@ scenario_free(struct scenario *sc)
 		free(sc->model.layers[i].name);
 	free(sc->model.layers);
 	free(sc->cluster.platform);
+	free(sc->faults.trace);
+	free(sc->faults.storage);
 	for (i = 0; i < sc->cluster.nslow; i++)
 		free(sc->cluster.slow[i].host);
 	free(sc->cluster.slow);

@@ -101,6 +101,25 @@ struct scenario {
 		double		 target_loss;	/* 0: none */
 	} run;
 
+	/* Worker preemptions (spot instances), checkpoints and restarts. */
+	struct {
+		int		 on;
+		enum fault_source { FAULTS_EXPONENTIAL, FAULTS_WEIBULL,
+				    FAULTS_TRACE } source;
+		double		 mttp_s;	/* exponential: mean time to
+						   preemption */
+		double		 shape, scale_s; /* weibull */
+		char		*trace;		/* trace file (resolved) */
+		double		 trace_offset_s;
+		double		 trace_scale;	/* simulated s per trace s */
+		double		 notice_s;
+		double		 replace_s;	/* preemption to replacement */
+		double		 restart_s;	/* relaunch before a restore */
+		int		 checkpoint_every; /* steps, 0: never */
+		char		*storage;	/* checkpoint host, NULL: a free
+						   host of the cluster */
+	} faults;
+
 	/* Real gradient arithmetic: a small model on synthetic data. */
 	struct {
 		enum numerics_mode mode;

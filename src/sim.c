@@ -21,6 +21,7 @@
 
 #include "metrics.h"
 #include "platform.h"
+#include "recovery.h"
 #include "sim.h"
 #include "xmalloc.h"
 
@@ -94,13 +95,39 @@ sim_part_count(long len, int n, int i)
 	return len / n + (i < len % n ? 1 : 0);
 }
 
+/* Restarts so far (one simulation per process): a restarted job's
+ * mailboxes get fresh names, so no message of the old one can reach it. */
+static int generation;
+
 sg_mailbox_t
 sim_mailbox(const char *prefix, int i)
 {
 	char name[64];
 
-	snprintf(name, sizeof name, "%s-%d", prefix, i);
+	if (generation > 0)
+		snprintf(name, sizeof name, "%s-%d.%d", prefix, i, generation);
+	else
+		snprintf(name, sizeof name, "%s-%d", prefix, i);
 	return sg_mailbox_by_name(name);
+}
+
+void
+sim_new_generation(struct sim *sim)
+{
+	int w;
+
+	sim->generation = ++generation;
+	for (w = 0; w < sim->nworkers; w++)
+		sim->worker_mbox[w] = sim_mailbox("worker", w);
+}
+
+void
+sim_new_incarnation(struct sim *sim, int w)
+{
+	char name[64];
+
+	snprintf(name, sizeof name, "worker-%d.r%d", w, ++sim->rejoin[w]);
+	sim->worker_mbox[w] = sg_mailbox_by_name(name);
 }
 
 static void
@@ -176,6 +203,22 @@ sim_send_detached(struct sim *sim, sg_mailbox_t mbox, int src, int dst,
 	struct msg *m = message(sim, src, dst, step, offset, count, base);
 
 	sg_comm_detach(sg_mailbox_put_init(mbox, m, (long)m->bytes), free_msg);
+}
+
+static void free_msg(void *);
+
+sg_comm_t
+sim_send_bytes(struct sim *sim, sg_mailbox_t mbox, int src, int dst,
+    int step, double bytes, int detached)
+{
+	struct msg *m = message(sim, src, dst, step, 0, 0, NULL);
+
+	metrics_sent(sim->metrics, src, dst, bytes);
+	m->bytes = bytes;
+	if (!detached)
+		return sg_mailbox_put_async(mbox, m, (long)bytes);
+	sg_comm_detach(sg_mailbox_put_init(mbox, m, (long)bytes), free_msg);
+	return NULL;
 }
 
 sg_comm_t
@@ -421,9 +464,37 @@ clocks_ahead(const struct sim *sim, long c)
 	return c - least;
 }
 
-/* With backup workers a worker computes on the version it pulled and
- * stops once the servers have taken the last step; otherwise it runs
- * the scenario's steps. */
+/* Whether worker w has another step to run: with backup workers or
+ * faults a PS worker goes by the versions it pulls (sync) or by the
+ * gradients the servers applied (async); otherwise the scenario's
+ * steps. */
+static int
+more(const struct sim *sim, int w, int step)
+{
+	const struct scenario *sc = sim->sc;
+
+	if (sc->strategy.sync == SYNC_BACKUP ||
+	    (sim->storage >= 0 && sim->version != NULL &&
+	    sc->strategy.sync == SYNC_SYNC))
+		return sim->version[w] < sc->run.steps;
+	if (sim->storage >= 0 && sim->version != NULL)
+		return sim->applied_total < (long)sim->nworkers * sc->run.steps;
+	return step < sc->run.steps;
+}
+
+static void
+worker_exit(int failed, void *arg)
+{
+	struct sim *sim = arg;
+
+	(void)failed;
+	sim->live_workers--;
+	sg_sem_release(sim->worker_exit);
+}
+
+/* A worker: compute, exchange, and for all-reduce the SGD step; with
+ * faults, a restarted all-reduce worker first takes the checkpoint from
+ * the storage host and a PS replacement first pulls the parameters. */
 static void
 worker_main(struct sim *sim, int w)
 {
@@ -431,12 +502,24 @@ worker_main(struct sim *sim, int w)
 	struct numerics *nm = sim->num;
 	int step, seq, backup = sc->strategy.sync == SYNC_BACKUP;
 	int allreduce = strcmp(sim->strategy->family, "allreduce") == 0;
+	int byversion = sim->version != NULL && (backup || (sim->storage >= 0 &&
+	    sc->strategy.sync == SYNC_SYNC));
 	double start, computed;
 
-	for (step = 0; step < sc->run.steps; step++) {
-		if (backup && sim->version[w] >= sc->run.steps)
-			break;
-		seq = backup ? (int)sim->version[w] : step;
+	if (sim->storage >= 0) {
+		sg_actor_daemonize(sg_actor_self());	/* the controller ends */
+		sim->live_workers++;
+		sg_actor_on_exit(worker_exit, sim);	/* killed or not */
+		if (allreduce)
+			recovery_restore(sim, w);
+		else if (sim->rejoin[w] > 0)
+			sim->strategy->join(sim, w);
+	}
+	for (step = allreduce ? sim->start_step : 0; more(sim, w, step);
+	    step++) {
+		seq = byversion ? (int)sim->version[w] : step;
+		if (sim->storage >= 0 && !allreduce && !byversion)
+			seq = (int)sim->local_step[w]++;
 		if (sc->strategy.sync == SYNC_SSP)
 			metrics_ahead(sim->metrics, clocks_ahead(sim, step));
 		start = simgrid_get_clock();
@@ -450,12 +533,27 @@ worker_main(struct sim *sim, int w)
 			sim->strategy->exchange(sim, w, seq, 0, sim->elements);
 		if (nm != NULL && allreduce)
 			numerics_allreduce_update(nm, w, step);
-		if (nm != NULL && w == 0 && sc->strategy.sync == SYNC_SYNC)
+		if (nm != NULL && w == 0 && sc->strategy.sync == SYNC_SYNC &&
+		    (sim->storage < 0 || allreduce))
 			numerics_sample(nm, sim, step + 1, nm->param[0],
 			    simgrid_get_clock());
-		metrics_step(sim->metrics, w, step, start, computed,
-		    simgrid_get_clock());
+		if (seq < sc->run.steps)
+			metrics_step(sim->metrics, w, seq, start, computed,
+			    simgrid_get_clock());
+		if (sim->storage >= 0 && allreduce && w == 0)
+			recovery_step_done(sim, step + 1);
 	}
+	if (sim->storage >= 0 && allreduce && w == 0)
+		recovery_job_done(sim);
+}
+
+void
+sim_spawn_worker(struct sim *sim, int w)
+{
+	char name[64];
+
+	snprintf(name, sizeof name, "worker-%d", w);
+	sim_spawn(sim, name, w, worker_main, w);
 }
 
 /* Cut the gradient into the PS shards the scenario asks for. */
@@ -546,6 +644,61 @@ add_host(struct sim *sim, const char *name, int worker, int server)
 	h->shards = 0;
 }
 
+static int
+by_name(const void *a, const void *b)
+{
+	return strverscmp(sg_host_get_name(*(const sg_host_t *)a),
+	    sg_host_get_name(*(const sg_host_t *)b));
+}
+
+/* The checkpoint storage: the host faults.checkpoint.storage names, or
+ * the first host by name that has no role. */
+static int
+storage_host(struct sim *sim, char **errors)
+{
+	const struct scenario *sc = sim->sc;
+	size_t n = sg_host_count(), i;
+	sg_host_t *all = sg_host_list(), pick = NULL;
+	int h;
+
+	qsort(all, n, sizeof *all, by_name);
+	for (i = 0; i < n && pick == NULL; i++) {
+		const char *name = sg_host_get_name(all[i]);
+
+		if (sc->faults.storage != NULL &&
+		    strcmp(name, sc->faults.storage) != 0)
+			continue;
+		for (h = 0; h < sim->nhosts; h++) {
+			if (strcmp(sim->hosts[h].name, name) == 0)
+				break;
+		}
+		if (h == sim->nhosts)
+			pick = all[i];
+		else if (sc->faults.storage != NULL) {
+			xasprintf(errors, "psim: %s: /faults/checkpoint/storage: "
+			    "host \"%s\" is a worker or a server; the storage "
+			    "must be a host of its own\n", sc->file, name);
+			free(all);
+			return -1;
+		}
+	}
+	free(all);
+	if (pick == NULL) {
+		if (sc->faults.storage != NULL)
+			xasprintf(errors, "psim: %s: /faults/checkpoint/storage: "
+			    "no host \"%s\" in the platform\n", sc->file,
+			    sc->faults.storage);
+		else
+			xasprintf(errors, "psim: %s: /faults: the checkpoint "
+			    "storage needs a host with no role, but the "
+			    "platform has none left\n", sc->file);
+		return -1;
+	}
+	sim->storage = sim->nhosts;
+	add_host(sim, sg_host_get_name(pick), -1, -1);
+	return 0;
+}
+
 struct sim *
 sim_create(const struct scenario *sc, char **errors)
 {
@@ -568,7 +721,7 @@ sim_create(const struct scenario *sc, char **errors)
 	sim->strategy = sc->strategy.impl;
 	sim->nworkers = sc->placement.workers;
 	sim->nservers = sc->placement.servers;
-	sim->hosts = xcalloc((size_t)(sim->nworkers + sim->nservers),
+	sim->hosts = xcalloc((size_t)(sim->nworkers + sim->nservers + 1),
 	    sizeof *sim->hosts);
 	for (i = 0; i < sim->nworkers; i++)
 		add_host(sim, workers[i], i, -1);
@@ -576,6 +729,11 @@ sim_create(const struct scenario *sc, char **errors)
 		add_host(sim, servers[i], -1, i);
 	xfreev(workers);
 	xfreev(servers);
+	sim->storage = -1;
+	if (sc->faults.on && storage_host(sim, errors) != 0) {
+		sim_free(sim);
+		return NULL;
+	}
 
 	sim->elements = (long)sc->model.params;
 	sim->elem_bytes = scenario_dtype_bytes(sc->strategy.wire_dtype);
@@ -714,12 +872,22 @@ double
 sim_run(struct sim *sim)
 {
 	struct timespec t0, t1;
-	char name[64];
+	char name[64], *error = NULL;
 	int w;
 
 	if (sim->strategy->setup != NULL)
 		sim->strategy->setup(sim);
+	if (sim->sc->faults.on && recovery_setup(sim, &error) != 0) {
+		fprintf(stderr, "%s\n", error);
+		exit(2);
+	}
 	for (w = 0; w < sim->nworkers; w++) {
+		/* a host down from the start: its worker joins later; an
+		 * all-reduce job waits for all */
+		if (sim->schedule != NULL && sim->schedule->initially_down_count >
+		    0 && (sim->schedule->initially_down[w] ||
+		    strcmp(sim->strategy->family, "allreduce") == 0))
+			continue;
 		snprintf(name, sizeof name, "worker-%d", w);
 		sim_spawn(sim, name, w, worker_main, w);
 		if (sim->nbuckets > 0) {
@@ -748,6 +916,14 @@ sim_free(struct sim *sim)
 		return;
 	metrics_free(sim->metrics);
 	numerics_free(sim->num);
+	if (sim->schedule != NULL) {
+		fault_schedule_free(sim->schedule);
+		free(sim->schedule);
+		sg_sem_destroy(sim->job_done);
+		sg_sem_destroy(sim->worker_exit);
+	}
+	free(sim->rejoin);
+	free(sim->local_step);
 	free(sim->version);
 	free(sim->clock);
 	for (i = 0; i < sim->nhosts; i++)

@@ -11,6 +11,7 @@
 #include <simgrid/mailbox.h>
 #include <simgrid/semaphore.h>
 
+#include "faults.h"
 #include "numerics.h"
 #include "rng.h"
 #include "scenario.h"
@@ -89,6 +90,27 @@ struct sim {
 	int		*rack_of;	/* two-tier: per host */
 	double		*uplink_Bps;	/* two-tier: per rack */
 
+	/* Faults (recovery.c): the storage host's index (-1: no faults),
+	 * the schedule the controller plays, what it counted. */
+	int		 storage;
+	struct fault_schedule *schedule;
+	struct fault_stats {
+		int	 preemptions, notices, restarts, joins;
+		long	 lost_steps;
+		double	 stalled_s, restart_s, checkpoint_s;
+		double	 done_s;	/* when the job reached its steps */
+	} fstats;
+	int		 generation;	/* all-reduce restarts: fresh names */
+	int		 start_step;	/* all-reduce: where a start begins */
+	int		 checkpoint_step; /* the last checkpoint's step */
+	int		 steps_done;	/* all-reduce: by worker 0 */
+	int		*rejoin;	/* per worker: a replacement, to join */
+	long		*local_step;	/* per worker, across replacements */
+	long		 applied_total;	/* async: gradients applied, shard 0 */
+	sg_sem_t	 job_done;
+	int		 live_workers;	/* worker actors alive */
+	sg_sem_t	 worker_exit;	/* released as each one ends */
+
 	void		*state;		/* the strategy's own */
 	struct metrics	*metrics;
 	struct numerics	*num;		/* NULL: sizes only */
@@ -119,6 +141,15 @@ sg_comm_t sim_send(struct sim *, sg_mailbox_t, int src, int dst, int step,
     long offset, long count);
 sg_comm_t sim_send_data(struct sim *, sg_mailbox_t, int src, int dst,
     int step, long offset, long count, const float *base);
+/* A message of bytes that carries no elements (a checkpoint). */
+sg_comm_t sim_send_bytes(struct sim *, sg_mailbox_t, int src, int dst,
+    int step, double bytes, int detached);
+/* Start worker w's actor (a (re)start after a fault). */
+void sim_spawn_worker(struct sim *, int w);
+/* After an all-reduce restart: fresh mailbox names, worker_mbox too. */
+void sim_new_generation(struct sim *);
+/* A replacement for worker w: a fresh inbox, and rejoin[w] counts it. */
+void sim_new_incarnation(struct sim *, int w);
 /* sim_send_data without waiting ever: the message is the receiver's. */
 void sim_send_detached(struct sim *, sg_mailbox_t, int src, int dst,
     int step, long offset, long count, const float *base);
@@ -156,7 +187,8 @@ long sim_recv_wait(struct sim *, int w, int step, sg_mailbox_t from,
  * the one of worker w in round r at [w * rounds + r]. */
 sg_mailbox_t *sim_round_mailboxes(const char *prefix, int n, int rounds);
 
-/* "name-<i>" mailbox handle, looked up once. */
+/* "name-<i>" mailbox handle, looked up once (after an all-reduce
+ * restart, a fresh name: "name-<i>.<generation>"). */
 sg_mailbox_t sim_mailbox(const char *prefix, int i);
 
 /* The elements of part i when len elements are cut into n near-equal

@@ -34,6 +34,7 @@
 #include "analytic.h"
 #include "metrics.h"
 #include "numerics.h"
+#include "recovery.h"
 #include "sim.h"
 #include "xmalloc.h"
 
@@ -45,6 +46,13 @@ struct ps_state {
 	long		*version;	/* per shard: updates applied */
 	long		*pulled;	/* [j * n + w]: version w last pulled */
 	long		 sampled;	/* the least version last sampled */
+	/* With faults, one connection actor per shard and worker: */
+	sg_mailbox_t	*conn_mbox;	/* [j * n + w] */
+	long		*wver;		/* [w * k + j]: version w pulled */
+	int		*got;		/* sync, per shard: gradients in */
+	struct msg	**pending;	/* sync, [j * n + i] */
+	char		*contributed;	/* sync, [j * n + w] */
+	sg_mailbox_t	*reply_to;	/* sync, [j * n + w] */
 };
 
 static long
@@ -158,16 +166,22 @@ ps_server(struct sim *sim, int j)
 }
 
 /* Send worker w shard j as it is now, tagged with its version, without
- * waiting. */
+ * waiting, to mailbox to. */
 static void
-reply(struct sim *sim, int j, int w)
+reply_to(struct sim *sim, int j, int w, sg_mailbox_t to)
 {
 	struct ps_state *st = sim->state;
 
 	st->pulled[(size_t)j * sim->nworkers + w] = st->version[j];
-	sim_send_detached(sim, sim->worker_mbox[w], sim->shard_hidx[j], w,
+	sim_send_detached(sim, to, sim->shard_hidx[j], w,
 	    (int)st->version[j], sim->shard_offset[j], sim->shard_count[j],
 	    sim->num != NULL ? sim->num->ps_param : NULL);
+}
+
+static void
+reply(struct sim *sim, int j, int w)
+{
+	reply_to(sim, j, w, sim->worker_mbox[w]);
 }
 
 /* ssp: reply to every held worker that is no more than s clocks ahead of
@@ -259,6 +273,137 @@ ps_server_async(struct sim *sim, int j)
 	}
 }
 
+/* With faults: the connection of shard j (idx / n) to worker w (idx % n)
+ * on the shard's host.  A push that fails on the wire (its worker died)
+ * is lost.  A replacement's join gets the shard at once, unless its slot
+ * already gave this sync step its gradient: then the step's reply goes to
+ * the replacement.  The servers checkpoint their shards every
+ * faults.checkpoint.every steps (async: that many times n gradients). */
+static void
+ps_conn(struct sim *sim, int idx)
+{
+	struct ps_state *st = sim->state;
+	const struct scenario *sc = sim->sc;
+	int n = sim->nworkers, j = idx / n, w = idx % n, i;
+	int me = sim->shard_hidx[j], sync = sc->strategy.sync == SYNC_SYNC;
+	int every = sc->faults.checkpoint_every;
+	long off = sim->shard_offset[j], count = sim->shard_count[j], least;
+	struct msg *m, **pending = st->pending + (size_t)j * n;
+	char *contributed = st->contributed + (size_t)j * n;
+	sg_mailbox_t *to = st->reply_to + (size_t)j * n;
+	double t;
+
+	sg_actor_daemonize(sg_actor_self());
+	for (;;) {
+		if (sg_comm_wait(sim_recv(st->conn_mbox[idx], &m)) != SG_OK)
+			continue;
+		if (m->count == 0 && m->step < 0) {
+			sim_received(sim, me, m);
+			if (sync && contributed[w])
+				to[w] = sim->worker_mbox[w];
+			else
+				reply(sim, j, w);
+			continue;
+		}
+		if (sync) {
+			assert(m->step == st->version[j] && !contributed[w]);
+			pending[st->got[j]++] = m;
+			contributed[w] = 1;
+			to[w] = sim->worker_mbox[w];
+			if (st->got[j] < n)
+				continue;
+			update(sim, me, pending, n, off, count);
+			st->got[j] = 0;
+			memset(contributed, 0, (size_t)n);
+		} else {
+			if (j == 0) {
+				metrics_staleness(sim->metrics, st->version[j] -
+				    st->pulled[(size_t)j * n + w]);
+				sim->applied_total++;
+			}
+			update(sim, me, &m, 1, off, count);
+		}
+		st->version[j]++;
+		if (j == 0)
+			metrics_applied(sim->metrics);
+		if (every > 0 && st->version[j] % (sync ? every : (long)every *
+		    n) == 0) {
+			t = recovery_checkpoint(sim, me, j, (double)count *
+			    scenario_dtype_bytes(sc->model.dtype));
+			if (j == 0)
+				sim->fstats.checkpoint_s += t;
+		}
+		for (i = 0; sync && i < n; i++)
+			reply_to(sim, j, i, to[i]);
+		if (!sync)
+			reply(sim, j, w);
+		sample(sim, sync ? 1 : n);
+		for (least = st->version[0], i = 1; i < sim->nshards; i++) {
+			if (st->version[i] < least)
+				least = st->version[i];
+		}
+		if (sync ? least >= sc->run.steps :
+		    sim->applied_total >= (long)n * sc->run.steps)
+			recovery_job_done(sim);
+	}
+}
+
+/* With faults: the shard a pulled message belongs to (its offset and
+ * count; among empty shards at one offset, the first not taken yet). */
+static int
+shard_of(const struct sim *sim, const struct msg *m, const char *taken)
+{
+	int j;
+
+	for (j = 0; j < sim->nshards; j++) {
+		if (!taken[j] && sim->shard_offset[j] == m->offset &&
+		    sim->shard_count[j] == m->count)
+			return j;
+	}
+	abort();
+}
+
+/* With faults: post k pulls, send what to each shard (a gradient, or a
+ * join: count -1), and take the k replies: the parameters and each
+ * shard's version. */
+static void
+round_trip(struct sim *sim, int w, int join)
+{
+	struct ps_state *st = sim->state;
+	int k = sim->nshards, n = sim->nworkers, j, s;
+	sg_comm_t *comms = st->comms + (size_t)w * (size_t)(2 * k);
+	struct msg **in = st->in + (size_t)w * k;
+	char *taken = xcalloc((size_t)k, 1);
+	long oldest = -1;
+
+	for (j = 0; j < k; j++)
+		comms[j] = sim_recv(sim->worker_mbox[w], &in[j]);
+	for (j = 0; j < k; j++)
+		comms[k + j] = join ? sim_send(sim, st->conn_mbox[j * n + w],
+		    w, sim->shard_hidx[j], -1, sim->shard_offset[j], 0) :
+		    sim_send(sim, st->conn_mbox[j * n + w], w,
+		    sim->shard_hidx[j], (int)st->wver[(size_t)w * k + j],
+		    sim->shard_offset[j], sim->shard_count[j]);
+	sim_wait_all(comms, 2 * (size_t)k);
+	for (j = 0; j < k; j++) {
+		s = shard_of(sim, in[j], taken);
+		taken[s] = 1;
+		st->wver[(size_t)w * k + s] = in[j]->step;
+		if (oldest < 0 || in[j]->step < oldest)
+			oldest = in[j]->step;
+		sim_apply(sim, w, in[j], sim->num != NULL ?
+		    sim->num->param[w] : NULL, SIM_COPY);
+	}
+	sim->version[w] = oldest;
+	free(taken);
+}
+
+static void
+ps_join(struct sim *sim, int w)
+{
+	round_trip(sim, w, 1);
+}
+
 static void
 ps_setup(struct sim *sim)
 {
@@ -276,6 +421,23 @@ ps_setup(struct sim *sim)
 	st->pulled = xcalloc((size_t)k * (size_t)sim->nworkers,
 	    sizeof *st->pulled);
 	sim->state = st;
+	if (sim->storage >= 0) {
+		size_t kn = (size_t)k * (size_t)sim->nworkers;
+
+		st->conn_mbox = sim_round_mailboxes("conn", k, sim->nworkers);
+		st->wver = xcalloc(kn, sizeof *st->wver);
+		st->got = xcalloc((size_t)k, sizeof *st->got);
+		st->pending = xcalloc(kn, sizeof *st->pending);
+		st->contributed = xcalloc(kn, 1);
+		st->reply_to = xcalloc(kn, sizeof *st->reply_to);
+		for (j = 0; j < (int)kn; j++) {
+			snprintf(name, sizeof name, "ps-conn-%d-%d",
+			    j / sim->nworkers, j % sim->nworkers);
+			sim_spawn(sim, name, sim->shard_hidx[j /
+			    sim->nworkers], ps_conn, j);
+		}
+		return;
+	}
 	for (j = 0; j < k; j++) {
 		snprintf(name, sizeof name, "ps-shard-%d", j);
 		sim_spawn(sim, name, sim->shard_hidx[j],
@@ -302,6 +464,10 @@ ps_exchange(struct sim *sim, int w, int seq, long lo, long len)
 	long oldest = -1;
 
 	assert(lo == 0 && len == sim->elements);	/* no buckets */
+	if (sim->storage >= 0) {
+		round_trip(sim, w, 0);
+		return;
+	}
 	for (j = 0; j < (int)pulls; j++)
 		comms[j] = sim_recv(sim->worker_mbox[w], &in[j]);
 	for (c = 0; c < P; c++) {
@@ -334,6 +500,12 @@ ps_cleanup(struct sim *sim)
 	free(st->in);
 	free(st->version);
 	free(st->pulled);
+	free(st->conn_mbox);
+	free(st->wver);
+	free(st->got);
+	free(st->pending);
+	free(st->contributed);
+	free(st->reply_to);
 	free(st);
 	sim->state = NULL;
 }
@@ -424,6 +596,7 @@ const struct strategy strategy_bytesps = {
 	    "optimal byte split, pipelined",
 	.setup = ps_setup,
 	.exchange = ps_exchange,
+	.join = ps_join,
 	.cleanup = ps_cleanup,
 	.analytic = ps_analytic,
 };
@@ -435,6 +608,7 @@ const struct strategy strategy_ps = {
 	    "ssp or backup), pull parameters",
 	.setup = ps_setup,
 	.exchange = ps_exchange,
+	.join = ps_join,
 	.cleanup = ps_cleanup,
 	.analytic = ps_analytic,
 };

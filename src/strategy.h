@@ -54,6 +54,8 @@ struct strategy {
 	 * step, or step * buckets + bucket) for message tags and inboxes. */
 	void		 (*exchange)(struct sim *, int worker, int seq, long lo,
 			    long len);
+	/* With faults: a replacement worker's first pull (NULL: none). */
+	void		 (*join)(struct sim *, int worker);
 	/* Release what setup made (after the simulation ends). */
 	void		 (*cleanup)(struct sim *);
 	/* Closed-form alpha-beta cost for the same case. */

@@ -154,4 +154,21 @@ expect_error "a model too big for real buffers points to proxy" numerics.json \
 psim: numerics.json: /numerics/max_memory: the 2000040001 parameters of the mlp model on 4 workers and its data need about 252 GB, over the limit of 4.29 GB; use a smaller model (mode "proxy" trains a small one while the wire carries /model/params) or raise /numerics/max_memory
 E
 
+
+# faults
+expect_error "faults: one preemption process, a checkpoint for all-reduce" \
+    faults-ring.json --set 'faults={"preemption": {"mttp": "1h", "weibull": {"shape": 2}}}' <<'E'
+psim: faults-ring.json: /faults/preemption: expected one of "mttp" (exponential), "weibull" or "trace", got 2 of them
+psim: faults-ring.json: /faults/preemption/weibull/scale: missing; expected a duration such as "1s" or "5us"
+psim: faults-ring.json: /faults/checkpoint: missing; synchronous all-reduce restarts from its last checkpoint, so expected {"every": STEPS}
+E
+expect_error "faults: a bad trace line is named" faults-ring.json \
+    --set 'faults.preemption={"trace": "bad-trace.csv"}' <<'E'
+psim: faults-ring.json: /faults/preemption/trace: bad-trace.csv:3: expected event preempt or return, got "crash"
+E
+expect_error "faults: not yet with bytesps or ssp" faults-ring.json \
+    --set 'strategy={"name": "ps", "sync": "ssp", "staleness": 1}' <<'E'
+psim: faults-ring.json: /faults: preemptions are modelled for sync "sync" and "async", not yet for "ssp"
+E
+
 done_testing

@@ -1,0 +1,484 @@
+/* faults.c: fault schedules (faults.h).  A schedule is drawn slot by slot
+ * from a lifetime distribution, or replayed from a trace file of per-host
+ * preempt/return events or of available counts.  Events are made slot by
+ * slot in the order they happen and then sorted by time, slot and that
+ * order, so a slot that comes back and gets its notice at the same instant
+ * sees the return first, and the result does not depend on qsort. */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "faults.h"
+#include "rng.h"
+#include "xmalloc.h"
+
+#define HEADER_EVENTS	"time_s,event,host"
+#define HEADER_COUNTS	"time_s,available"
+
+struct sevent {
+	struct fault_event ev;
+	size_t		 seq;		/* the order it was made in */
+};
+
+struct builder {
+	struct sevent	*v;
+	size_t		 n, cap;
+};
+
+static void
+add(struct builder *b, double t, int slot, enum fault_kind kind)
+{
+	if (b->n == b->cap) {
+		b->cap = b->cap ? 2 * b->cap : 64;
+		b->v = xreallocarray(b->v, b->cap, sizeof *b->v);
+	}
+	b->v[b->n].ev.t = t;
+	b->v[b->n].ev.slot = slot;
+	b->v[b->n].ev.kind = kind;
+	b->v[b->n].seq = b->n;
+	b->n++;
+}
+
+/* Slot goes at t, having been up since up_s: its notice (if any) comes
+ * notice_s before, but not before it came up. */
+static void
+add_preempt(struct builder *b, double t, int slot, double up_s,
+    double notice_s)
+{
+	if (notice_s > 0)
+		add(b, fmax(t - notice_s, up_s), slot, FAULT_NOTICE);
+	add(b, t, slot, FAULT_PREEMPT);
+}
+
+static int
+cmp_sevent(const void *pa, const void *pb)
+{
+	const struct sevent *a = pa, *b = pb;
+
+	if (a->ev.t != b->ev.t)
+		return a->ev.t < b->ev.t ? -1 : 1;
+	if (a->ev.slot != b->ev.slot)
+		return a->ev.slot < b->ev.slot ? -1 : 1;
+	return (a->seq > b->seq) - (a->seq < b->seq);
+}
+
+static void
+schedule_init(struct fault_schedule *out, int nslots)
+{
+	memset(out, 0, sizeof *out);
+	out->initially_down = xcalloc(nslots > 0 ? (size_t)nslots : 1, 1);
+}
+
+static void
+finish(struct builder *b, struct fault_schedule *out)
+{
+	size_t i;
+
+	if (b->n > INT_MAX)
+		fatal("fault schedule too long (%zu events)", b->n);
+	if (b->n > 0)
+		qsort(b->v, b->n, sizeof *b->v, cmp_sevent);
+	out->ev = xreallocarray(NULL, b->n, sizeof *out->ev);
+	for (i = 0; i < b->n; i++)
+		out->ev[i] = b->v[i].ev;
+	out->n = (int)b->n;
+	free(b->v);
+	b->v = NULL;
+}
+
+static double
+lifetime(const struct fault_process *p, struct rng *r)
+{
+	if (p->dist == FAULT_WEIBULL)
+		return p->scale_s * pow(-log(rng_uniform(r)), 1 / p->shape);
+	return rng_exponential(r, p->mean_s);
+}
+
+int
+fault_generate(const struct fault_process *p, int nslots,
+    unsigned long seed, uint64_t stream, double horizon_s,
+    struct fault_schedule *out)
+{
+	struct builder b = { NULL, 0, 0 };
+	double up, t, replace = p->replace_s > 0 ? p->replace_s : 0;
+	struct rng r;
+	int s, ok;
+
+	schedule_init(out, nslots);
+	if (p->dist == FAULT_WEIBULL)
+		ok = p->shape > 0 && p->scale_s > 0;
+	else
+		ok = p->mean_s > 0;
+	/* Without a lifetime or a finite horizon nothing ever fails. */
+	if (!ok || !isfinite(horizon_s))
+		nslots = 0;
+	for (s = 0; s < nslots; s++) {
+		rng_init(&r, seed, stream + (uint64_t)s);
+		for (up = 0;;) {
+			t = up + lifetime(p, &r);
+			if (t >= horizon_s)
+				break;
+			add_preempt(&b, t, s, up, p->notice_s);
+			up = t + replace;
+			if (up >= horizon_s)
+				break;
+			add(&b, up, s, FAULT_RETURN);
+		}
+	}
+	finish(&b, out);
+	return 0;
+}
+
+void
+fault_schedule_free(struct fault_schedule *sc)
+{
+	free(sc->ev);
+	free(sc->initially_down);
+	memset(sc, 0, sizeof *sc);
+}
+
+static int
+fail(char **error, const char *path, long line, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static int
+fail(char **error, const char *path, long line, const char *fmt, ...)
+{
+	va_list ap, ap2;
+	char *msg;
+	int len;
+
+	va_start(ap, fmt);
+	va_copy(ap2, ap);
+	len = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	msg = xmalloc((size_t)(len > 0 ? len : 0) + 1);
+	vsnprintf(msg, (size_t)(len > 0 ? len : 0) + 1, fmt, ap2);
+	va_end(ap2);
+	if (line > 0)
+		xasprintf(error, "%s:%ld: %s", path, line, msg);
+	else
+		xasprintf(error, "%s: %s", path, msg);
+	free(msg);
+	return -1;
+}
+
+/* Plain decimals only: no "inf", "nan" or hex. */
+static int
+parse_time(const char *s, double *t)
+{
+	char *end;
+
+	if (*s == '\0' || s[strspn(s, "0123456789.eE+-")] != '\0')
+		return -1;
+	errno = 0;
+	*t = strtod(s, &end);
+	if (*end != '\0' || errno == ERANGE || !isfinite(*t) || *t < 0)
+		return -1;
+	*t += 0.0;			/* no -0 */
+	return 0;
+}
+
+static int
+parse_count(const char *s, int *c)
+{
+	long v;
+
+	if (*s == '\0' || s[strspn(s, "0123456789")] != '\0' ||
+	    strlen(s) > 9)
+		return -1;
+	v = strtol(s, NULL, 10);
+	*c = (int)v;
+	return 0;
+}
+
+/* Split line at commas into at most max fields; returns how many there
+ * were in all. */
+static int
+split(char *line, char **f, int max)
+{
+	int n = 0;
+	char *p = line, *comma;
+
+	for (;;) {
+		comma = strchr(p, ',');
+		if (comma != NULL)
+			*comma = '\0';
+		if (n < max)
+			f[n] = p;
+		n++;
+		if (comma == NULL)
+			return n;
+		p = comma + 1;
+	}
+}
+
+static int
+host_index(struct trace *tr, const char *name, size_t *cap)
+{
+	int i;
+
+	for (i = tr->nhosts - 1; i >= 0; i--)
+		if (strcmp(tr->hosts[i], name) == 0)
+			return i;
+	if ((size_t)tr->nhosts == *cap) {
+		*cap = *cap ? 2 * *cap : 16;
+		tr->hosts = xreallocarray(tr->hosts, *cap, sizeof *tr->hosts);
+	}
+	tr->hosts[tr->nhosts] = xstrdup(name);
+	return tr->nhosts++;
+}
+
+int
+trace_read(const char *path, struct trace *tr, char **error)
+{
+	size_t linecap = 0, hcap = 0, cap = 0;
+	char *line = NULL, *f[3];
+	int header = 0, rows = 0, nf, want, rc = -1;
+	double t, last = 0;
+	long lineno = 0;
+	ssize_t len;
+	FILE *fp;
+
+	memset(tr, 0, sizeof *tr);
+	*error = NULL;
+	if ((fp = fopen(path, "r")) == NULL)
+		return fail(error, path, 0, "cannot open: %s", strerror(errno));
+	while ((len = getline(&line, &linecap, fp)) != -1) {
+		lineno++;
+		if (len > 0 && line[len - 1] == '\n')
+			line[--len] = '\0';
+		if (len > 0 && line[len - 1] == '\r')
+			line[--len] = '\0';
+		if (*line == '\0')
+			continue;
+		if (!header) {
+			header = 1;
+			if (strcmp(line, HEADER_EVENTS) == 0)
+				tr->format = TRACE_EVENTS;
+			else if (strcmp(line, HEADER_COUNTS) == 0)
+				tr->format = TRACE_COUNTS;
+			else {
+				fail(error, path, lineno, "expected a header "
+				    HEADER_EVENTS " or " HEADER_COUNTS
+				    ", got \"%s\"", line);
+				goto done;
+			}
+			continue;
+		}
+		want = tr->format == TRACE_EVENTS ? 3 : 2;
+		if ((nf = split(line, f, 3)) != want) {
+			fail(error, path, lineno, "expected %d fields %s, got %d",
+			    want, tr->format == TRACE_EVENTS ? HEADER_EVENTS :
+			    HEADER_COUNTS, nf);
+			goto done;
+		}
+		if (parse_time(f[0], &t) == -1) {
+			fail(error, path, lineno, "expected a time in seconds "
+			    ">= 0, got \"%s\"", f[0]);
+			goto done;
+		}
+		if (t < last) {
+			fail(error, path, lineno, "times must not decrease: "
+			    "%.15g after %.15g", t, last);
+			goto done;
+		}
+		last = t;
+		if ((size_t)rows == cap) {
+			cap = cap ? 2 * cap : 64;
+			if (tr->format == TRACE_EVENTS)
+				tr->ev = xreallocarray(tr->ev, cap,
+				    sizeof *tr->ev);
+			else {
+				tr->ct = xreallocarray(tr->ct, cap,
+				    sizeof *tr->ct);
+				tr->count = xreallocarray(tr->count, cap,
+				    sizeof *tr->count);
+			}
+		}
+		if (tr->format == TRACE_COUNTS) {
+			if (parse_count(f[1], &tr->count[rows]) == -1) {
+				fail(error, path, lineno, "expected a count "
+				    ">= 0, got \"%s\"", f[1]);
+				goto done;
+			}
+			tr->ct[rows] = t;
+			tr->ncount = ++rows;
+			continue;
+		}
+		if (strcmp(f[1], "preempt") == 0)
+			tr->ev[rows].up = 0;
+		else if (strcmp(f[1], "return") == 0)
+			tr->ev[rows].up = 1;
+		else {
+			fail(error, path, lineno, "expected event preempt or "
+			    "return, got \"%s\"", f[1]);
+			goto done;
+		}
+		if (*f[2] == '\0') {
+			fail(error, path, lineno, "expected a host name, "
+			    "got \"\"");
+			goto done;
+		}
+		tr->ev[rows].t = t;
+		tr->ev[rows].host = host_index(tr, f[2], &hcap);
+		tr->nev = ++rows;
+	}
+	if (ferror(fp))
+		fail(error, path, 0, "cannot read: %s", strerror(errno));
+	else if (!header)
+		fail(error, path, 0, "empty file, expected a header "
+		    HEADER_EVENTS " or " HEADER_COUNTS);
+	else if (rows == 0)
+		fail(error, path, 0, "no rows after the header");
+	else {
+		tr->last_s = last;
+		rc = 0;
+	}
+done:
+	free(line);
+	fclose(fp);
+	if (rc == -1)
+		trace_free(tr);
+	return rc;
+}
+
+void
+trace_free(struct trace *tr)
+{
+	int i;
+
+	for (i = 0; i < tr->nhosts; i++)
+		free(tr->hosts[i]);
+	free(tr->hosts);
+	free(tr->ev);
+	free(tr->ct);
+	free(tr->count);
+	memset(tr, 0, sizeof *tr);
+}
+
+/* Slot goes down or comes up at t; since[] is when each slot came up. */
+static void
+flip(struct builder *b, int slot, double t, int up, char *state,
+    double *since, double notice_s)
+{
+	if (up) {
+		add(b, t, slot, FAULT_RETURN);
+		since[slot] = t;
+	} else
+		add_preempt(b, t, slot, since[slot], notice_s);
+	state[slot] = up;
+}
+
+int
+trace_schedule(const struct trace *tr, int nslots, double offset_s,
+    double time_scale, double notice_s, struct fault_schedule *out)
+{
+	struct builder b = { NULL, 0, 0 };
+	int i = 0, s, lo, hi, c = 0, nmap = 0;
+	double *since, t;
+	char *up;
+
+	schedule_init(out, nslots);
+	if (nslots <= 0) {
+		finish(&b, out);
+		return 0;
+	}
+	up = xcalloc((size_t)nslots, 1);
+	since = xcalloc((size_t)nslots, sizeof *since);
+	if (tr->format == TRACE_EVENTS) {
+		/* A host is down until its first return. */
+		nmap = nslots < tr->nhosts ? nslots : tr->nhosts;
+		for (s = nmap; s < nslots; s++)
+			up[s] = 1;
+		for (; i < tr->nev && tr->ev[i].t <= offset_s; i++)
+			if (tr->ev[i].host < nmap)
+				up[tr->ev[i].host] = (char)tr->ev[i].up;
+	} else {
+		for (; i < tr->ncount && tr->ct[i] <= offset_s; i++)
+			c = tr->count[i];
+		for (s = 0; s < nslots; s++)
+			up[s] = c > s;
+	}
+	for (s = 0; s < nslots; s++)
+		if (!up[s]) {
+			out->initially_down[s] = 1;
+			out->initially_down_count++;
+		}
+	if (tr->format == TRACE_EVENTS) {
+		for (; i < tr->nev; i++) {
+			s = tr->ev[i].host;
+			if (s >= nmap || tr->ev[i].up == up[s])
+				continue;	/* redundant */
+			t = (tr->ev[i].t - offset_s) * time_scale;
+			flip(&b, s, t, tr->ev[i].up, up, since, notice_s);
+		}
+	} else {
+		for (; i < tr->ncount; i++) {
+			t = (tr->ct[i] - offset_s) * time_scale;
+			lo = c < tr->count[i] ? c : tr->count[i];
+			hi = c < tr->count[i] ? tr->count[i] : c;
+			if (hi > nslots)
+				hi = nslots;
+			/* Slots lo .. hi - 1 flip. */
+			for (s = lo; s < hi; s++)
+				flip(&b, s, t, tr->count[i] > s, up, since,
+				    notice_s);
+			c = tr->count[i];
+		}
+	}
+	free(up);
+	free(since);
+	finish(&b, out);
+	return 0;
+}
+
+void
+trace_stats(const struct trace *tr, double end_s, struct trace_stats *st)
+{
+	double end = end_s > 0 ? end_s : tr->last_s, prev = 0, down = 0;
+	double *since;
+	char *state;		/* 0 never up, 1 up, 2 down after a preemption */
+	int i, h, c = 0, ndown = 0;
+
+	memset(st, 0, sizeof *st);
+	if (tr->format == TRACE_COUNTS) {
+		for (i = 0; i < tr->ncount && tr->ct[i] <= end; i++) {
+			st->up_s += c * (tr->ct[i] - prev);
+			if (tr->count[i] < c)
+				st->preemptions += c - tr->count[i];
+			c = tr->count[i];
+			prev = tr->ct[i];
+		}
+		st->up_s += c * (end - prev);
+	} else {
+		state = xcalloc(tr->nhosts > 0 ? (size_t)tr->nhosts : 1, 1);
+		since = xcalloc(tr->nhosts > 0 ? (size_t)tr->nhosts : 1,
+		    sizeof *since);
+		for (i = 0; i < tr->nev && tr->ev[i].t <= end; i++) {
+			h = tr->ev[i].host;
+			if (tr->ev[i].up == (state[h] == 1))
+				continue;	/* redundant */
+			if (tr->ev[i].up && state[h] == 2) {
+				down += tr->ev[i].t - since[h];
+				ndown++;
+			} else if (!tr->ev[i].up) {
+				st->up_s += tr->ev[i].t - since[h];
+				st->preemptions++;
+			}
+			state[h] = tr->ev[i].up ? 1 : 2;
+			since[h] = tr->ev[i].t;
+		}
+		for (h = 0; h < tr->nhosts; h++)
+			if (state[h] == 1)
+				st->up_s += end - since[h];
+		st->mean_down_s = ndown ? down / ndown : 0;
+		free(state);
+		free(since);
+	}
+	st->mttp_s = st->preemptions ? st->up_s / st->preemptions : 0;
+}

@@ -1,0 +1,26 @@
+/* recovery.h: faults played in a simulation, and each strategy's
+ * recovery from them (recovery.c). */
+#ifndef PSIM_RECOVERY_H
+#define PSIM_RECOVERY_H
+
+struct sim;
+
+/* Draw or read the fault schedule and start the controller and the
+ * storage host's receivers; sim_run calls it before the workers start.
+ * Returns -1 with *error set when the trace cannot be read. */
+int recovery_setup(struct sim *, char **error);
+
+/* All-reduce: worker w of a (re)started job takes the checkpoint from
+ * the storage host (nothing at the first start). */
+void recovery_restore(struct sim *, int w);
+/* All-reduce, worker 0: steps are done; checkpoint when it is time. */
+void recovery_step_done(struct sim *, int steps);
+/* The job has all its steps (all-reduce worker 0, or a PS's shard 0). */
+void recovery_job_done(struct sim *);
+
+/* Send bytes from host src to the storage host and wait: a checkpoint
+ * (slot: the storage receiver to use, one per sender).  Returns the
+ * seconds it took. */
+double recovery_checkpoint(struct sim *, int src, int slot, double bytes);
+
+#endif

@@ -1,0 +1,110 @@
+#!/bin/sh
+# Faults: preemptions turn worker hosts off; all-reduce restarts from its
+# checkpoint, a synchronous PS waits for the replacement, an asynchronous
+# PS trains on.  Times are checked against hand-computed timelines,
+# gradients against conservation, the goodput order against its flip.
+SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$SRCDIR/tests/lib.sh"
+S=$SRCDIR/tests/data/faults-ring.json
+run() { "$PSIM" run --format json "$@"; }
+PS='--set strategy={"name":"ps","shards":1}'
+ASYNC='--set strategy={"name":"ps","shards":1,"sync":"async"}'
+
+# The hand-computed timeline (tests/data/faults-one.csv: worker 1 goes at
+# 25 s and its replacement is up at 85 s).  A ring step is T = 1 s +
+# 6 (10 us + 25 MB / 1.25 GB/s), 10 us being two NICs' latency; a
+# checkpoint of 100 MB from worker 0 to the storage host takes
+# C = 80 ms + 10 us.  Checkpoints after steps 10 and 20 delay the job by
+# C each; at 25 s steps 21 and 22 are done, so 2 are lost; 60 s stalled,
+# 20 s of restart, then the storage host sends 100 MB to each of the 4
+# workers over its NIC (0.32 s + 10 us); then steps 20-49, with
+# checkpoints after 30 and 40.
+run "$S" >"$TMP/ring.json"
+T=$(awk 'BEGIN { printf "%.12g", 1 + 6 * (1e-5 + 25e6 / 1.25e9) }')
+C=$(awk 'BEGIN { printf "%.12g", 1e8 / 1.25e9 + 1e-5 }')
+check "all-reduce: one preemption, one restart" test \
+    "$(json "$TMP/ring.json" faults.preemptions)-$(json "$TMP/ring.json" faults.restarts)" = 1-1
+check "all-reduce: the 2 steps since the checkpoint at 20 are lost" test \
+    "$(json "$TMP/ring.json" faults.lost_steps)" = 2
+check_near "all-reduce: stalled from 25 s to the replacement at 85 s" \
+    "$(json "$TMP/ring.json" faults.stalled_s)" 60 1e-9
+check_near "all-reduce: restart 20 s + the restore, 4 x 100 MB from storage" \
+    "$(json "$TMP/ring.json" faults.restart_s)" 20.32001 1e-9
+check_near "all-reduce: 4 checkpoints of 100 MB (after steps 10, 20, 30, 40)" \
+    "$(json "$TMP/ring.json" faults.checkpoint_s)" "$(awk -v c="$C" 'BEGIN { print 4 * c }')" 1e-9
+check_near "all-reduce: done at 25 + 60 + 20.32001 + 30 T + 2 C" \
+    "$(json "$TMP/ring.json" faults.done_s)" \
+    "$(awk -v t="$T" -v c="$C" 'BEGIN { printf "%.12g", 105.32001 + 30 * t + 2 * c }')" 1e-9
+check_near "all-reduce: goodput is 50 steps over that" \
+    "$(json "$TMP/ring.json" goodput_steps_per_s)" \
+    "$(awk -v d="$(json "$TMP/ring.json" faults.done_s)" 'BEGIN { printf "%.12g", 50 / d }')" 1e-9
+
+# Nothing happens: the same step times as without faults.
+printf 'time_s,event,host\n0,return,a\n' >"$TMP/calm.csv"
+for s in "" "$PS" "$ASYNC"; do
+	# shellcheck disable=SC2086
+	run $s --set "faults.preemption={\"trace\": \"$TMP/calm.csv\"}" \
+	    --set faults.checkpoint.every=1000 "$S" >"$TMP/calm.json"
+	# shellcheck disable=SC2086
+	run $s "$SRCDIR/tests/data/faults-none.json" >"$TMP/none.json"
+	check "no preemption${s:+ ($s)}: the same mean step time as no faults" test \
+	    "$(json "$TMP/calm.json" step_time_s.mean)" = "$(json "$TMP/none.json" step_time_s.mean)"
+done
+
+# A synchronous PS waits for the replacement and counts each gradient
+# once: its server receives exactly 50 steps x 4 workers x 100 MB, and
+# with real gradients it ends where the run without faults does.
+# shellcheck disable=SC2086
+run $PS --set 'numerics={"model": "linear", "features": 8}' "$S" >"$TMP/ps.json"
+# shellcheck disable=SC2086
+run $PS --set 'numerics={"model": "linear", "features": 8}' \
+    "$SRCDIR/tests/data/faults-none.json" >"$TMP/ps0.json"
+check "sync PS: the server received each of the 200 gradients once" test \
+    "$(awk '/"role": "server 0/ { match($0, /"bytes_received": [0-9.e+]+/); print substr($0, RSTART + 18, RLENGTH - 18) }' "$TMP/ps.json")" = 20000000000
+check "sync PS: no step lost, no restart, one replacement joined" test \
+    "$(json "$TMP/ps.json" faults.lost_steps)-$(json "$TMP/ps.json" faults.restarts)-$(json "$TMP/ps.json" faults.replacements_joined)" = 0-0-1
+check "sync PS: the same final loss as without the fault" test \
+    "$(json "$TMP/ps.json" numerics.final_loss)" = "$(json "$TMP/ps0.json" numerics.final_loss)"
+check "sync PS: stalled while worker 1 was down (60 s)" \
+    near "$(json "$TMP/ps.json" faults.stalled_s)" 60 1e-9
+run --set 'numerics={"model": "linear", "features": 8}' "$S" >"$TMP/rn.json"
+run --set 'numerics={"model": "linear", "features": 8}' \
+    "$SRCDIR/tests/data/faults-none.json" >"$TMP/rn0.json"
+check "all-reduce: replayed from its checkpoint, it ends where the run without faults does" \
+    test "$(json "$TMP/rn.json" numerics.final_loss)" = "$(json "$TMP/rn0.json" numerics.final_loss)"
+
+# An asynchronous PS trains on: nothing stalls, rolls back or restarts,
+# and every gradient the server applied arrived whole from a live worker.
+# shellcheck disable=SC2086
+run $ASYNC --set run.steps=100 "$S" >"$TMP/as.json"
+check "async PS: no stall, no lost step, no restart" test \
+    "$(json "$TMP/as.json" faults.stalled_s)-$(json "$TMP/as.json" faults.lost_steps)-$(json "$TMP/as.json" faults.restarts)" = 0-0-0
+check "async PS: the replacement joined" test \
+    "$(json "$TMP/as.json" faults.replacements_joined)" = 1
+check "async PS: server bytes received = gradients applied x 100 MB" test \
+    "$(awk '/"role": "server 0/ { match($0, /"bytes_received": [0-9.e+]+/); print substr($0, RSTART + 18, RLENGTH - 18) }' "$TMP/as.json")" = \
+    "$(awk -v a="$(json "$TMP/as.json" updates_applied)" 'BEGIN { printf "%.0f", a * 1e8 }')"
+
+# The same preemption process for both: asynchronous PS beats synchronous
+# all-reduce when preemptions come often against the restart, and the
+# order flips when they are rare.
+F=$SRCDIR/tests/data/faults-flip.json
+for m in 5min 10h; do
+	run --set "faults.preemption.mttp=\"$m\"" "$F" >"$TMP/r-$m.json"
+	run --set "faults.preemption.mttp=\"$m\"" \
+	    --set 'strategy={"name":"ps","shards":4,"sync":"async"}' "$F" >"$TMP/a-$m.json"
+done
+check "MTTP 5 min: async PS has the higher goodput" awk \
+    -v a="$(json "$TMP/a-5min.json" goodput_steps_per_s)" -v r="$(json "$TMP/r-5min.json" goodput_steps_per_s)" \
+    'BEGIN { exit !(a > 2 * r) }'
+check "MTTP 10 h: ring all-reduce has the higher goodput" awk \
+    -v a="$(json "$TMP/a-10h.json" goodput_steps_per_s)" -v r="$(json "$TMP/r-10h.json" goodput_steps_per_s)" \
+    'BEGIN { exit !(r > a) }'
+run --set 'faults.preemption.mttp="5min"' "$F" | grep -v wall_s >"$TMP/again"
+grep -v wall_s "$TMP/r-5min.json" >"$TMP/first"
+check "the same seed draws the same preemptions" cmp "$TMP/first" "$TMP/again"
+run --set 'faults.preemption.mttp="5min"' --set seed=2 "$F" >"$TMP/seed2.json"
+check "another seed, other preemptions" test \
+    "$(json "$TMP/seed2.json" faults.done_s)" != "$(json "$TMP/r-5min.json" faults.done_s)"
+
+done_testing
