@@ -184,11 +184,14 @@ write_row(FILE *out, const char *dir, const struct point *p, int nvary)
 	free(err);
 }
 
-/* --plot x=PATH,y=COLUMN[,series=PATH][,logx][,logy] */
+/* --plot x=PATH,y=COLUMN[+COLUMN...][,series=PATH][,logx][,logy] */
+#define MAXY	8
 struct plot {
 	int		 x, series;	/* vary indexes; series -1 for none */
-	int		 ycol;		/* column of the CSV report */
-	char		*y;
+	int		 ycol[MAXY];	/* columns of the CSV report */
+	char		*yname[MAXY];
+	int		 ny;
+	char		*y;		/* as given: the axis label */
 	int		 logx, logy;
 };
 
@@ -228,12 +231,12 @@ static int
 plot_parse(const char *spec, const struct vary *vary, int nvary,
     struct plot *pl, char **cause)
 {
-	char *copy = xstrdup(spec), *tok, *save, *hdr, *f[64];
+	char *copy = xstrdup(spec), *tok, *save, *hdr, *f[64], *ys, *ysave;
 	const char *xs = NULL, *ss = NULL;
-	int k, n;
+	int k, n, j, bad = 0;
 
 	memset(pl, 0, sizeof *pl);
-	pl->x = pl->series = pl->ycol = -1;
+	pl->x = pl->series = -1;
 	for (tok = strtok_r(copy, ",", &save); tok != NULL;
 	    tok = strtok_r(NULL, ",", &save)) {
 		if (strncmp(tok, "x=", 2) == 0)
@@ -248,7 +251,8 @@ plot_parse(const char *spec, const struct vary *vary, int nvary,
 			pl->logy = 1;
 		else {
 			xasprintf(cause, "--plot: unknown part \"%s\"; expected "
-			    "x=PATH,y=COLUMN[,series=PATH][,logx][,logy]", tok);
+			    "x=PATH,y=COLUMN[+COLUMN...][,series=PATH][,logx]"
+			    "[,logy]", tok);
 			free(copy);
 			return -1;
 		}
@@ -261,14 +265,31 @@ plot_parse(const char *spec, const struct vary *vary, int nvary,
 	}
 	hdr = xstrdup(report_csv_header());
 	n = csv_split(hdr, f, 64);
-	for (k = 0; k < n && pl->y != NULL; k++) {
-		if (strcmp(f[k], pl->y) == 0)
-			pl->ycol = k;
+	ys = pl->y != NULL ? xstrdup(pl->y) : NULL;
+	for (tok = ys != NULL ? strtok_r(ys, "+", &ysave) : NULL; tok != NULL;
+	    tok = strtok_r(NULL, "+", &ysave)) {
+		if (pl->ny == MAXY) {
+			bad = 1;
+			break;
+		}
+		pl->ycol[pl->ny] = -1;
+		for (k = 0; k < n; k++) {
+			if (strcmp(f[k], tok) == 0)
+				pl->ycol[pl->ny] = k;
+		}
+		if (pl->ycol[pl->ny] < 0)
+			bad = 1;
+		pl->yname[pl->ny++] = xstrdup(tok);
 	}
+	free(ys);
 	free(hdr);
-	if (pl->x < 0 || pl->ycol < 0 || (ss != NULL && pl->series < 0)) {
+	for (j = 0; j < pl->ny; j++)
+		bad |= pl->ycol[j] < 0;
+	if (pl->x < 0 || pl->ny == 0 || bad || (ss != NULL &&
+	    pl->series < 0)) {
 		xasprintf(cause, "--plot %s: x and series must name --vary "
-		    "paths, and y a column of the CSV report (psim(1))", spec);
+		    "paths, and y up to %d columns of the CSV report joined "
+		    "by + (psim(1))", spec, MAXY);
 		free(copy);
 		return -1;
 	}
@@ -286,7 +307,7 @@ plot_write(const struct plot *pl, const char *dir, struct point *pts,
 	char *dat = path_in(dir, "plot", ".dat"), *gp = path_in(dir, "plot",
 	    ".gp"), *csv, line[8192], *f[64];
 	int s, ns = pl->series >= 0 ? vary[pl->series].n : 1, i, k, status;
-	int numeric;
+	int numeric, j, nf;
 	char *end;
 	FILE *d, *g;
 	pid_t pid;
@@ -311,10 +332,16 @@ plot_write(const struct plot *pl, const char *dir, struct point *pts,
 				csv = path_in(dir, pts[i].name, ".csv");
 				if ((in = fopen(csv, "r")) != NULL &&
 				    fgets(line, sizeof line, in) != NULL &&
-				    fgets(line, sizeof line, in) != NULL &&
-				    csv_split(line, f, 64) > pl->ycol)
-					fprintf(d, "%s %s\n",
-					    vary[pl->x].values[k], f[pl->ycol]);
+				    fgets(line, sizeof line, in) != NULL) {
+					nf = csv_split(line, f, 64);
+					fputs(vary[pl->x].values[k], d);
+					/* an empty figure: gnuplot's NaN */
+					for (j = 0; j < pl->ny; j++)
+						fprintf(d, " %s", nf > pl->ycol[j] &&
+						    *f[pl->ycol[j]] != '\0' ?
+						    f[pl->ycol[j]] : "NaN");
+					fputc('\n', d);
+				}
 				if (in != NULL)
 					fclose(in);
 				free(csv);
@@ -339,11 +366,18 @@ plot_write(const struct plot *pl, const char *dir, struct point *pts,
 		fprintf(g, "set terminal %s noenhanced size 800,500\nset output \"%s/plot."
 		    "%s\"\nplot ", k == 0 ? "png" : "svg", dir, k == 0 ? "png" :
 		    "svg");
-		for (s = 0; s < ns; s++)
-					fprintf(g, "%s\"%s\" index %d using %s with linespoints "
-			    "title \"%s\"", s ? ", \\\n     " : "", dat, s,
-			    numeric ? "1:2" : "0:2:xtic(1)", pl->series >= 0 ?
-			    vary[pl->series].values[s] : pl->y);
+		for (s = 0; s < ns; s++) {
+			for (j = 0; j < pl->ny; j++) {
+				fprintf(g, "%s\"%s\" index %d using %s%d%s with "
+				    "linespoints title \"%s%s%s\"", s || j ?
+				    ", \\\n     " : "", dat, s, numeric ? "1:" :
+				    "0:", j + 2, numeric ? "" : ":xtic(1)",
+				    pl->series >= 0 ? vary[pl->series].values[s] :
+				    "", pl->series >= 0 && pl->ny > 1 ? " " : "",
+				    pl->series >= 0 && pl->ny == 1 ? "" :
+				    pl->yname[j]);
+			}
+		}
 		fputs("\n", g);
 	}
 	fclose(g);
@@ -760,7 +794,7 @@ cmd_sweep_exec(int argc, char **argv)
 			    "sweep-NAME\n"
 			    "  -P, --plan                        print a command "
 			    "per point, run nothing\n"
-			    "  -p, --plot x=PATH,y=COLUMN[,series=PATH][,logx]"
+			    "  -p, --plot x=PATH,y=COLUMN[+COLUMN...][,series=PATH][,logx]"
 			    "[,logy]\n"
 			    "                                    draw DIR/plot.png "
 			    "and .svg with gnuplot\n"
@@ -885,6 +919,8 @@ cmd_sweep_exec(int argc, char **argv)
 	if (plotspec != NULL) {
 		plot_write(&pl, dir, pts, npts, vary);
 		free(pl.y);
+		for (i = 0; i < pl.ny; i++)
+			free(pl.yname[i]);
 	}
 	sweep_release(pts, npts, vary, nvary);
 	free(idx);

@@ -62,7 +62,11 @@ else
 fi
 "$PSIM" sweep -o pl2 --vary placement.workers=2,4 --plot x=placement.workers,y=nothing "$S" 2>err6
 check "plot: a bad spec is a usage error" test $? -eq 2
-check "plot: it says what is expected" grep -q "y a column of the CSV report" err6
+check "plot: it says what is expected" grep -q "y up to 8 columns of the CSV report" err6
+"$PSIM" sweep -o pl3 --vary placement.workers=2,4 --set run.steps=2 \
+    --plot x=placement.workers,y=compute_s+worker_required_gbps "$S" 2>/dev/null
+check "plot: two figures, a column each" grep -qx '4 1 [0-9.]*' pl3/plot.dat
+check "plot: a line each" test "$(grep -c 'using 1:[23] with' pl3/plot.gp)" -eq 4
 
 # Beyond one machine: --plan prints a command per point; run one by one,
 # then merged, they give the sweep's CSV.
