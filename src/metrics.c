@@ -456,6 +456,29 @@ protocol_stats(struct metrics *m, struct results *r)
 	}
 }
 
+/* What the hosts cost: workers for the hours they were up (a preempted
+ * spot instance is not billed until its replacement starts), servers and
+ * the storage host for the whole run. */
+static void
+cost(const struct sim *sim, struct results *r)
+{
+	const struct scenario *sc = sim->sc;
+	struct cost *c = &r->cost;
+	double end = sim->storage >= 0 ? sim->fstats.end_s : r->simulated_s;
+
+	if (!sc->cluster.priced)
+		return;
+	c->present = 1;
+	c->worker_h = (sim->storage >= 0 ? sim->fstats.worker_up_s :
+	    sim->nworkers * end) / 3600;
+	c->server_h = sim->nservers * end / 3600;
+	c->storage_h = sim->storage >= 0 ? end / 3600 : 0;
+	c->total = c->worker_h * sc->cluster.price_worker + c->server_h *
+	    sc->cluster.price_server + c->storage_h * sc->cluster.price_storage;
+	c->per_1000_steps = sim->storage >= 0 && sim->fstats.done_s < 0 ? -1 :
+	    1000 * c->total / sc->run.steps;
+}
+
 /* Useful steps per simulated second: the scenario's steps over the time
  * the job had them (with faults: rolled-back steps redone, stalls and
  * restarts included); for async and ssp a step is n gradients. */
@@ -478,6 +501,7 @@ goodput(const struct sim *sim, struct results *r)
 	else
 		r->goodput_steps_per_s = r->simulated_s > 0 ?
 		    r->steps / r->simulated_s : 0;
+	cost(sim, r);
 }
 
 static void

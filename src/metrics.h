@@ -119,6 +119,13 @@ struct results {
 	int		 faults;	/* fstats is meaningful */
 	struct fault_stats fstats;
 	double		 goodput_steps_per_s;
+	/* cluster.price_per_hour: hours each role's hosts were up, and what
+	 * they cost (per 1000 useful steps: < 0 when the job gave up) */
+	struct cost {
+		int	 present;
+		double	 worker_h, server_h, storage_h;
+		double	 total, per_1000_steps;
+	} cost;
 	double		 total_sent, total_received;
 	long		 messages;
 	double		 wall_s;	/* wall-clock seconds of the engine */

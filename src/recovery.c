@@ -204,7 +204,8 @@ controller(struct sim *sim, int unused)
 	int n = sim->nworkers, ndown = 0, i = 0, w;
 	int ar = is_allreduce(sim), sync = sc->strategy.sync == SYNC_SYNC;
 	char *down = xcalloc((size_t)n, 1);
-	double now, stall_from = 0, t;
+	double now, stall_from = 0, t, *up_since = xcalloc((size_t)n,
+	    sizeof *up_since);
 	struct fault_event ev;
 
 	(void)unused;
@@ -258,6 +259,7 @@ controller(struct sim *sim, int unused)
 				stall_from = now;
 			down[w] = 1;
 			ndown++;
+			sim->fstats.worker_up_s += now - up_since[w];
 			if (ar && ctl.state != JOB_DOWN) {
 				/* the collective cannot go on: the job dies */
 				sg_actor_kill_all();
@@ -276,6 +278,7 @@ controller(struct sim *sim, int unused)
 			continue;
 		down[w] = 0;
 		ndown--;
+		up_since[w] = now;
 		sg_host_turn_on(sim->hosts[w].host);
 		if (ar && ndown == 0 && ctl.state == JOB_DOWN) {
 			sim->fstats.stalled_s += now - stall_from;
@@ -295,6 +298,12 @@ controller(struct sim *sim, int unused)
 	/* the workers end their last exchange before the simulation ends */
 	while (sim->live_workers > 0)
 		sg_sem_acquire(sim->worker_exit);
+	sim->fstats.end_s = now = simgrid_get_clock();
+	for (w = 0; w < n; w++) {
+		if (!down[w])
+			sim->fstats.worker_up_s += now - up_since[w];
+	}
+	free(up_since);
 	free(down);
 }
 

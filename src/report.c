@@ -179,6 +179,18 @@ json_training(FILE *f, const struct scenario *sc, const struct results *r)
 	kv_num(f, "  ", "max_clocks_ahead", p->max_ahead >= 0 ?
 	    (double)p->max_ahead : NAN, 1);
 	kv_num(f, "  ", "goodput_steps_per_s", r->goodput_steps_per_s, 1);
+	if (!r->cost.present)
+		fputs("  \"cost\": null,\n", f);
+	else {
+		fputs("  \"cost\": {\n", f);
+		kv_num(f, "    ", "worker_hours", r->cost.worker_h, 1);
+		kv_num(f, "    ", "server_hours", r->cost.server_h, 1);
+		kv_num(f, "    ", "storage_hours", r->cost.storage_h, 1);
+		kv_num(f, "    ", "total", r->cost.total, 1);
+		kv_num(f, "    ", "per_1000_steps", or_null(r->cost.per_1000_steps),
+		    0);
+		fputs("  },\n", f);
+	}
 	if (!r->faults) {
 		fputs("  \"faults\": null,\n", f);
 		return;
@@ -473,6 +485,10 @@ text_training(FILE *f, const struct scenario *sc, const struct results *r)
 	}
 	fprintf(f, "  %-22s %.4g steps/s\n", "goodput",
 	    r->goodput_steps_per_s);
+	if (r->cost.present && r->cost.per_1000_steps >= 0)
+		fprintf(f, "  %-22s %.4g per 1000 steps (%.4g in all: %.4g worker, "
+		    "%.4g server hours)\n", "cost", r->cost.per_1000_steps,
+		    r->cost.total, r->cost.worker_h, r->cost.server_h);
 	if (!t->present)
 		return;
 	if (isfinite(t->final_loss))

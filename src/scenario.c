@@ -678,13 +678,34 @@ parse_stragglers(struct ctx *c, const cJSON *cl, struct scenario *sc)
 	sc->cluster.nslow = i;
 }
 
+/* cluster.price_per_hour: what an hour of each role's host costs (spot
+ * workers, on-demand servers and storage, say), in any currency. */
+static void
+parse_prices(struct ctx *c, const cJSON *cl, struct scenario *sc)
+{
+	static const char *const keys[] = { "workers", "servers", "storage",
+	    NULL };
+	const cJSON *p = get_object(c, cl, "/cluster", "price_per_hour", 0);
+
+	if (p == NULL)
+		return;
+	sc->cluster.priced = 1;
+	check_keys(c, p, "/cluster/price_per_hour", keys);
+	get_number(c, p, "/cluster/price_per_hour", "workers", 0, 1e9,
+	    &sc->cluster.price_worker);
+	get_number(c, p, "/cluster/price_per_hour", "servers", 0, 1e9,
+	    &sc->cluster.price_server);
+	get_number(c, p, "/cluster/price_per_hour", "storage", 0, 1e9,
+	    &sc->cluster.price_storage);
+}
+
 static void
 parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc)
 {
 	static const char *const keys[] = { "topology", "hosts", "nic",
 	    "latency", "switch_bw", "speed", "racks", "oversubscription",
 	    "platform", "gpus_per_host", "intra_bw", "intra_latency",
-	    "compute_jitter", "slow_hosts", NULL };
+	    "compute_jitter", "slow_hosts", "price_per_hour", NULL };
 	static const char *const generated_only[] = { "topology", "hosts",
 	    "nic", "latency", "switch_bw", "speed", "racks",
 	    "oversubscription", "gpus_per_host", "intra_bw",
@@ -705,6 +726,7 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc)
 		return;
 	check_keys(c, cl, "/cluster", keys);
 	parse_stragglers(c, cl, sc);
+	parse_prices(c, cl, sc);
 	if (cJSON_GetObjectItemCaseSensitive(cl, "platform") != NULL) {
 		sc->cluster.topology = TOPO_PLATFORM;
 		sc->cluster.platform = get_string(c, cl, "/cluster", "platform",

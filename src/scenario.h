@@ -67,6 +67,8 @@ struct scenario {
 		struct slow_host *slow;
 		int		 nslow;
 		char		*platform;	/* TOPO_PLATFORM: XML path */
+		int		 priced;	/* price_per_hour given */
+		double		 price_worker, price_server, price_storage;
 	} cluster;
 
 	struct {

@@ -99,6 +99,8 @@ struct sim {
 		long	 lost_steps;
 		double	 stalled_s, restart_s, checkpoint_s;
 		double	 done_s;	/* when the job reached its steps */
+		double	 end_s;		/* when the run ended */
+		double	 worker_up_s;	/* worker hosts' time up, summed */
 	} fstats;
 	int		 generation;	/* all-reduce restarts: fresh names */
 	int		 start_step;	/* all-reduce: where a start begins */

@@ -107,4 +107,15 @@ run --set 'faults.preemption.mttp="5min"' --set seed=2 "$F" >"$TMP/seed2.json"
 check "another seed, other preemptions" test \
     "$(json "$TMP/seed2.json" faults.done_s)" != "$(json "$TMP/r-5min.json" faults.done_s)"
 
+
+# Prices: workers are billed while up (worker 1 is down 60 s), the
+# storage host all along.
+run --set 'cluster.price_per_hour={"workers": 3, "storage": 0.5}' "$S" >"$TMP/cost.json"
+d=$(json "$TMP/cost.json" faults.done_s)
+check_near "cost: worker hours are 4 x the run less worker 1's 60 s down" \
+    "$(json "$TMP/cost.json" cost.worker_hours)" "$(awk -v d="$d" 'BEGIN { printf "%.12g", (4 * d - 60) / 3600 }')" 1e-9
+check_near "cost: per 1000 steps, (3 x worker hours + 0.5 x storage hours) / 50 x 1000" \
+    "$(json "$TMP/cost.json" cost.per_1000_steps)" \
+    "$(awk -v d="$d" 'BEGIN { printf "%.12g", (3 * (4 * d - 60) / 3600 + 0.5 * d / 3600) / 50 * 1000 }')" 1e-9
+
 done_testing
