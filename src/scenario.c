@@ -1361,11 +1361,6 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
 		if (impl == &strategy_bytesps)
 			err(c, "/faults", "preemptions are modelled for \"ps\" "
 			    "and \"allreduce\", not yet for \"bytesps\"");
-		else if (sc->strategy.sync == SYNC_SSP ||
-		    sc->strategy.sync == SYNC_BACKUP)
-			err(c, "/faults", "preemptions are modelled for sync "
-			    "\"sync\" and \"async\", not yet for \"%s\"",
-			    sync_names[sc->strategy.sync]);
 		if (sc->strategy.chunks > 1 && impl == &strategy_ps)
 			err(c, "/faults", "preemptions are not modelled with "
 			    "pipelined chunks (/strategy/chunks)");

@@ -53,6 +53,7 @@ struct ps_state {
 	struct msg	**pending;	/* sync, [j * n + i] */
 	char		*contributed;	/* sync, [j * n + w] */
 	sg_mailbox_t	*reply_to;	/* sync, [j * n + w] */
+	int		*held;		/* ssp, [j * n + w] */
 };
 
 static long
@@ -275,18 +276,25 @@ ps_server_async(struct sim *sim, int j)
 
 /* With faults: the connection of shard j (idx / n) to worker w (idx % n)
  * on the shard's host.  A push that fails on the wire (its worker died)
- * is lost.  A replacement's join gets the shard at once, unless its slot
- * already gave this sync step its gradient: then the step's reply goes to
- * the replacement.  The servers checkpoint their shards every
- * faults.checkpoint.every steps (async: that many times n gradients). */
+ * is lost.  sync and backup take a step's gradients until they have
+ * their quorum (n, or n - b) and reply to those who gave them; backup
+ * drops a gradient of an older version and replies at once.  async and
+ * ssp apply each gradient and reply (ssp holds the reply while that
+ * worker is too far ahead).  A replacement's join gets the shard at
+ * once, unless its slot already gave this step its gradient: then the
+ * step's reply goes to the replacement.  The servers checkpoint their
+ * shards every faults.checkpoint.every steps (async and ssp: that many
+ * times n gradients). */
 static void
 ps_conn(struct sim *sim, int idx)
 {
 	struct ps_state *st = sim->state;
 	const struct scenario *sc = sim->sc;
-	int n = sim->nworkers, j = idx / n, w = idx % n, i;
-	int me = sim->shard_hidx[j], sync = sc->strategy.sync == SYNC_SYNC;
-	int every = sc->faults.checkpoint_every;
+	int n = sim->nworkers, j = idx / n, w = idx % n, i, got;
+	int me = sim->shard_hidx[j], every = sc->faults.checkpoint_every;
+	int stepped = sc->strategy.sync == SYNC_SYNC ||
+	    sc->strategy.sync == SYNC_BACKUP;
+	int quorum = n - sc->strategy.backup;
 	long off = sim->shard_offset[j], count = sim->shard_count[j], least;
 	struct msg *m, **pending = st->pending + (size_t)j * n;
 	char *contributed = st->contributed + (size_t)j * n;
@@ -299,22 +307,33 @@ ps_conn(struct sim *sim, int idx)
 			continue;
 		if (m->count == 0 && m->step < 0) {
 			sim_received(sim, me, m);
-			if (sync && contributed[w])
+			if (stepped && contributed[w])
 				to[w] = sim->worker_mbox[w];
 			else
 				reply(sim, j, w);
 			continue;
 		}
-		if (sync) {
+		if (stepped && (m->step < st->version[j] ||
+		    st->version[j] >= sc->run.steps)) {
+			/* backup: computed on old parameters, dropped */
+			assert(sc->strategy.sync == SYNC_BACKUP);
+			sim_received(sim, me, m);
+			metrics_dropped(sim->metrics, 1.0 / sim->nshards);
+			reply(sim, j, w);
+			continue;
+		}
+		if (stepped) {
 			assert(m->step == st->version[j] && !contributed[w]);
 			pending[st->got[j]++] = m;
 			contributed[w] = 1;
 			to[w] = sim->worker_mbox[w];
-			if (st->got[j] < n)
+			if (j == 0)
+				metrics_staleness(sim->metrics, 0);
+			if (st->got[j] < quorum)
 				continue;
-			update(sim, me, pending, n, off, count);
+			got = st->got[j];
+			update(sim, me, pending, got, off, count);
 			st->got[j] = 0;
-			memset(contributed, 0, (size_t)n);
 		} else {
 			if (j == 0) {
 				metrics_staleness(sim->metrics, st->version[j] -
@@ -322,27 +341,34 @@ ps_conn(struct sim *sim, int idx)
 				sim->applied_total++;
 			}
 			update(sim, me, &m, 1, off, count);
+			sim->clock[(size_t)j * n + w]++;
 		}
 		st->version[j]++;
 		if (j == 0)
 			metrics_applied(sim->metrics);
-		if (every > 0 && st->version[j] % (sync ? every : (long)every *
-		    n) == 0) {
+		if (every > 0 && st->version[j] % (stepped ? every :
+		    (long)every * n) == 0) {
 			t = recovery_checkpoint(sim, me, j, (double)count *
 			    scenario_dtype_bytes(sc->model.dtype));
 			if (j == 0)
 				sim->fstats.checkpoint_s += t;
 		}
-		for (i = 0; sync && i < n; i++)
-			reply_to(sim, j, i, to[i]);
-		if (!sync)
+		for (i = 0; stepped && i < n; i++) {
+			if (contributed[i])
+				reply_to(sim, j, i, to[i]);
+			contributed[i] = 0;
+		}
+		if (sc->strategy.sync == SYNC_SSP) {
+			st->held[(size_t)j * n + w] = 1;
+			release(sim, j, st->held + (size_t)j * n);
+		} else if (!stepped)
 			reply(sim, j, w);
-		sample(sim, sync ? 1 : n);
+		sample(sim, stepped ? 1 : n);
 		for (least = st->version[0], i = 1; i < sim->nshards; i++) {
 			if (st->version[i] < least)
 				least = st->version[i];
 		}
-		if (sync ? least >= sc->run.steps :
+		if (stepped ? least >= sc->run.steps :
 		    sim->applied_total >= (long)n * sc->run.steps)
 			recovery_job_done(sim);
 	}
@@ -430,6 +456,7 @@ ps_setup(struct sim *sim)
 		st->pending = xcalloc(kn, sizeof *st->pending);
 		st->contributed = xcalloc(kn, 1);
 		st->reply_to = xcalloc(kn, sizeof *st->reply_to);
+		st->held = xcalloc(kn, sizeof *st->held);
 		for (j = 0; j < (int)kn; j++) {
 			snprintf(name, sizeof name, "ps-conn-%d-%d",
 			    j / sim->nworkers, j % sim->nworkers);
@@ -506,6 +533,7 @@ ps_cleanup(struct sim *sim)
 	free(st->pending);
 	free(st->contributed);
 	free(st->reply_to);
+	free(st->held);
 	free(st);
 	sim->state = NULL;
 }

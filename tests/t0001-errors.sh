@@ -166,9 +166,10 @@ expect_error "faults: a bad trace line is named" faults-ring.json \
     --set 'faults.preemption={"trace": "bad-trace.csv"}' <<'E'
 psim: faults-ring.json: /faults/preemption/trace: bad-trace.csv:3: expected event preempt or return, got "crash"
 E
-expect_error "faults: not yet with bytesps or ssp" faults-ring.json \
-    --set 'strategy={"name": "ps", "sync": "ssp", "staleness": 1}' <<'E'
-psim: faults-ring.json: /faults: preemptions are modelled for sync "sync" and "async", not yet for "ssp"
+expect_error "faults: not yet with bytesps" faults-ring.json \
+    --set 'strategy={"name": "bytesps"}' <<'E'
+psim: faults-ring.json: /faults: preemptions are modelled for "ps" and "allreduce", not yet for "bytesps"
+psim: faults-ring.json: /faults: preemptions are modelled for workers with dedicated servers, not yet for shards colocated on workers
 E
 
 done_testing

@@ -118,4 +118,24 @@ check_near "cost: per 1000 steps, (3 x worker hours + 0.5 x storage hours) / 50 
     "$(json "$TMP/cost.json" cost.per_1000_steps)" \
     "$(awk -v d="$d" 'BEGIN { printf "%.12g", (3 * (4 * d - 60) / 3600 + 0.5 * d / 3600) / 50 * 1000 }')" 1e-9
 
+
+# Backup workers cover a lost worker: with b = 1 nothing stalls and the
+# job never waits for the replacement.
+# shellcheck disable=SC2086
+run --set 'strategy={"name":"ps","shards":2,"sync":"backup","backup_workers":1}' \
+    --set run.steps=60 "$S" >"$TMP/bk.json"
+check "backup, b = 1: no stall while worker 1 is down" test \
+    "$(json "$TMP/bk.json" faults.stalled_s)" = 0
+run --set 'strategy={"name":"ps","shards":2,"sync":"backup","backup_workers":1}' \
+    --set run.steps=60 "$SRCDIR/tests/data/faults-none.json" >"$TMP/bk0.json"
+check "backup, b = 1: the lost worker costs no goodput (the 3 others make the quorum)" \
+    awk -v f="$(json "$TMP/bk.json" goodput_steps_per_s)" \
+    -v z="$(json "$TMP/bk0.json" goodput_steps_per_s)" 'BEGIN { exit !(f >= z) }'
+# SSP: a lost worker holds the others s clocks ahead of it at most.
+# shellcheck disable=SC2086
+run --set 'strategy={"name":"ps","shards":2,"sync":"ssp","staleness":2}' \
+    --set run.steps=60 "$S" >"$TMP/ssp.json"
+check "ssp under faults: never more than 2 clocks ahead" test \
+    "$(json "$TMP/ssp.json" max_clocks_ahead)" -le 2
+
 done_testing
