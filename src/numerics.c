@@ -262,6 +262,22 @@ numerics_restore(struct numerics *nm, int step)
 }
 
 void
+numerics_checkpoint_range(struct numerics *nm, long lo, long len)
+{
+	memcpy(nm->ckpt_param + lo, nm->ps_param + lo, (size_t)len *
+	    sizeof(float));
+	memcpy(nm->ckpt_mom + lo, nm->ps_mom + lo, (size_t)len * sizeof(float));
+}
+
+void
+numerics_ps_restore(struct numerics *nm, int step)
+{
+	memcpy(nm->ps_param, nm->ckpt_param, (size_t)nm->P * sizeof(float));
+	memcpy(nm->ps_mom, nm->ckpt_mom, (size_t)nm->P * sizeof(float));
+	nm->next_sample = step;
+}
+
+void
 numerics_finish(struct numerics *nm, const struct sim *sim,
     const float *final)
 {

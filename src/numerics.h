@@ -80,6 +80,9 @@ void numerics_sample(struct numerics *, const struct sim *, double step,
  * back to that step (it shows the rollback). */
 void numerics_checkpoint(struct numerics *, int w);
 void numerics_restore(struct numerics *, int step);
+/* PS: keep the servers' floats [lo, + len) for a restore; restore all. */
+void numerics_checkpoint_range(struct numerics *, long lo, long len);
+void numerics_ps_restore(struct numerics *, int step);
 
 /* After the run: the final loss and, for synchronous runs, the deviation
  * from serial SGD with batch n * batch. */

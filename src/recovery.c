@@ -12,10 +12,13 @@
  *     network and the job goes on from that step, the steps since the
  *     checkpoint lost.  Worker 0 saves a checkpoint every
  *     faults.checkpoint.every steps, a real transfer to the storage host.
- *   ps (sync and async): the servers keep their state and never fail
- *     here; the lost worker's in-flight gradient fails on the wire and is
- *     never applied; the others go on (async) or wait for it (sync); the
- *     replacement pulls the parameters and joins (strategy->join).
+ *   ps: a lost worker's in-flight gradient fails on the wire and is
+ *     never applied; the others go on (async, ssp, backup within its b)
+ *     or wait for it (sync); the replacement pulls the parameters and
+ *     joins (strategy->join).  A lost server (faults.servers) stops the
+ *     job: every actor is killed, and once every server is back, after
+ *     faults.restart, each restores its shards from the checkpoints it
+ *     sent to the storage host; the workers join again.
  *
  * The controller is the one actor that is not a daemon: the simulation
  * ends when the job has its steps (recovery_job_done). */
@@ -40,11 +43,17 @@
 #define GIVE_UP		256
 
 static struct {
-	double		 horizon_s;	/* of the drawn schedule */
+	double		 horizon_s;	/* of the drawn schedules */
 	double		 first_horizon_s;
+	struct fault_schedule servers;	/* slots: server s is host n + s */
 	double		 restart_from;	/* when the last host came back */
 	int		 done;
-	enum { JOB_RUNNING, JOB_DOWN, JOB_RESTARTING } state; /* all-reduce */
+	enum { JOB_RUNNING, JOB_DOWN, JOB_RESTARTING } state;
+	char		*down;		/* per host (workers, then servers) */
+	int		 wdown, sdown;	/* workers, servers down */
+	int		 stalling;	/* since t_last */
+	double		 t_last;
+	sg_sem_t	 restored;	/* ps: a shard restored */
 } ctl;
 
 static int
@@ -53,26 +62,85 @@ is_allreduce(const struct sim *sim)
 	return strcmp(sim->strategy->family, "allreduce") == 0;
 }
 
-/* The faults drawn up to horizon_s: the same seed draws the same first
- * events whatever the horizon, so a longer one only adds events. */
+/* Whether the job can make no progress now: it is down, or a synchronous
+ * PS misses a worker, or a PS that needs fewer misses too many. */
+static int
+stalled_now(const struct sim *sim)
+{
+	enum sync_mode m = sim->sc->strategy.sync;
+
+	if (ctl.state == JOB_DOWN)
+		return 1;
+	if (ctl.state != JOB_RUNNING || is_allreduce(sim))
+		return 0;
+	if (m == SYNC_SYNC)
+		return ctl.wdown > 0;
+	if (m == SYNC_BACKUP)
+		return ctl.wdown > sim->sc->strategy.backup;
+	return ctl.wdown == sim->nworkers;
+}
+
+/* Count the stall up to now; called around every change of state. */
 static void
-draw(struct sim *sim, double horizon_s)
+account(struct sim *sim)
+{
+	double now = simgrid_get_clock();
+
+	if (ctl.stalling)
+		sim->fstats.stalled_s += now - ctl.t_last;
+	ctl.t_last = now;
+	ctl.stalling = stalled_now(sim);
+}
+
+/* The schedule of one process up to horizon_s: the same seed draws the
+ * same first events whatever the horizon, so a longer one only adds
+ * events.  Workers draw from streams STREAM_FAULTS + w, servers from
+ * STREAM_FAULTS + 2^20 + s. */
+static int
+build(struct sim *sim, const struct fault_spec *spec, int nslots,
+    uint64_t stream, double horizon_s, struct fault_schedule *out,
+    char **error)
 {
 	const struct scenario *sc = sim->sc;
 	struct fault_process p;
+	struct trace tr;
 
+	fault_schedule_free(out);
+	if (!spec->on) {
+		out->initially_down = xcalloc((size_t)nslots + 1, 1);
+		return 0;
+	}
+	if (spec->source == FAULTS_TRACE) {
+		if (trace_read(spec->trace, &tr, error) != 0)
+			return -1;
+		trace_schedule(&tr, nslots, spec->trace_offset_s,
+		    spec->trace_scale, sc->faults.notice_s, out);
+		trace_free(&tr);
+		return 0;
+	}
 	memset(&p, 0, sizeof p);
-	p.dist = sc->faults.source == FAULTS_WEIBULL ? FAULT_WEIBULL :
+	p.dist = spec->source == FAULTS_WEIBULL ? FAULT_WEIBULL :
 	    FAULT_EXPONENTIAL;
-	p.mean_s = sc->faults.mttp_s;
-	p.shape = sc->faults.shape;
-	p.scale_s = sc->faults.scale_s;
+	p.mean_s = spec->mttp_s;
+	p.shape = spec->shape;
+	p.scale_s = spec->scale_s;
 	p.notice_s = sc->faults.notice_s;
-	p.replace_s = sc->faults.replace_s;
-	fault_schedule_free(sim->schedule);
-	fault_generate(&p, sim->nworkers, sc->seed, STREAM_FAULTS, horizon_s,
-	    sim->schedule);
+	p.replace_s = spec->replace_s;
+	fault_generate(&p, nslots, sc->seed, stream, horizon_s, out);
+	return 0;
+}
+
+static int
+draw(struct sim *sim, double horizon_s, char **error)
+{
+	const struct scenario *sc = sim->sc;
+
 	ctl.horizon_s = horizon_s;
+	if (build(sim, &sc->faults.workers, sim->nworkers, STREAM_FAULTS,
+	    horizon_s, sim->schedule, error) != 0)
+		return -1;
+	return build(sim, &sc->faults.servers, sim->nservers, STREAM_FAULTS +
+	    (1ULL << 20), horizon_s, &ctl.servers, error);
 }
 
 /* A storage receiver: takes the checkpoints one sender slot sends. */
@@ -129,6 +197,41 @@ recovery_step_done(struct sim *sim, int steps)
 		numerics_checkpoint(nm, 0);
 }
 
+/* A relaunched job trains again. */
+static void
+running(struct sim *sim)
+{
+	account(sim);
+	sim->fstats.restart_s += simgrid_get_clock() - ctl.restart_from;
+	sim->fstats.restarts++;
+	ctl.state = JOB_RUNNING;
+	account(sim);
+}
+
+void
+recovery_ps_checkpointed(struct sim *sim, int j, long version,
+    long applied)
+{
+	struct numerics *nm = sim->num;
+	long least, lo, len;
+	int i;
+
+	sim->ckpt_version[j] = version;
+	if (j == 0)
+		sim->ckpt_applied = applied;
+	for (least = sim->ckpt_version[0], i = 1; i < sim->nshards; i++) {
+		if (sim->ckpt_version[i] < least)
+			least = sim->ckpt_version[i];
+	}
+	sim->checkpoint_step = sim->sc->strategy.sync == SYNC_ASYNC ?
+	    (int)(sim->ckpt_applied / sim->nworkers) : (int)least;
+	if (nm != NULL) {
+		numerics_range(nm, sim->shard_offset[j], sim->shard_count[j],
+		    &lo, &len);
+		numerics_checkpoint_range(nm, lo, len);
+	}
+}
+
 void
 recovery_restore(struct sim *sim, int w)
 {
@@ -141,11 +244,8 @@ recovery_restore(struct sim *sim, int w)
 	if (sg_comm_wait(c) != SG_OK)
 		return;
 	sim_received(sim, w, m);
-	if (w == 0 && ctl.state == JOB_RESTARTING) {
-		sim->fstats.restart_s += simgrid_get_clock() - ctl.restart_from;
-		sim->fstats.restarts++;
-		ctl.state = JOB_RUNNING;
-	}
+	if (w == 0 && ctl.state == JOB_RESTARTING)
+		running(sim);
 }
 
 void
@@ -158,177 +258,255 @@ recovery_job_done(struct sim *sim)
 	sg_sem_release(sim->job_done);
 }
 
-/* After faults.restart, start the workers of the relaunched job, each
- * sent the checkpoint.  A preemption meanwhile kills this actor too. */
+/* ps: a server restores shard j from the storage host. */
+static void
+restore_main(struct sim *sim, int j)
+{
+	struct msg *m;
+
+	sg_actor_daemonize(sg_actor_self());
+	if (sg_comm_wait(sim_recv(sim_mailbox("restore", j), &m)) == SG_OK)
+		sim_received(sim, sim->shard_hidx[j], m);
+	sg_sem_release(ctl.restored);
+}
+
+/* After faults.restart, start the relaunched job: all-reduce workers are
+ * sent the checkpoint as they start; PS servers first restore every
+ * shard from the storage host, then the workers that are up join.  A
+ * failure meanwhile kills this actor too. */
 static void
 launcher(struct sim *sim, int unused)
 {
-	int w;
+	int w, j;
 
 	(void)unused;
 	sg_actor_daemonize(sg_actor_self());
 	if (sim->sc->faults.restart_s > 0)
 		sg_actor_sleep_for(sim->sc->faults.restart_s);
+	if (is_allreduce(sim)) {
+		for (w = 0; w < sim->nworkers; w++) {
+			sim_send_bytes(sim, sim->worker_mbox[w], sim->storage,
+			    w, -1, scenario_model_bytes(sim->sc), 1);
+			sim_spawn_worker(sim, w);
+		}
+		return;
+	}
+	for (j = 0; j < sim->nshards; j++) {
+		sim_send_bytes(sim, sim_mailbox("restore", j), sim->storage,
+		    sim->shard_hidx[j], -1, (double)sim->shard_count[j] *
+		    scenario_dtype_bytes(sim->sc->model.dtype), 1);
+		sim_spawn(sim, "restore", sim->shard_hidx[j], restore_main, j);
+	}
+	for (j = 0; j < sim->nshards; j++)
+		sg_sem_acquire(ctl.restored);
+	/* from here on nothing blocks: the job is whole again at once */
+	sim->strategy->setup(sim);
 	for (w = 0; w < sim->nworkers; w++) {
-		sim_send_bytes(sim, sim->worker_mbox[w], sim->storage, w, -1,
-		    scenario_model_bytes(sim->sc), 1);
+		if (ctl.down[w])
+			continue;
+		sim_new_incarnation(sim, w);
 		sim_spawn_worker(sim, w);
 	}
+	running(sim);
 }
 
-/* Every host is back: relaunch the all-reduce job from its checkpoint,
- * under fresh mailbox names (set up here, at once, so that a kill never
- * finds it half done). */
+/* The job is stopped: kill every actor but the controller. */
+static void
+stop(struct sim *sim)
+{
+	double now = simgrid_get_clock();
+
+	account(sim);
+	sg_actor_kill_all();
+	if (ctl.state == JOB_RESTARTING)
+		sim->fstats.restart_s += now - ctl.restart_from;
+	sim->fstats.lost_steps += sim->steps_done - sim->checkpoint_step;
+	ctl.state = JOB_DOWN;
+	account(sim);
+}
+
+/* Every host the job needs is back: relaunch it from its checkpoint,
+ * under fresh mailbox names, the strategy's state set up here, at once,
+ * so that a kill never finds it half done (a PS sets up once its shards
+ * are restored). */
 static void
 restart(struct sim *sim)
 {
+	account(sim);
 	ctl.restart_from = simgrid_get_clock();
 	ctl.state = JOB_RESTARTING;
-	if (sim->strategy->cleanup != NULL)
+	if (sim->strategy->cleanup != NULL && sim->state != NULL)
 		sim->strategy->cleanup(sim);
 	sim_new_generation(sim);
-	if (sim->strategy->setup != NULL)
+	if (is_allreduce(sim) && sim->strategy->setup != NULL)
 		sim->strategy->setup(sim);
 	spawn_storage(sim);
 	sim->start_step = sim->steps_done = sim->checkpoint_step;
-	if (sim->num != NULL)
+	if (sim->num != NULL && is_allreduce(sim))
 		numerics_restore(sim->num, sim->checkpoint_step);
+	else if (sim->num != NULL)
+		numerics_ps_restore(sim->num, sim->checkpoint_step);
+	if (!is_allreduce(sim))
+		sim->applied_total = sim->ckpt_applied;
 	sim_spawn(sim, "launcher", sim->storage, launcher, 0);
+	account(sim);
 }
 
+/* The next event of the workers' and the servers' schedules (drawing
+ * further out when the draws run out), or NULL. */
+static const struct fault_event *
+next_event(struct sim *sim, int *iw, int *is)
+{
+	const struct scenario *sc = sim->sc;
+	struct fault_schedule *a = sim->schedule, *b = &ctl.servers;
+	char *error = NULL;
+	double t;
+
+	int drawn_w = sc->faults.workers.source != FAULTS_TRACE;
+	int drawn_s = sc->faults.servers.on &&
+	    sc->faults.servers.source != FAULTS_TRACE;
+
+	if ((drawn_w || drawn_s) && (!drawn_w || *iw == a->n) &&
+	    (!drawn_s || *is == b->n) && ctl.horizon_s < GIVE_UP *
+	    ctl.first_horizon_s) {
+		t = simgrid_get_clock();
+		if (draw(sim, 4 * ctl.horizon_s, &error) != 0)
+			free(error);	/* read once at the start already */
+		for (*iw = 0; *iw < a->n && a->ev[*iw].t <= t; (*iw)++)
+			;
+		for (*is = 0; *is < b->n && b->ev[*is].t <= t; (*is)++)
+			;
+	}
+	if (*iw < a->n && (*is == b->n || a->ev[*iw].t <= b->ev[*is].t))
+		return &a->ev[(*iw)++];
+	if (*is < b->n)
+		return &b->ev[(*is)++];
+	return NULL;
+}
+
+/* The controller: plays both schedules until the job is done, or until
+ * it can never be (its hosts never all up again). */
 static void
 controller(struct sim *sim, int unused)
 {
-	const struct scenario *sc = sim->sc;
-	struct fault_schedule *fs = sim->schedule;
-	int n = sim->nworkers, ndown = 0, i = 0, w;
-	int ar = is_allreduce(sim), sync = sc->strategy.sync == SYNC_SYNC;
-	char *down = xcalloc((size_t)n, 1);
-	double now, stall_from = 0, t, *up_since = xcalloc((size_t)n,
-	    sizeof *up_since);
-	struct fault_event ev;
+	int n = sim->nworkers, nh = n + sim->nservers, iw = 0, is = 0, h;
+	int ar = is_allreduce(sim), server;
+	double now, *up_since = xcalloc((size_t)nh, sizeof *up_since);
+	const struct fault_event *ev;
+	struct fault_event e;
 
 	(void)unused;
-	for (w = 0; w < n; w++) {
-		if (!fs->initially_down[w])
+	ctl.down = xcalloc((size_t)nh, 1);
+	for (h = 0; h < nh; h++) {
+		if (!(h < n ? sim->schedule->initially_down[h] :
+		    ctl.servers.initially_down[h - n]))
 			continue;
-		down[w] = 1;
-		ndown++;
-		sg_host_turn_off(sim->hosts[w].host);
+		ctl.down[h] = 1;
+		*(h < n ? &ctl.wdown : &ctl.sdown) += 1;
+		sg_host_turn_off(sim->hosts[h].host);
 	}
-	ctl.state = ar && ndown > 0 ? JOB_DOWN : JOB_RUNNING;
+	ctl.state = (ar && ctl.wdown > 0) || ctl.sdown > 0 ? JOB_DOWN :
+	    JOB_RUNNING;
+	account(sim);
 	for (;;) {
-		if (i == fs->n && sc->faults.source != FAULTS_TRACE &&
-		    ctl.horizon_s < GIVE_UP * ctl.first_horizon_s) {
-			/* more of the same draws, further out */
-			t = ctl.horizon_s;
-			draw(sim, 4 * ctl.horizon_s);
-			for (i = 0; i < fs->n && fs->ev[i].t <= t; i++)
-				;
-		}
 		now = simgrid_get_clock();
-		if (i == fs->n) {
+		if (ctl.done)
+			break;
+		if ((ev = next_event(sim, &iw, &is)) == NULL) {
 			/* no more faults: wait for the job if it can go on */
-			if ((ar && ctl.state == JOB_DOWN) || (!ar && ((sync &&
-			    ndown > 0) || (!sync && ndown == n)))) {
+			if (ctl.stalling) {
 				sim->fstats.done_s = -1;	/* never */
+				account(sim);
 				sg_actor_kill_all();
 				break;
 			}
 			sg_sem_acquire(sim->job_done);
 			break;
 		}
+		e = *ev;
 		/* (a zero timeout would not wait: events due now are
-		 * played at once, unless the job is done) */
-		if (ctl.done || (fs->ev[i].t > now && sg_sem_acquire_timeout(
-		    sim->job_done, fs->ev[i].t - now) == 0))
+		 * played at once) */
+		if (e.t > now && sg_sem_acquire_timeout(sim->job_done,
+		    e.t - now) == 0)
 			break;		/* the job is done */
-		ev = fs->ev[i++];
 		now = simgrid_get_clock();
-		w = ev.slot;
-		if (ev.kind == FAULT_NOTICE) {
+		server = ev == NULL ? 0 : (ev >= ctl.servers.ev &&
+		    ev < ctl.servers.ev + ctl.servers.n);
+		h = server ? n + e.slot : e.slot;
+		if (e.kind == FAULT_NOTICE) {
 			sim->fstats.notices++;
 			continue;
 		}
-		if (ev.kind == FAULT_PREEMPT) {
-			if (down[w])
+		if (e.kind == FAULT_PREEMPT) {
+			if (ctl.down[h])
 				continue;
-			sim->fstats.preemptions++;
-			if ((ar && ctl.state != JOB_DOWN) || (!ar && ((sync &&
-			    ndown == 0) || (!sync && ndown == n - 1))))
-				stall_from = now;
-			down[w] = 1;
-			ndown++;
-			sim->fstats.worker_up_s += now - up_since[w];
-			if (ar && ctl.state != JOB_DOWN) {
-				/* the collective cannot go on: the job dies */
-				sg_actor_kill_all();
-				if (ctl.state == JOB_RESTARTING)
-					sim->fstats.restart_s += now -
-					    ctl.restart_from;
-				sim->fstats.lost_steps += sim->steps_done -
-				    sim->checkpoint_step;
-				ctl.state = JOB_DOWN;
-			}
-			sg_host_turn_off(sim->hosts[w].host);
+			account(sim);
+			*(server ? &sim->fstats.server_failures :
+			    &sim->fstats.preemptions) += 1;
+			ctl.down[h] = 1;
+			*(server ? &ctl.sdown : &ctl.wdown) += 1;
+			if (!server)
+				sim->fstats.worker_up_s += now - up_since[h];
+			/* a collective cannot go on without a worker, nor a
+			 * PS without a shard: the job dies */
+			if (ctl.state != JOB_DOWN && (server || ar))
+				stop(sim);
+			sg_host_turn_off(sim->hosts[h].host);
+			account(sim);
 			continue;
 		}
 		/* FAULT_RETURN: the replacement host is up */
-		if (!down[w])
+		if (!ctl.down[h])
 			continue;
-		down[w] = 0;
-		ndown--;
-		up_since[w] = now;
-		sg_host_turn_on(sim->hosts[w].host);
-		if (ar && ndown == 0 && ctl.state == JOB_DOWN) {
-			sim->fstats.stalled_s += now - stall_from;
+		account(sim);
+		ctl.down[h] = 0;
+		*(server ? &ctl.sdown : &ctl.wdown) -= 1;
+		up_since[h] = now;
+		sg_host_turn_on(sim->hosts[h].host);
+		if (ctl.state == JOB_DOWN && ctl.sdown == 0 &&
+		    (!ar || ctl.wdown == 0))
 			restart(sim);
-		} else if (!ar) {
-			if ((sync && ndown == 0) || (!sync && ndown == n - 1))
-				sim->fstats.stalled_s += now - stall_from;
-			sim_new_incarnation(sim, w);
+		else if (!ar && !server && ctl.state == JOB_RUNNING) {
+			sim_new_incarnation(sim, h);
 			sim->fstats.joins++;
-			sim_spawn_worker(sim, w);
+			sim_spawn_worker(sim, h);
 		}
+		account(sim);
 	}
-	now = simgrid_get_clock();
-	if ((ar && ctl.state == JOB_DOWN) || (!ar && ((sync && ndown > 0) ||
-	    (!sync && ndown == n))))
-		sim->fstats.stalled_s += now - stall_from;
+	account(sim);
 	/* the workers end their last exchange before the simulation ends */
 	while (sim->live_workers > 0)
 		sg_sem_acquire(sim->worker_exit);
 	sim->fstats.end_s = now = simgrid_get_clock();
-	for (w = 0; w < n; w++) {
-		if (!down[w])
-			sim->fstats.worker_up_s += now - up_since[w];
+	for (h = 0; h < n; h++) {
+		if (!ctl.down[h])
+			sim->fstats.worker_up_s += now - up_since[h];
 	}
 	free(up_since);
-	free(down);
+	free(ctl.down);
+	ctl.down = NULL;
+	fault_schedule_free(&ctl.servers);
 }
 
 int
 recovery_setup(struct sim *sim, char **error)
 {
 	const struct scenario *sc = sim->sc;
-	struct trace tr;
 	double step;
 
 	sim->schedule = xcalloc(1, sizeof *sim->schedule);
-	if (sc->faults.source == FAULTS_TRACE) {
-		if (trace_read(sc->faults.trace, &tr, error) != 0)
-			return -1;
-		trace_schedule(&tr, sim->nworkers, sc->faults.trace_offset_s,
-		    sc->faults.trace_scale, sc->faults.notice_s, sim->schedule);
-		trace_free(&tr);
-	} else {
-		/* a first horizon: a few times the fault-free run */
-		step = sc->model.compute_s + 2 * scenario_wire_bytes(sc) /
-		    sc->cluster.nic_Bps;
-		draw(sim, 4 * sc->run.steps * step + sc->faults.replace_s +
-		    sc->faults.restart_s + 1);
-		ctl.first_horizon_s = ctl.horizon_s;
-	}
+	/* a first horizon: a few times the fault-free run */
+	step = sc->model.compute_s + 2 * scenario_wire_bytes(sc) /
+	    sc->cluster.nic_Bps;
+	if (draw(sim, 4 * sc->run.steps * step + sc->faults.workers.replace_s +
+	    sc->faults.servers.replace_s + sc->faults.restart_s + 1,
+	    error) != 0)
+		return -1;
+	ctl.first_horizon_s = ctl.horizon_s;
+	ctl.restored = sg_sem_init(0);
+	if (sim->nshards > 0)
+		sim->ckpt_version = xcalloc((size_t)sim->nshards,
+		    sizeof *sim->ckpt_version);
 	sim->job_done = sg_sem_init(0);
 	sim->worker_exit = sg_sem_init(0);
 	sim->rejoin = xcalloc((size_t)sim->nworkers, sizeof *sim->rejoin);

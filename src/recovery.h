@@ -18,6 +18,11 @@ void recovery_step_done(struct sim *, int steps);
 /* The job has all its steps (all-reduce worker 0, or a PS's shard 0). */
 void recovery_job_done(struct sim *);
 
+/* ps: shard j saved its checkpoint at version (shard 0: with applied
+ * gradients so far); keep its floats for a restore. */
+void recovery_ps_checkpointed(struct sim *, int j, long version,
+    long applied);
+
 /* Send bytes from host src to the storage host and wait: a checkpoint
  * (slot: the storage receiver to use, one per sender).  Returns the
  * seconds it took. */

@@ -197,6 +197,7 @@ json_training(FILE *f, const struct scenario *sc, const struct results *r)
 	}
 	fputs("  \"faults\": {\n", f);
 	kv_num(f, "    ", "preemptions", r->fstats.preemptions, 1);
+	kv_num(f, "    ", "server_failures", r->fstats.server_failures, 1);
 	kv_num(f, "    ", "notices", r->fstats.notices, 1);
 	kv_num(f, "    ", "restarts", r->fstats.restarts, 1);
 	kv_num(f, "    ", "replacements_joined", r->fstats.joins, 1);
@@ -467,9 +468,15 @@ text_training(FILE *f, const struct scenario *sc, const struct results *r)
 		fprintf(f, "  %-22s %ld (bound %d)\n", "most clocks ahead",
 		    p->max_ahead, sc->strategy.staleness);
 	if (r->faults) {
-		fprintf(f, "  %-22s %d preemption%s, %d restart%s, %d "
-		    "replacement%s joined, %ld step%s lost\n", "faults",
-		    r->fstats.preemptions, r->fstats.preemptions == 1 ? "" : "s",
+		fprintf(f, "  %-22s %d preemption%s, ", "faults",
+		    r->fstats.preemptions, r->fstats.preemptions == 1 ? "" :
+		    "s");
+		if (r->fstats.server_failures > 0)
+			fprintf(f, "%d server failure%s, ",
+			    r->fstats.server_failures,
+			    r->fstats.server_failures == 1 ? "" : "s");
+		fprintf(f, "%d restart%s, %d replacement%s joined, %ld step%s "
+		    "lost\n",
 		    r->fstats.restarts, r->fstats.restarts == 1 ? "" : "s",
 		    r->fstats.joins, r->fstats.joins == 1 ? "" : "s",
 		    r->fstats.lost_steps, r->fstats.lost_steps == 1 ? "" : "s");

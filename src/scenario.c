@@ -1055,66 +1055,83 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 		    "backprop: they need /model/layers or /model/preset");
 }
 
-/* faults: worker preemptions from a distribution or a trace, their notice
- * and replacement, the relaunch cost, and checkpoints. */
+/* A fault process at path: exactly one of mttp, weibull or trace (with
+ * offset and time_scale). */
+static void
+parse_process(struct ctx *c, const cJSON *p, const char *path,
+    struct fault_spec *fs)
+{
+	static const char *const wkeys[] = { "shape", "scale", NULL };
+	const cJSON *w;
+	char q[96], r[128];
+	int kinds;
+
+	fs->on = 1;
+	kinds = (cJSON_GetObjectItemCaseSensitive(p, "mttp") != NULL) +
+	    (cJSON_GetObjectItemCaseSensitive(p, "weibull") != NULL) +
+	    (cJSON_GetObjectItemCaseSensitive(p, "trace") != NULL);
+	if (kinds != 1)
+		err(c, path, "expected one of \"mttp\" (exponential), "
+		    "\"weibull\" or \"trace\", got %d of them", kinds);
+	if (get_units(c, p, path, "mttp", 0, UNIT_TIME, 0, &fs->mttp_s))
+		fs->source = FAULTS_EXPONENTIAL;
+	snprintf(q, sizeof q, "%s/weibull", path);
+	if ((w = get_object(c, p, path, "weibull", 0)) != NULL) {
+		fs->source = FAULTS_WEIBULL;
+		check_keys(c, w, q, wkeys);
+		get_number(c, w, q, "shape", 0.01, 100, &fs->shape);
+		if (cJSON_GetObjectItemCaseSensitive(w, "shape") == NULL) {
+			snprintf(r, sizeof r, "%s/shape", q);
+			err(c, r, "missing; expected a number such as 0.8");
+		}
+		get_units(c, w, q, "scale", 1, UNIT_TIME, 0, &fs->scale_s);
+	}
+	if ((fs->trace = get_string(c, p, path, "trace", 0)) != NULL)
+		fs->source = FAULTS_TRACE;
+	snprintf(q, sizeof q, "%s/offset", path);
+	if (get_units(c, p, path, "offset", 0, UNIT_TIME, 1,
+	    &fs->trace_offset_s) && fs->trace == NULL)
+		err(c, q, "only used with \"trace\"");
+	snprintf(q, sizeof q, "%s/time_scale", path);
+	if (get_number(c, p, path, "time_scale", 1e-9, 1e9, &fs->trace_scale) &&
+	    fs->trace == NULL)
+		err(c, q, "only used with \"trace\"");
+}
+
+/* faults: worker preemptions and server failures from a distribution or
+ * a trace, their notice and replacement, the relaunch cost, and
+ * checkpoints. */
 static void
 parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc)
 {
-	static const char *const keys[] = { "preemption", "notice",
+	static const char *const keys[] = { "preemption", "servers", "notice",
 	    "replacement", "restart", "checkpoint", NULL };
 	static const char *const pkeys[] = { "mttp", "weibull", "trace",
 	    "offset", "time_scale", NULL };
-	static const char *const wkeys[] = { "shape", "scale", NULL };
+	static const char *const skeys[] = { "mttp", "weibull", "trace",
+	    "offset", "time_scale", "replacement", NULL };
 	static const char *const ckeys[] = { "every", "storage", NULL };
-	const cJSON *f = get_object(c, root, "", "faults", 0), *p, *w, *ck;
-	int kinds;
+	const cJSON *f = get_object(c, root, "", "faults", 0), *p, *ck;
 
-	sc->faults.trace_scale = 1;
+	sc->faults.workers.trace_scale = sc->faults.servers.trace_scale = 1;
 	if (f == NULL)
 		return;
 	sc->faults.on = 1;
 	check_keys(c, f, "/faults", keys);
 	if ((p = get_object(c, f, "/faults", "preemption", 1)) != NULL) {
 		check_keys(c, p, "/faults/preemption", pkeys);
-		kinds = (cJSON_GetObjectItemCaseSensitive(p, "mttp") != NULL) +
-		    (cJSON_GetObjectItemCaseSensitive(p, "weibull") != NULL) +
-		    (cJSON_GetObjectItemCaseSensitive(p, "trace") != NULL);
-		if (kinds != 1)
-			err(c, "/faults/preemption", "expected one of "
-			    "\"mttp\" (exponential), \"weibull\" or "
-			    "\"trace\", got %d of them", kinds);
-		if (get_units(c, p, "/faults/preemption", "mttp", 0, UNIT_TIME,
-		    0, &sc->faults.mttp_s))
-			sc->faults.source = FAULTS_EXPONENTIAL;
-		if ((w = get_object(c, p, "/faults/preemption", "weibull",
-		    0)) != NULL) {
-			sc->faults.source = FAULTS_WEIBULL;
-			check_keys(c, w, "/faults/preemption/weibull", wkeys);
-			get_number(c, w, "/faults/preemption/weibull", "shape",
-			    0.01, 100, &sc->faults.shape);
-			if (cJSON_GetObjectItemCaseSensitive(w, "shape") == NULL)
-				err(c, "/faults/preemption/weibull/shape",
-				    "missing; expected a number such as 0.8");
-			get_units(c, w, "/faults/preemption/weibull", "scale",
-			    1, UNIT_TIME, 0, &sc->faults.scale_s);
-		}
-		if ((sc->faults.trace = get_string(c, p, "/faults/preemption",
-		    "trace", 0)) != NULL)
-			sc->faults.source = FAULTS_TRACE;
-		if (get_units(c, p, "/faults/preemption", "offset", 0,
-		    UNIT_TIME, 1, &sc->faults.trace_offset_s) &&
-		    sc->faults.trace == NULL)
-			err(c, "/faults/preemption/offset", "only used with "
-			    "\"trace\"");
-		if (get_number(c, p, "/faults/preemption", "time_scale", 1e-9,
-		    1e9, &sc->faults.trace_scale) && sc->faults.trace == NULL)
-			err(c, "/faults/preemption/time_scale", "only used with "
-			    "\"trace\"");
+		parse_process(c, p, "/faults/preemption", &sc->faults.workers);
+	}
+	if ((p = get_object(c, f, "/faults", "servers", 0)) != NULL) {
+		check_keys(c, p, "/faults/servers", skeys);
+		parse_process(c, p, "/faults/servers", &sc->faults.servers);
+		get_units(c, p, "/faults/servers", "replacement", 0, UNIT_TIME,
+		    1, &sc->faults.servers.replace_s);
 	}
 	get_units(c, f, "/faults", "notice", 0, UNIT_TIME, 1,
 	    &sc->faults.notice_s);
 	get_units(c, f, "/faults", "replacement", 0, UNIT_TIME, 1,
-	    &sc->faults.replace_s);
+	    &sc->faults.workers.replace_s);
 	get_units(c, f, "/faults", "restart", 0, UNIT_TIME, 1,
 	    &sc->faults.restart_s);
 	if ((ck = get_object(c, f, "/faults", "checkpoint", 0)) != NULL) {
@@ -1374,6 +1391,18 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
 			err(c, "/faults", "preemptions are modelled for workers "
 			    "with dedicated servers, not yet for shards "
 			    "colocated on workers");
+		if (sc->faults.servers.on && (impl == NULL ||
+		    strcmp(impl->family, "ps") != 0))
+			err(c, "/faults/servers", "only used with strategy "
+			    "\"ps\" (all-reduce has no servers)");
+		else if (sc->faults.servers.on && sc->strategy.sync == SYNC_SSP)
+			err(c, "/faults/servers", "server failures are not "
+			    "modelled with sync \"ssp\" yet");
+		else if (sc->faults.servers.on &&
+		    sc->faults.checkpoint_every == 0)
+			err(c, "/faults/checkpoint", "missing; a server "
+			    "restores its shard from the last checkpoint, so "
+			    "expected {\"every\": STEPS}");
 		if (sc->faults.checkpoint_every == 0 && impl != NULL &&
 		    strcmp(impl->family, "allreduce") == 0)
 			err(c, "/faults/checkpoint", "missing; synchronous "
@@ -1671,15 +1700,21 @@ scenario_load(const char *path, char *const *sets, int nsets, char **errors)
 		free(sc->cluster.platform);
 		sc->cluster.platform = resolved;
 	}
-	if (sc->faults.trace != NULL) {
-		resolved = resolve_platform(c.file, sc->faults.trace);
+	for (i = 0; i < 2; i++) {
+		struct fault_spec *fs = i == 0 ? &sc->faults.workers :
+		    &sc->faults.servers;
+
+		if (fs->trace == NULL)
+			continue;
+		resolved = resolve_platform(c.file, fs->trace);
 		if (trace_read(resolved, &tr, &f) != 0) {
-			err(&c, "/faults/preemption/trace", "%s", f);
+			err(&c, i == 0 ? "/faults/preemption/trace" :
+			    "/faults/servers/trace", "%s", f);
 			free(f);
 		} else
 			trace_free(&tr);
-		free(sc->faults.trace);
-		sc->faults.trace = resolved;
+		free(fs->trace);
+		fs->trace = resolved;
 	}
 	cJSON_Delete(root);
 
@@ -1707,7 +1742,8 @@ scenario_free(struct scenario *sc)
 		free(sc->model.layers[i].name);
 	free(sc->model.layers);
 	free(sc->cluster.platform);
-	free(sc->faults.trace);
+	free(sc->faults.workers.trace);
+	free(sc->faults.servers.trace);
 	free(sc->faults.storage);
 	for (i = 0; i < sc->cluster.nslow; i++)
 		free(sc->cluster.slow[i].host);

@@ -31,6 +31,19 @@ struct layer {
 	double		 backward_s;	/* 0: a share of the backward time */
 };
 
+/* A fault process: lifetimes drawn from the seed, or a trace replayed. */
+struct fault_spec {
+	int		 on;
+	enum fault_source { FAULTS_EXPONENTIAL, FAULTS_WEIBULL,
+			    FAULTS_TRACE } source;
+	double		 mttp_s;	/* exponential: mean time to failure */
+	double		 shape, scale_s; /* weibull */
+	char		*trace;		/* trace file (resolved) */
+	double		 trace_offset_s;
+	double		 trace_scale;	/* simulated s per trace s */
+	double		 replace_s;	/* failure to replacement */
+};
+
 struct scenario {
 	char		*file;		/* where it came from, for messages */
 	char		*name;
@@ -103,19 +116,13 @@ struct scenario {
 		double		 target_loss;	/* 0: none */
 	} run;
 
-	/* Worker preemptions (spot instances), checkpoints and restarts. */
+	/* Worker preemptions (spot instances), server failures,
+	 * checkpoints and restarts. */
 	struct {
 		int		 on;
-		enum fault_source { FAULTS_EXPONENTIAL, FAULTS_WEIBULL,
-				    FAULTS_TRACE } source;
-		double		 mttp_s;	/* exponential: mean time to
-						   preemption */
-		double		 shape, scale_s; /* weibull */
-		char		*trace;		/* trace file (resolved) */
-		double		 trace_offset_s;
-		double		 trace_scale;	/* simulated s per trace s */
+		struct fault_spec workers;	/* faults.preemption */
+		struct fault_spec servers;	/* faults.servers */
 		double		 notice_s;
-		double		 replace_s;	/* preemption to replacement */
 		double		 restart_s;	/* relaunch before a restore */
 		int		 checkpoint_every; /* steps, 0: never */
 		char		*storage;	/* checkpoint host, NULL: a free

@@ -923,6 +923,7 @@ sim_free(struct sim *sim)
 		sg_sem_destroy(sim->worker_exit);
 	}
 	free(sim->rejoin);
+	free(sim->ckpt_version);
 	free(sim->local_step);
 	free(sim->version);
 	free(sim->clock);

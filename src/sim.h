@@ -96,6 +96,7 @@ struct sim {
 	struct fault_schedule *schedule;
 	struct fault_stats {
 		int	 preemptions, notices, restarts, joins;
+		int	 server_failures;
 		long	 lost_steps;
 		double	 stalled_s, restart_s, checkpoint_s;
 		double	 done_s;	/* when the job reached its steps */
@@ -106,6 +107,8 @@ struct sim {
 	int		 start_step;	/* all-reduce: where a start begins */
 	int		 checkpoint_step; /* the last checkpoint's step */
 	int		 steps_done;	/* all-reduce: by worker 0 */
+	long		*ckpt_version;	/* ps, per shard: its checkpoint's */
+	long		 ckpt_applied;	/* ps async: shard 0's at it */
 	int		*rejoin;	/* per worker: a replacement, to join */
 	long		*local_step;	/* per worker, across replacements */
 	long		 applied_total;	/* async: gradients applied, shard 0 */

@@ -352,6 +352,8 @@ ps_conn(struct sim *sim, int idx)
 			    scenario_dtype_bytes(sc->model.dtype));
 			if (j == 0)
 				sim->fstats.checkpoint_s += t;
+			recovery_ps_checkpointed(sim, j, st->version[j],
+			    sim->applied_total);
 		}
 		for (i = 0; stepped && i < n; i++) {
 			if (contributed[i])
@@ -368,6 +370,8 @@ ps_conn(struct sim *sim, int idx)
 			if (st->version[i] < least)
 				least = st->version[i];
 		}
+		sim->steps_done = stepped ? (int)least :
+		    (int)(sim->applied_total / n);
 		if (stepped ? least >= sc->run.steps :
 		    sim->applied_total >= (long)n * sc->run.steps)
 			recovery_job_done(sim);
@@ -450,6 +454,9 @@ ps_setup(struct sim *sim)
 	if (sim->storage >= 0) {
 		size_t kn = (size_t)k * (size_t)sim->nworkers;
 
+		/* after a restart: the shards as their checkpoints had them */
+		for (j = 0; j < k && sim->generation > 0; j++)
+			st->version[j] = sim->ckpt_version[j];
 		st->conn_mbox = sim_round_mailboxes("conn", k, sim->nworkers);
 		st->wver = xcalloc(kn, sizeof *st->wver);
 		st->got = xcalloc((size_t)k, sizeof *st->got);

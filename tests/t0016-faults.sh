@@ -138,4 +138,29 @@ run --set 'strategy={"name":"ps","shards":2,"sync":"ssp","staleness":2}' \
 check "ssp under faults: never more than 2 clocks ahead" test \
     "$(json "$TMP/ssp.json" max_clocks_ahead)" -le 2
 
+
+# A server fails (tests/data/faults-server.csv: server 0 from 30 s to
+# 70 s): the PS job stops, and once the server is back it restores its
+# shard from the storage host, the workers join again, and the steps
+# since the checkpoint run again.  A step is 1 s + 2 x 0.16 s (each
+# server takes 4 x 50 MB in and out at 1.25 GB/s), so 22 steps are done
+# at 30 s and the checkpoint at 20 loses 2; the restore sends 2 x 50 MB
+# out of the storage host's NIC (80 ms + 10 us) after 10 s of restart.
+SRV='--set strategy={"name":"ps","shards":2}'
+# shellcheck disable=SC2086
+run $SRV --set "faults={\"preemption\": {\"mttp\": \"1000h\"}, \"servers\": {\"trace\": \"$SRCDIR/tests/data/faults-server.csv\"}, \"restart\": \"10s\", \"checkpoint\": {\"every\": 10}}" \
+    --set 'numerics={"model": "linear", "features": 8}' \
+    "$SRCDIR/tests/data/faults-none.json" >"$TMP/srv.json"
+# shellcheck disable=SC2086
+run $SRV --set 'numerics={"model": "linear", "features": 8}' \
+    "$SRCDIR/tests/data/faults-none.json" >"$TMP/srv0.json"
+check "server failure: one, one restart, 2 steps lost" test \
+    "$(json "$TMP/srv.json" faults.server_failures)-$(json "$TMP/srv.json" faults.restarts)-$(json "$TMP/srv.json" faults.lost_steps)" = 1-1-2
+check_near "server failure: stalled from 30 s to 70 s" \
+    "$(json "$TMP/srv.json" faults.stalled_s)" 40 1e-9
+check_near "server failure: restart 10 s + the shards' restore (80 ms + 10 us)" \
+    "$(json "$TMP/srv.json" faults.restart_s)" 10.08001 1e-9
+check "server failure: restored and replayed, the same final loss as without it" \
+    test "$(json "$TMP/srv.json" numerics.final_loss)" = "$(json "$TMP/srv0.json" numerics.final_loss)"
+
 done_testing
