@@ -314,6 +314,8 @@ step_stats(struct metrics *m, struct results *r)
 			if (m->t_compute[i] > ready)
 				ready = m->t_compute[i];
 		}
+		if (end == 0)
+			continue;	/* never run: a job that gave up */
 		if (s >= sc->run.warmup) {
 			times[k++] = end - prev;
 			sum += end - prev;
@@ -339,6 +341,8 @@ step_stats(struct metrics *m, struct results *r)
 		prev = end;
 	}
 	r->simulated_s = prev;
+	if (k == 0)
+		times[k++] = 0;		/* no step measured */
 	r->compute_s /= (double)n * k;
 	r->wait_s /= (double)n * k;
 	r->communication_s /= (double)n * k;

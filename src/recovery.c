@@ -50,10 +50,13 @@ static struct {
 	int		 done;
 	enum { JOB_RUNNING, JOB_DOWN, JOB_RESTARTING } state;
 	char		*down;		/* per host (workers, then servers) */
+	char		*preempted;	/* per host: lost once at least */
 	int		 wdown, sdown;	/* workers, servers down */
 	int		 stalling;	/* since t_last */
 	double		 t_last;
 	sg_sem_t	 restored;	/* ps: a shard restored */
+	int		 ckpt_asap;	/* a notice came: save after this step */
+	int		 spares_used;
 } ctl;
 
 static int
@@ -188,8 +191,10 @@ recovery_step_done(struct sim *sim, int steps)
 	struct numerics *nm = sim->num;
 
 	sim->steps_done = steps;
-	if (every == 0 || steps % every != 0 || steps >= sim->sc->run.steps)
+	if (steps >= sim->sc->run.steps || ((every == 0 || steps % every != 0) &&
+	    !ctl.ckpt_asap))
 		return;
+	ctl.ckpt_asap = 0;
 	sim->fstats.checkpoint_s += recovery_checkpoint(sim, 0, 0,
 	    scenario_model_bytes(sim->sc));
 	sim->checkpoint_step = steps;
@@ -397,6 +402,7 @@ controller(struct sim *sim, int unused)
 
 	(void)unused;
 	ctl.down = xcalloc((size_t)nh, 1);
+	ctl.preempted = xcalloc((size_t)nh, 1);
 	for (h = 0; h < nh; h++) {
 		if (!(h < n ? sim->schedule->initially_down[h] :
 		    ctl.servers.initially_down[h - n]))
@@ -435,6 +441,10 @@ controller(struct sim *sim, int unused)
 		h = server ? n + e.slot : e.slot;
 		if (e.kind == FAULT_NOTICE) {
 			sim->fstats.notices++;
+			/* all-reduce: save at the end of the step under way */
+			if (sim->sc->faults.on_notice && ar && !server &&
+			    !ctl.down[h] && ctl.state == JOB_RUNNING)
+				ctl.ckpt_asap = 1;
 			continue;
 		}
 		if (e.kind == FAULT_PREEMPT) {
@@ -444,6 +454,7 @@ controller(struct sim *sim, int unused)
 			*(server ? &sim->fstats.server_failures :
 			    &sim->fstats.preemptions) += 1;
 			ctl.down[h] = 1;
+			ctl.preempted[h] = 1;
 			*(server ? &ctl.sdown : &ctl.wdown) += 1;
 			if (!server)
 				sim->fstats.worker_up_s += now - up_since[h];
@@ -455,9 +466,17 @@ controller(struct sim *sim, int unused)
 			account(sim);
 			continue;
 		}
-		/* FAULT_RETURN: the replacement host is up */
+		/* FAULT_RETURN: the replacement host is up, if a spare is
+		 * left (faults.spares counts replacement workers) */
 		if (!ctl.down[h])
 			continue;
+		if (!server && ctl.preempted[h] && sim->sc->faults.spares >= 0 &&
+		    ctl.spares_used == sim->sc->faults.spares) {
+			sim->fstats.no_spare++;
+			continue;
+		}
+		if (!server && ctl.preempted[h])
+			ctl.spares_used++;
 		account(sim);
 		ctl.down[h] = 0;
 		*(server ? &ctl.sdown : &ctl.wdown) -= 1;
@@ -484,7 +503,8 @@ controller(struct sim *sim, int unused)
 	}
 	free(up_since);
 	free(ctl.down);
-	ctl.down = NULL;
+	free(ctl.preempted);
+	ctl.down = ctl.preempted = NULL;
 	fault_schedule_free(&ctl.servers);
 }
 

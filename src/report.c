@@ -201,6 +201,7 @@ json_training(FILE *f, const struct scenario *sc, const struct results *r)
 	kv_num(f, "    ", "notices", r->fstats.notices, 1);
 	kv_num(f, "    ", "restarts", r->fstats.restarts, 1);
 	kv_num(f, "    ", "replacements_joined", r->fstats.joins, 1);
+	kv_num(f, "    ", "no_spare", r->fstats.no_spare, 1);
 	kv_num(f, "    ", "lost_steps", (double)r->fstats.lost_steps, 1);
 	kv_num(f, "    ", "stalled_s", r->fstats.stalled_s, 1);
 	kv_num(f, "    ", "restart_s", r->fstats.restart_s, 1);

@@ -1105,12 +1105,13 @@ static void
 parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc)
 {
 	static const char *const keys[] = { "preemption", "servers", "notice",
-	    "replacement", "restart", "checkpoint", NULL };
+	    "replacement", "restart", "checkpoint", "spares", NULL };
 	static const char *const pkeys[] = { "mttp", "weibull", "trace",
 	    "offset", "time_scale", NULL };
 	static const char *const skeys[] = { "mttp", "weibull", "trace",
 	    "offset", "time_scale", "replacement", NULL };
-	static const char *const ckeys[] = { "every", "storage", NULL };
+	static const char *const ckeys[] = { "every", "storage", "on_notice",
+	    NULL };
 	const cJSON *f = get_object(c, root, "", "faults", 0), *p, *ck;
 
 	sc->faults.workers.trace_scale = sc->faults.servers.trace_scale = 1;
@@ -1140,7 +1141,12 @@ parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc)
 		    &sc->faults.checkpoint_every);
 		sc->faults.storage = get_string(c, ck, "/faults/checkpoint",
 		    "storage", 0);
+		sc->faults.on_notice = get_bool(c, ck, "/faults/checkpoint",
+		    "on_notice", 0);
 	}
+	sc->faults.spares = -1;
+	get_int(c, f, "/faults", "spares", 0, 0, 100000000,
+	    &sc->faults.spares);
 }
 
 /* numerics: the small model psim trains for real. */
@@ -1403,6 +1409,10 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
 			err(c, "/faults/checkpoint", "missing; a server "
 			    "restores its shard from the last checkpoint, so "
 			    "expected {\"every\": STEPS}");
+		if (sc->faults.on_notice && (sc->faults.notice_s == 0 ||
+		    impl == NULL || strcmp(impl->family, "allreduce") != 0))
+			err(c, "/faults/checkpoint/on_notice", "a checkpoint on "
+			    "notice needs /faults/notice and an all-reduce");
 		if (sc->faults.checkpoint_every == 0 && impl != NULL &&
 		    strcmp(impl->family, "allreduce") == 0)
 			err(c, "/faults/checkpoint", "missing; synchronous "

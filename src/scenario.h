@@ -125,6 +125,8 @@ struct scenario {
 		double		 notice_s;
 		double		 restart_s;	/* relaunch before a restore */
 		int		 checkpoint_every; /* steps, 0: never */
+		int		 on_notice;	/* all-reduce: checkpoint then */
+		int		 spares;	/* replacement workers, -1: any */
 		char		*storage;	/* checkpoint host, NULL: a free
 						   host of the cluster */
 	} faults;

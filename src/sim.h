@@ -97,6 +97,7 @@ struct sim {
 	struct fault_stats {
 		int	 preemptions, notices, restarts, joins;
 		int	 server_failures;
+		int	 no_spare;	/* returns with no spare left */
 		long	 lost_steps;
 		double	 stalled_s, restart_s, checkpoint_s;
 		double	 done_s;	/* when the job reached its steps */

@@ -172,4 +172,10 @@ psim: faults-ring.json: /faults: preemptions are modelled for "ps" and "allreduc
 psim: faults-ring.json: /faults: preemptions are modelled for workers with dedicated servers, not yet for shards colocated on workers
 E
 
+expect_error "faults: a checkpoint on notice needs a notice" faults-ring.json \
+    --set faults.checkpoint.on_notice=true --set faults.spares=-1 <<'E'
+psim: faults-ring.json: /faults/spares: expected an integer from 0 to 100000000, got -1
+psim: faults-ring.json: /faults/checkpoint/on_notice: a checkpoint on notice needs /faults/notice and an all-reduce
+E
+
 done_testing
