@@ -15,6 +15,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_explain_entry,
 	&cmd_sweep_entry,
 	&cmd_merge_entry,
+	&cmd_trace_entry,
 	NULL
 };
 

@@ -95,16 +95,15 @@ account(struct sim *sim)
 	ctl.stalling = stalled_now(sim);
 }
 
-/* The schedule of one process up to horizon_s: the same seed draws the
- * same first events whatever the horizon, so a longer one only adds
- * events.  Workers draw from streams STREAM_FAULTS + w, servers from
- * STREAM_FAULTS + 2^20 + s. */
-static int
-build(struct sim *sim, const struct fault_spec *spec, int nslots,
-    uint64_t stream, double horizon_s, struct fault_schedule *out,
-    char **error)
+/* Workers draw from streams STREAM_FAULTS + w, servers from
+ * STREAM_FAULTS + 2^20 + s (recovery.h). */
+int
+recovery_schedule(const struct scenario *sc, int servers, int nslots,
+    double horizon_s, struct fault_schedule *out, char **error)
 {
-	const struct scenario *sc = sim->sc;
+	const struct fault_spec *spec = servers ? &sc->faults.servers :
+	    &sc->faults.workers;
+	uint64_t stream = STREAM_FAULTS + (servers ? 1ULL << 20 : 0);
 	struct fault_process p;
 	struct trace tr;
 
@@ -139,11 +138,11 @@ draw(struct sim *sim, double horizon_s, char **error)
 	const struct scenario *sc = sim->sc;
 
 	ctl.horizon_s = horizon_s;
-	if (build(sim, &sc->faults.workers, sim->nworkers, STREAM_FAULTS,
-	    horizon_s, sim->schedule, error) != 0)
+	if (recovery_schedule(sc, 0, sim->nworkers, horizon_s, sim->schedule,
+	    error) != 0)
 		return -1;
-	return build(sim, &sc->faults.servers, sim->nservers, STREAM_FAULTS +
-	    (1ULL << 20), horizon_s, &ctl.servers, error);
+	return recovery_schedule(sc, 1, sim->nservers, horizon_s, &ctl.servers,
+	    error);
 }
 
 /* A storage receiver: takes the checkpoints one sender slot sends. */
@@ -508,19 +507,23 @@ controller(struct sim *sim, int unused)
 	fault_schedule_free(&ctl.servers);
 }
 
+double
+recovery_horizon(const struct scenario *sc)
+{
+	double step = sc->model.compute_s + 2 * scenario_wire_bytes(sc) /
+	    sc->cluster.nic_Bps;
+
+	return 4 * sc->run.steps * step + sc->faults.workers.replace_s +
+	    sc->faults.servers.replace_s + sc->faults.restart_s + 1;
+}
+
 int
 recovery_setup(struct sim *sim, char **error)
 {
 	const struct scenario *sc = sim->sc;
-	double step;
 
 	sim->schedule = xcalloc(1, sizeof *sim->schedule);
-	/* a first horizon: a few times the fault-free run */
-	step = sc->model.compute_s + 2 * scenario_wire_bytes(sc) /
-	    sc->cluster.nic_Bps;
-	if (draw(sim, 4 * sc->run.steps * step + sc->faults.workers.replace_s +
-	    sc->faults.servers.replace_s + sc->faults.restart_s + 1,
-	    error) != 0)
+	if (draw(sim, recovery_horizon(sc), error) != 0)
 		return -1;
 	ctl.first_horizon_s = ctl.horizon_s;
 	ctl.restored = sg_sem_init(0);

@@ -3,7 +3,19 @@
 #ifndef PSIM_RECOVERY_H
 #define PSIM_RECOVERY_H
 
+#include "faults.h"
+
 struct sim;
+struct scenario;
+
+/* The schedule of the workers' (servers 0) or the servers' (1) fault
+ * process for nslots hosts, drawn up to horizon_s or from its trace:
+ * the same seed draws the same first events whatever the horizon.
+ * Returns -1 with *error set when the trace cannot be read. */
+int recovery_schedule(const struct scenario *, int servers, int nslots,
+    double horizon_s, struct fault_schedule *, char **error);
+/* The first horizon drawn: a few times the fault-free run. */
+double recovery_horizon(const struct scenario *);
 
 /* Draw or read the fault schedule and start the controller and the
  * storage host's receivers; sim_run calls it before the workers start.

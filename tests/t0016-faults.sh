@@ -184,4 +184,18 @@ run $ASYNC --set faults.spares=0 --set run.steps=100 "$S" >"$TMP/nsa.json"
 check "no spare: the asynchronous PS still gets its steps" test \
     "$(json "$TMP/nsa.json" faults.done_s)" != null
 
+
+# psim trace writes the draws as a trace file; replayed, they give the
+# very same run.
+F5='--set faults.preemption.mttp="5min"'
+# shellcheck disable=SC2086
+"$PSIM" trace $F5 --until 100h "$SRCDIR/tests/data/faults-flip.json" >"$TMP/drawn.csv"
+check "trace: the events format, a return at 0 for each of the 8 workers" test \
+    "$(head -1 "$TMP/drawn.csv")-$(grep -c '^0,return,' "$TMP/drawn.csv")" = "time_s,event,host-8"
+# shellcheck disable=SC2086
+run $F5 "$SRCDIR/tests/data/faults-flip.json" | grep -v wall_s >"$TMP/d1"
+run --set "faults.preemption={\"trace\": \"$TMP/drawn.csv\"}" \
+    "$SRCDIR/tests/data/faults-flip.json" | grep -v wall_s >"$TMP/d2"
+check "trace: replaying the printed trace gives the same report" cmp "$TMP/d1" "$TMP/d2"
+
 done_testing
