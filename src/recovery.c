@@ -195,7 +195,7 @@ recovery_step_done(struct sim *sim, int steps)
 		return;
 	ctl.ckpt_asap = 0;
 	sim->fstats.checkpoint_s += recovery_checkpoint(sim, 0, 0,
-	    scenario_model_bytes(sim->sc));
+	    sim->sc->faults.ckpt_bytes);
 	sim->checkpoint_step = steps;
 	if (nm != NULL)
 		numerics_checkpoint(nm, 0);
@@ -290,15 +290,15 @@ launcher(struct sim *sim, int unused)
 	if (is_allreduce(sim)) {
 		for (w = 0; w < sim->nworkers; w++) {
 			sim_send_bytes(sim, sim->worker_mbox[w], sim->storage,
-			    w, -1, scenario_model_bytes(sim->sc), 1);
+			    w, -1, sim->sc->faults.ckpt_bytes, 1);
 			sim_spawn_worker(sim, w);
 		}
 		return;
 	}
 	for (j = 0; j < sim->nshards; j++) {
 		sim_send_bytes(sim, sim_mailbox("restore", j), sim->storage,
-		    sim->shard_hidx[j], -1, (double)sim->shard_count[j] *
-		    scenario_dtype_bytes(sim->sc->model.dtype), 1);
+		    sim->shard_hidx[j], -1, sim->sc->faults.ckpt_bytes *
+		    (double)sim->shard_count[j] / (double)sim->elements, 1);
 		sim_spawn(sim, "restore", sim->shard_hidx[j], restore_main, j);
 	}
 	for (j = 0; j < sim->nshards; j++)

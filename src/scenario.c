@@ -1111,7 +1111,7 @@ parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc)
 	static const char *const skeys[] = { "mttp", "weibull", "trace",
 	    "offset", "time_scale", "replacement", NULL };
 	static const char *const ckeys[] = { "every", "storage", "on_notice",
-	    NULL };
+	    "size", NULL };
 	const cJSON *f = get_object(c, root, "", "faults", 0), *p, *ck;
 
 	sc->faults.workers.trace_scale = sc->faults.servers.trace_scale = 1;
@@ -1143,6 +1143,8 @@ parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc)
 		    "storage", 0);
 		sc->faults.on_notice = get_bool(c, ck, "/faults/checkpoint",
 		    "on_notice", 0);
+		get_units(c, ck, "/faults/checkpoint", "size", 0, UNIT_BYTES, 0,
+		    &sc->faults.ckpt_bytes);
 	}
 	sc->faults.spares = -1;
 	get_int(c, f, "/faults", "spares", 0, 0, 100000000,
@@ -1380,6 +1382,8 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
 	}
 
 	if (sc->faults.on) {
+		if (sc->faults.ckpt_bytes == 0)
+			sc->faults.ckpt_bytes = scenario_model_bytes(sc);
 		/* what the fault model covers so far */
 		if (impl == &strategy_bytesps)
 			err(c, "/faults", "preemptions are modelled for \"ps\" "

@@ -126,6 +126,8 @@ struct scenario {
 		double		 restart_s;	/* relaunch before a restore */
 		int		 checkpoint_every; /* steps, 0: never */
 		int		 on_notice;	/* all-reduce: checkpoint then */
+		double		 ckpt_bytes;	/* a checkpoint's size (the
+						   model's bytes by default) */
 		int		 spares;	/* replacement workers, -1: any */
 		char		*storage;	/* checkpoint host, NULL: a free
 						   host of the cluster */

@@ -348,8 +348,9 @@ ps_conn(struct sim *sim, int idx)
 			metrics_applied(sim->metrics);
 		if (every > 0 && st->version[j] % (stepped ? every :
 		    (long)every * n) == 0) {
-			t = recovery_checkpoint(sim, me, j, (double)count *
-			    scenario_dtype_bytes(sc->model.dtype));
+			/* the shard's share of a checkpoint */
+			t = recovery_checkpoint(sim, me, j, sc->faults.ckpt_bytes *
+			    (double)count / (double)sim->elements);
 			if (j == 0)
 				sim->fstats.checkpoint_s += t;
 			recovery_ps_checkpointed(sim, j, st->version[j],

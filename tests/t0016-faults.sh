@@ -198,4 +198,16 @@ run --set "faults.preemption={\"trace\": \"$TMP/drawn.csv\"}" \
     "$SRCDIR/tests/data/faults-flip.json" | grep -v wall_s >"$TMP/d2"
 check "trace: replaying the printed trace gives the same report" cmp "$TMP/d1" "$TMP/d2"
 
+
+# The checkpoint interval's trade-off peaks near Young's optimum,
+# sqrt(2 C M) = sqrt(2 x 6.4 s x 590 s) = 87 s = 34 steps (plots/).
+K=$SRCDIR/scenarios/spot-250m-10w-10g-ring-checkpoints.json
+for e in 5 35 500; do
+	run --set faults.checkpoint.every=$e "$K" >"$TMP/k$e.json"
+done
+check "checkpoints every 34 steps (Young) beat every 5 and every 500" awk \
+    -v a="$(json "$TMP/k5.json" goodput_steps_per_s)" \
+    -v b="$(json "$TMP/k35.json" goodput_steps_per_s)" \
+    -v c="$(json "$TMP/k500.json" goodput_steps_per_s)" \
+    'BEGIN { exit !(b > a && b > c) }'
 done_testing
