@@ -1119,7 +1119,9 @@ parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc)
 		return;
 	sc->faults.on = 1;
 	check_keys(c, f, "/faults", keys);
-	if ((p = get_object(c, f, "/faults", "preemption", 1)) != NULL) {
+	/* the workers' preemptions, the servers' failures, or both */
+	if ((p = get_object(c, f, "/faults", "preemption",
+	    cJSON_GetObjectItemCaseSensitive(f, "servers") == NULL)) != NULL) {
 		check_keys(c, p, "/faults/preemption", pkeys);
 		parse_process(c, p, "/faults/preemption", &sc->faults.workers);
 	}

@@ -210,4 +210,15 @@ check "checkpoints every 34 steps (Young) beat every 5 and every 500" awk \
     -v b="$(json "$TMP/k35.json" goodput_steps_per_s)" \
     -v c="$(json "$TMP/k500.json" goodput_steps_per_s)" \
     'BEGIN { exit !(b > a && b > c) }'
+
+# Server failures alone: each stops the job, which loses at most the 99
+# steps since a checkpoint every 100.
+run --set run.steps=600 "$SRCDIR/scenarios/ps8-server-failures.json" >"$TMP/psf.json"
+check "server failures only: some, and restarts" awk \
+    -v f="$(json "$TMP/psf.json" faults.server_failures)" -v r="$(json "$TMP/psf.json" faults.restarts)" \
+    'BEGIN { exit !(f > 0 && r > 0 && r <= f) }'
+check "server failures: at most 99 steps lost per stop" awk \
+    -v l="$(json "$TMP/psf.json" faults.lost_steps)" -v f="$(json "$TMP/psf.json" faults.server_failures)" \
+    'BEGIN { exit !(l <= 99 * f) }'
+
 done_testing
