@@ -242,13 +242,17 @@ recovery_restore(struct sim *sim, int w)
 	struct msg *m;
 	sg_comm_t c;
 
-	if (sim->generation == 0)
-		return;		/* the first start: nothing to restore */
-	c = sim_recv(sim->worker_mbox[w], &m);
-	if (sg_comm_wait(c) != SG_OK)
-		return;
-	sim_received(sim, w, m);
-	if (w == 0 && ctl.state == JOB_RESTARTING)
+	/* a survivor of an elastic ring keeps its state; the others take
+	 * it (the first start has nothing to take) */
+	if (sim->generation > 0 && sim->need_state[w]) {
+		c = sim_recv(sim->worker_mbox[w], &m);
+		if (sg_comm_wait(c) != SG_OK)
+			return;
+		sim_received(sim, w, m);
+	}
+	sim->need_state[w] = 0;
+	if (w == (sim->members != NULL ? sim->members[0] : 0) &&
+	    ctl.state == JOB_RESTARTING)
 		running(sim);
 }
 
@@ -314,6 +318,100 @@ launcher(struct sim *sim, int unused)
 	running(sim);
 }
 
+/* Elastic: a survivor (or, with none, the storage host) sends its state
+ * to a worker that has none. */
+static void
+state_sender(struct sim *sim, int w)
+{
+	int src = sim->members[0];
+	int i;
+
+	for (i = 0; i < sim->nmembers; i++) {
+		if (!sim->need_state[sim->members[i]]) {
+			src = sim->members[i];
+			break;
+		}
+	}
+	if (i == sim->nmembers)
+		src = sim->storage;
+	sim_send_bytes(sim, sim->worker_mbox[w], src, w, -1,
+	    scenario_model_bytes(sim->sc), 1);
+}
+
+/* Elastic: after the rendezvous the ring re-forms with the workers up;
+ * those without state get it from a survivor's host. */
+static void
+elastic_launcher(struct sim *sim, int unused)
+{
+	int i, w, src;
+
+	(void)unused;
+	sg_actor_daemonize(sg_actor_self());
+	if (sim->sc->faults.rendezvous_s > 0)
+		sg_actor_sleep_for(sim->sc->faults.rendezvous_s);
+	for (src = -1, i = 0; i < sim->nmembers && src < 0; i++) {
+		if (!sim->need_state[sim->members[i]])
+			src = sim->members[i];
+	}
+	for (i = 0; i < sim->nmembers; i++) {
+		w = sim->members[i];
+		if (sim->need_state[w])
+			sim_spawn(sim, "state", src >= 0 ? src : sim->storage,
+			    state_sender, w);
+		sim_spawn_worker(sim, w);
+	}
+}
+
+/* Elastic: re-form the ring with the workers that are up, from the step
+ * the survivors hold (from the last checkpoint if none survived). */
+static void
+elastic_restart(struct sim *sim)
+{
+	int w, survivor = 0;
+
+	account(sim);
+	ctl.restart_from = simgrid_get_clock();
+	ctl.state = JOB_RESTARTING;
+	if (sim->members == NULL)	/* the ring is no longer all workers */
+		sim->members = xcalloc((size_t)sim->nworkers,
+		    sizeof *sim->members);
+	sim->nmembers = 0;
+	for (w = 0; w < sim->nworkers; w++) {
+		if (ctl.down[w])
+			continue;
+		sim->members[sim->nmembers++] = w;
+		survivor |= !sim->need_state[w];
+	}
+	sim_new_generation(sim);
+	spawn_storage(sim);
+	if (!survivor) {
+		sim->fstats.lost_steps += sim->steps_done -
+		    sim->checkpoint_step;
+		sim->steps_done = sim->checkpoint_step;
+	}
+	sim->start_step = sim->steps_done;
+	sim_spawn(sim, "launcher", sim->storage, elastic_launcher, 0);
+	account(sim);
+}
+
+/* Elastic: the ring breaks (a worker lost, or one to add): every actor
+ * is killed and it re-forms if enough workers are up. */
+static void
+elastic_break(struct sim *sim)
+{
+	double now = simgrid_get_clock();
+
+	account(sim);
+	if (ctl.state != JOB_DOWN)
+		sg_actor_kill_all();
+	if (ctl.state == JOB_RESTARTING)
+		sim->fstats.restart_s += now - ctl.restart_from;
+	ctl.state = JOB_DOWN;
+	if (sim->nworkers - ctl.wdown >= sim->sc->faults.min_workers)
+		elastic_restart(sim);
+	account(sim);
+}
+
 /* The job is stopped: kill every actor but the controller. */
 static void
 stop(struct sim *sim)
@@ -346,6 +444,7 @@ restart(struct sim *sim)
 		sim->strategy->setup(sim);
 	spawn_storage(sim);
 	sim->start_step = sim->steps_done = sim->checkpoint_step;
+	memset(sim->need_state, 1, (size_t)sim->nworkers);
 	if (sim->num != NULL && is_allreduce(sim))
 		numerics_restore(sim->num, sim->checkpoint_step);
 	else if (sim->num != NULL)
@@ -458,9 +557,14 @@ controller(struct sim *sim, int unused)
 			if (!server)
 				sim->fstats.worker_up_s += now - up_since[h];
 			/* a collective cannot go on without a worker, nor a
-			 * PS without a shard: the job dies */
-			if (ctl.state != JOB_DOWN && (server || ar))
+			 * PS without a shard: the job dies (an elastic ring
+			 * re-forms without it) */
+			if (sim->sc->faults.elastic) {
+				sim->need_state[h] = 1;
+				elastic_break(sim);
+			} else if (ctl.state != JOB_DOWN && (server || ar))
 				stop(sim);
+			/* after the kill: no peer ever sees a failed comm */
 			sg_host_turn_off(sim->hosts[h].host);
 			account(sim);
 			continue;
@@ -481,7 +585,11 @@ controller(struct sim *sim, int unused)
 		*(server ? &ctl.sdown : &ctl.wdown) -= 1;
 		up_since[h] = now;
 		sg_host_turn_on(sim->hosts[h].host);
-		if (ctl.state == JOB_DOWN && ctl.sdown == 0 &&
+		if (sim->sc->faults.elastic) {
+			sim->need_state[h] = 1;
+			sim->fstats.joins++;
+			elastic_break(sim);	/* to take it in */
+		} else if (ctl.state == JOB_DOWN && ctl.sdown == 0 &&
 		    (!ar || ctl.wdown == 0))
 			restart(sim);
 		else if (!ar && !server && ctl.state == JOB_RUNNING) {
@@ -530,6 +638,7 @@ recovery_setup(struct sim *sim, char **error)
 	if (sim->nshards > 0)
 		sim->ckpt_version = xcalloc((size_t)sim->nshards,
 		    sizeof *sim->ckpt_version);
+	sim->need_state = xcalloc((size_t)sim->nworkers, 1);
 	sim->job_done = sg_sem_init(0);
 	sim->worker_exit = sg_sem_init(0);
 	sim->rejoin = xcalloc((size_t)sim->nworkers, sizeof *sim->rejoin);

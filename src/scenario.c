@@ -1105,14 +1105,16 @@ static void
 parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc)
 {
 	static const char *const keys[] = { "preemption", "servers", "notice",
-	    "replacement", "restart", "checkpoint", "spares", NULL };
+	    "replacement", "restart", "checkpoint", "spares", "elastic", NULL };
+	static const char *const ekeys[] = { "rendezvous", "min_workers",
+	    NULL };
 	static const char *const pkeys[] = { "mttp", "weibull", "trace",
 	    "offset", "time_scale", NULL };
 	static const char *const skeys[] = { "mttp", "weibull", "trace",
 	    "offset", "time_scale", "replacement", NULL };
 	static const char *const ckeys[] = { "every", "storage", "on_notice",
 	    "size", NULL };
-	const cJSON *f = get_object(c, root, "", "faults", 0), *p, *ck;
+	const cJSON *f = get_object(c, root, "", "faults", 0), *p, *ck, *e;
 
 	sc->faults.workers.trace_scale = sc->faults.servers.trace_scale = 1;
 	if (f == NULL)
@@ -1151,6 +1153,15 @@ parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc)
 	sc->faults.spares = -1;
 	get_int(c, f, "/faults", "spares", 0, 0, 100000000,
 	    &sc->faults.spares);
+	if ((e = get_object(c, f, "/faults", "elastic", 0)) != NULL) {
+		sc->faults.elastic = 1;
+		sc->faults.min_workers = 1;
+		check_keys(c, e, "/faults/elastic", ekeys);
+		get_units(c, e, "/faults/elastic", "rendezvous", 0, UNIT_TIME,
+		    1, &sc->faults.rendezvous_s);
+		get_int(c, e, "/faults/elastic", "min_workers", 0, 1, 1 << 20,
+		    &sc->faults.min_workers);
+	}
 }
 
 /* numerics: the small model psim trains for real. */
@@ -1419,8 +1430,20 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
 		    impl == NULL || strcmp(impl->family, "allreduce") != 0))
 			err(c, "/faults/checkpoint/on_notice", "a checkpoint on "
 			    "notice needs /faults/notice and an all-reduce");
+		if (sc->faults.elastic && impl != &strategy_ring)
+			err(c, "/faults/elastic", "elastic training is modelled "
+			    "for algorithm \"ring\" only");
+		else if (sc->faults.elastic && sc->numerics.mode != NUM_OFF)
+			err(c, "/faults/elastic", "elastic training is not "
+			    "modelled with /numerics yet");
+		else if (sc->faults.elastic && sc->faults.min_workers >
+		    sc->placement.workers)
+			err(c, "/faults/elastic/min_workers", "expected at most "
+			    "the %d workers, got %d", sc->placement.workers,
+			    sc->faults.min_workers);
 		if (sc->faults.checkpoint_every == 0 && impl != NULL &&
-		    strcmp(impl->family, "allreduce") == 0)
+		    strcmp(impl->family, "allreduce") == 0 &&
+		    !sc->faults.elastic)
 			err(c, "/faults/checkpoint", "missing; synchronous "
 			    "all-reduce restarts from its last checkpoint, so "
 			    "expected {\"every\": STEPS}");

@@ -129,6 +129,9 @@ struct scenario {
 		double		 ckpt_bytes;	/* a checkpoint's size (the
 						   model's bytes by default) */
 		int		 spares;	/* replacement workers, -1: any */
+		int		 elastic;	/* ring: go on with fewer */
+		double		 rendezvous_s;	/* elastic: to re-form */
+		int		 min_workers;	/* elastic */
 		char		*storage;	/* checkpoint host, NULL: a free
 						   host of the cluster */
 	} faults;

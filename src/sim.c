@@ -505,6 +505,8 @@ worker_main(struct sim *sim, int w)
 	int byversion = sim->version != NULL && (backup || (sim->storage >= 0 &&
 	    sc->strategy.sync == SYNC_SYNC));
 	double start, computed;
+	/* the worker that checkpoints: worker 0, or the elastic ring's first */
+	int lead = sim->members != NULL ? sim->members[0] : 0;
 
 	if (sim->storage >= 0) {
 		sg_actor_daemonize(sg_actor_self());	/* the controller ends */
@@ -540,10 +542,10 @@ worker_main(struct sim *sim, int w)
 		if (seq < sc->run.steps)
 			metrics_step(sim->metrics, w, seq, start, computed,
 			    simgrid_get_clock());
-		if (sim->storage >= 0 && allreduce && w == 0)
+		if (sim->storage >= 0 && allreduce && w == lead)
 			recovery_step_done(sim, step + 1);
 	}
-	if (sim->storage >= 0 && allreduce && w == 0)
+	if (sim->storage >= 0 && allreduce && w == lead)
 		recovery_job_done(sim);
 }
 
@@ -924,6 +926,8 @@ sim_free(struct sim *sim)
 	}
 	free(sim->rejoin);
 	free(sim->ckpt_version);
+	free(sim->members);
+	free(sim->need_state);
 	free(sim->local_step);
 	free(sim->version);
 	free(sim->clock);

@@ -108,6 +108,10 @@ struct sim {
 	int		 start_step;	/* all-reduce: where a start begins */
 	int		 checkpoint_step; /* the last checkpoint's step */
 	int		 steps_done;	/* all-reduce: by worker 0 */
+	int		*members;	/* elastic: the ring's workers, in order */
+	char		*need_state;	/* all-reduce, per worker: to be sent
+					   the model when it (re)starts */
+	int		 nmembers;
 	long		*ckpt_version;	/* ps, per shard: its checkpoint's */
 	long		 ckpt_applied;	/* ps async: shard 0's at it */
 	int		*rejoin;	/* per worker: a replacement, to join */

@@ -13,13 +13,21 @@
 #include "ring.h"
 #include "sim.h"
 
+/* With elastic faults the ring is the workers left (sim->members). */
 static void
 ring_exchange(struct sim *sim, int w, int seq, long lo, long len)
 {
 	struct ring r = { 0, 1, sim->nworkers, NULL };
+	int me = w;
 
-	ring_phase(sim, &r, w, sim->worker_mbox, seq, lo, len, 0);
-	ring_phase(sim, &r, w, sim->worker_mbox, seq, lo, len, 1);
+	if (sim->members != NULL) {
+		r.g = sim->nmembers;
+		r.members = sim->members;
+		for (me = 0; sim->members[me] != w; me++)
+			;
+	}
+	ring_phase(sim, &r, me, sim->worker_mbox, seq, lo, len, 0);
+	ring_phase(sim, &r, me, sim->worker_mbox, seq, lo, len, 1);
 }
 
 /* 2(n-1) steps, each one latency plus a chunk of M/n from every worker

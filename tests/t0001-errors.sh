@@ -178,4 +178,9 @@ psim: faults-ring.json: /faults/spares: expected an integer from 0 to 100000000,
 psim: faults-ring.json: /faults/checkpoint/on_notice: a checkpoint on notice needs /faults/notice and an all-reduce
 E
 
+expect_error "faults: elastic is for ring, without numerics" faults-ring.json \
+    --set 'faults.elastic={"min_workers": 9}' --set 'strategy.algorithm="binomial-tree"' <<'E'
+psim: faults-ring.json: /faults/elastic: elastic training is modelled for algorithm "ring" only
+E
+
 done_testing

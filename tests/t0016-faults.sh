@@ -221,4 +221,25 @@ check "server failures: at most 99 steps lost per stop" awk \
     -v l="$(json "$TMP/psf.json" faults.lost_steps)" -v f="$(json "$TMP/psf.json" faults.server_failures)" \
     'BEGIN { exit !(l <= 99 * f) }'
 
+
+# Elastic ring (Horovod elastic): at 25 s the ring breaks, re-forms with
+# the 3 others after a 5 s rendezvous and goes on from step 22, nothing
+# lost: 28 steps of T3 = 1 s + 4 (10 us + 8333334 x 4 B / 1.25 GB/s), the
+# largest of the 3 chunks pacing each hop, and the
+# checkpoints after steps 30 and 40.
+run --set 'faults.elastic={"rendezvous": "5s"}' "$S" >"$TMP/el.json"
+T3=$(awk 'BEGIN { printf "%.12g", 1 + 4 * (1e-5 + 8333334 * 4 / 1.25e9) }')
+check "elastic: no step lost, one re-rendezvous, no stall" test \
+    "$(json "$TMP/el.json" faults.lost_steps)-$(json "$TMP/el.json" faults.restarts)-$(json "$TMP/el.json" faults.stalled_s)" = 0-1-0
+check_near "elastic: done at 30 s + 28 T3 + 2 C" "$(json "$TMP/el.json" faults.done_s)" \
+    "$(awk -v t="$T3" -v c="$C" 'BEGIN { printf "%.12g", 30 + 28 * t + 2 * c }')" 1e-9
+# With min_workers 4 it waits for the replacement (up at 85 s) but keeps
+# its state: the replacement takes 100 MB from a survivor, and the run
+# goes on from step 22, nothing lost.
+run --set 'faults.elastic={"rendezvous": "5s", "min_workers": 4}' "$S" >"$TMP/el4.json"
+check "elastic, min 4: no step lost, stalled 25 s to 85 s" test \
+    "$(json "$TMP/el4.json" faults.lost_steps)-$(json "$TMP/el4.json" faults.stalled_s)" = 0-60
+check_near "elastic, min 4: restart is the 5 s rendezvous" \
+    "$(json "$TMP/el4.json" faults.restart_s)" 5 1e-9
+
 done_testing
