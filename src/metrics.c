@@ -242,6 +242,14 @@ metrics_ahead(struct metrics *m, long ahead)
 		m->ahead = ahead;
 }
 
+sg_link_t
+metrics_nic_link(const struct metrics *m, int h, int up)
+{
+	int l = up ? m->nic_up[h] : m->nic_down[h];
+
+	return l >= 0 ? m->links[l] : NULL;
+}
+
 void
 metrics_sent(struct metrics *m, int src, int dst, double bytes)
 {

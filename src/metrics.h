@@ -32,6 +32,9 @@ void metrics_applied(struct metrics *);
 void metrics_dropped(struct metrics *, double);
 void metrics_ahead(struct metrics *, long ahead);
 
+/* Host h's NIC link, sending (up 1) or receiving, or NULL if none. */
+sg_link_t metrics_nic_link(const struct metrics *, int h, int up);
+
 /* Bytes leaving host src for dst (counted when posted). */
 void metrics_sent(struct metrics *, int src, int dst, double bytes);
 /* Bytes arriving at host dst from src (counted when received); charges

@@ -30,6 +30,7 @@
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
+#include <simgrid/link.h>
 
 #include "metrics.h"
 #include "recovery.h"
@@ -46,6 +47,8 @@ static struct {
 	double		 horizon_s;	/* of the drawn schedules */
 	double		 first_horizon_s;
 	struct fault_schedule servers;	/* slots: server s is host n + s */
+	struct fault_schedule links;	/* slots: worker w's NIC */
+	double		*nic_Bps;	/* per worker and direction, when up */
 	double		 restart_from;	/* when the last host came back */
 	int		 done;
 	enum { JOB_RUNNING, JOB_DOWN, JOB_RESTARTING } state;
@@ -96,14 +99,17 @@ account(struct sim *sim)
 }
 
 /* Workers draw from streams STREAM_FAULTS + w, servers from
- * STREAM_FAULTS + 2^20 + s (recovery.h). */
+ * STREAM_FAULTS + 2^20 + s, links from STREAM_FAULTS + 2^21 + w
+ * (recovery.h).  Links get no notice. */
 int
-recovery_schedule(const struct scenario *sc, int servers, int nslots,
+recovery_schedule(const struct scenario *sc, int which, int nslots,
     double horizon_s, struct fault_schedule *out, char **error)
 {
-	const struct fault_spec *spec = servers ? &sc->faults.servers :
-	    &sc->faults.workers;
-	uint64_t stream = STREAM_FAULTS + (servers ? 1ULL << 20 : 0);
+	const struct fault_spec *spec = which == FAULTS_OF_SERVERS ?
+	    &sc->faults.servers : which == FAULTS_OF_LINKS ?
+	    &sc->faults.links : &sc->faults.workers;
+	uint64_t stream = STREAM_FAULTS + (uint64_t)which * (1ULL << 20);
+	double notice = which == FAULTS_OF_LINKS ? 0 : sc->faults.notice_s;
 	struct fault_process p;
 	struct trace tr;
 
@@ -116,7 +122,7 @@ recovery_schedule(const struct scenario *sc, int servers, int nslots,
 		if (trace_read(spec->trace, &tr, error) != 0)
 			return -1;
 		trace_schedule(&tr, nslots, spec->trace_offset_s,
-		    spec->trace_scale, sc->faults.notice_s, out);
+		    spec->trace_scale, notice, out);
 		trace_free(&tr);
 		return 0;
 	}
@@ -126,7 +132,7 @@ recovery_schedule(const struct scenario *sc, int servers, int nslots,
 	p.mean_s = spec->mttp_s;
 	p.shape = spec->shape;
 	p.scale_s = spec->scale_s;
-	p.notice_s = sc->faults.notice_s;
+	p.notice_s = notice;
 	p.replace_s = spec->replace_s;
 	fault_generate(&p, nslots, sc->seed, stream, horizon_s, out);
 	return 0;
@@ -138,11 +144,13 @@ draw(struct sim *sim, double horizon_s, char **error)
 	const struct scenario *sc = sim->sc;
 
 	ctl.horizon_s = horizon_s;
-	if (recovery_schedule(sc, 0, sim->nworkers, horizon_s, sim->schedule,
+	if (recovery_schedule(sc, FAULTS_OF_WORKERS, sim->nworkers, horizon_s,
+	    sim->schedule, error) != 0 || recovery_schedule(sc,
+	    FAULTS_OF_SERVERS, sim->nservers, horizon_s, &ctl.servers,
 	    error) != 0)
 		return -1;
-	return recovery_schedule(sc, 1, sim->nservers, horizon_s, &ctl.servers,
-	    error);
+	return recovery_schedule(sc, FAULTS_OF_LINKS, sim->nworkers, horizon_s,
+	    &ctl.links, error);
 }
 
 /* A storage receiver: takes the checkpoints one sender slot sends. */
@@ -455,45 +463,111 @@ restart(struct sim *sim)
 	account(sim);
 }
 
-/* The next event of the workers' and the servers' schedules (drawing
- * further out when the draws run out), or NULL. */
+/* The next event of the three schedules (drawing further out when the
+ * draws run out), or NULL; *which says whose. */
 static const struct fault_event *
-next_event(struct sim *sim, int *iw, int *is)
+next_event(struct sim *sim, int *idx, int *which)
 {
 	const struct scenario *sc = sim->sc;
-	struct fault_schedule *a = sim->schedule, *b = &ctl.servers;
+	struct fault_schedule *sched[3] = { sim->schedule, &ctl.servers,
+	    &ctl.links };
+	const struct fault_spec *spec[3] = { &sc->faults.workers,
+	    &sc->faults.servers, &sc->faults.links };
+	int k, drawn = 0, out = 1, best = -1;
 	char *error = NULL;
 	double t;
 
-	int drawn_w = sc->faults.workers.source != FAULTS_TRACE;
-	int drawn_s = sc->faults.servers.on &&
-	    sc->faults.servers.source != FAULTS_TRACE;
-
-	if ((drawn_w || drawn_s) && (!drawn_w || *iw == a->n) &&
-	    (!drawn_s || *is == b->n) && ctl.horizon_s < GIVE_UP *
-	    ctl.first_horizon_s) {
+	for (k = 0; k < 3; k++) {
+		if (spec[k]->on && spec[k]->source != FAULTS_TRACE) {
+			drawn = 1;
+			out &= idx[k] == sched[k]->n;
+		}
+	}
+	if (drawn && out && ctl.horizon_s < GIVE_UP * ctl.first_horizon_s) {
 		t = simgrid_get_clock();
 		if (draw(sim, 4 * ctl.horizon_s, &error) != 0)
 			free(error);	/* read once at the start already */
-		for (*iw = 0; *iw < a->n && a->ev[*iw].t <= t; (*iw)++)
-			;
-		for (*is = 0; *is < b->n && b->ev[*is].t <= t; (*is)++)
-			;
+		for (k = 0; k < 3; k++) {
+			for (idx[k] = 0; idx[k] < sched[k]->n &&
+			    sched[k]->ev[idx[k]].t <= t; idx[k]++)
+				;
+		}
 	}
-	if (*iw < a->n && (*is == b->n || a->ev[*iw].t <= b->ev[*is].t))
-		return &a->ev[(*iw)++];
-	if (*is < b->n)
-		return &b->ev[(*is)++];
-	return NULL;
+	for (k = 0; k < 3; k++) {
+		if (idx[k] < sched[k]->n && (best < 0 || sched[k]->ev[idx[k]].t <
+		    sched[best]->ev[idx[best]].t))
+			best = k;
+	}
+	if (best < 0)
+		return NULL;
+	*which = best;
+	return &sched[best]->ev[idx[best]++];
 }
 
-/* The controller: plays both schedules until the job is done, or until
- * it can never be (its hosts never all up again). */
+/* Worker h's NIC goes down or comes back up.  SimGrid 3.32's C API
+ * cannot turn a link off, so a link that is down carries 1 byte/s: the
+ * worker's actors are killed first (lost()), so no transfer of its own
+ * is left on it, and nothing reaches it until the repair. */
+#define LINK_DOWN_BPS	1.0
+static void
+links(struct sim *sim, int h, int on)
+{
+	sg_link_t l;
+	int up;
+
+	for (up = 0; up < 2; up++) {
+		if ((l = metrics_nic_link(sim->metrics, h, up)) == NULL)
+			continue;
+		if (!on)
+			ctl.nic_Bps[2 * h + up] = sg_link_get_bandwidth(l);
+		sg_link_set_bandwidth(l, on ? ctl.nic_Bps[2 * h + up] :
+		    LINK_DOWN_BPS);
+	}
+}
+
+/* Host h (a worker) is back: take it in, as the job can. */
+static void
+back(struct sim *sim, int h, int replacement)
+{
+	int ar = is_allreduce(sim);
+
+	if (sim->sc->faults.elastic) {
+		sim->need_state[h] = 1;
+		sim->fstats.joins += replacement;
+		elastic_break(sim);	/* to take it in */
+	} else if (ctl.state == JOB_DOWN && ctl.sdown == 0 &&
+	    (!ar || ctl.wdown == 0))
+		restart(sim);
+	else if (!ar && h < sim->nworkers && ctl.state == JOB_RUNNING) {
+		sim_new_incarnation(sim, h);
+		sim->fstats.joins += replacement;
+		sim_spawn_worker(sim, h);
+	}
+}
+
+/* Worker or server host h is lost (its host, or a worker's link): stop
+ * what cannot go on without it, before any peer sees a failed comm. */
+static void
+lost(struct sim *sim, int h)
+{
+	if (sim->sc->faults.elastic) {
+		sim->need_state[h] = 1;
+		elastic_break(sim);
+	} else if (ctl.state != JOB_DOWN && (h >= sim->nworkers ||
+	    is_allreduce(sim)))
+		stop(sim);
+	else if (h < sim->nworkers && sim->worker_actor[h] != NULL)
+		sg_actor_kill(sim->worker_actor[h]);	/* a PS worker */
+}
+
+/* The controller: plays the schedules until the job is done, or until
+ * it can never be (its hosts never all up again).  ctl.down[h]: 1 for a
+ * host that is down, 2 for a worker whose link is. */
 static void
 controller(struct sim *sim, int unused)
 {
-	int n = sim->nworkers, nh = n + sim->nservers, iw = 0, is = 0, h;
-	int ar = is_allreduce(sim), server;
+	int n = sim->nworkers, nh = n + sim->nservers, idx[3] = { 0, 0, 0 };
+	int ar = is_allreduce(sim), which, h;
 	double now, *up_since = xcalloc((size_t)nh, sizeof *up_since);
 	const struct fault_event *ev;
 	struct fault_event e;
@@ -501,6 +575,7 @@ controller(struct sim *sim, int unused)
 	(void)unused;
 	ctl.down = xcalloc((size_t)nh, 1);
 	ctl.preempted = xcalloc((size_t)nh, 1);
+	ctl.nic_Bps = xcalloc(2 * (size_t)n, sizeof *ctl.nic_Bps);
 	for (h = 0; h < nh; h++) {
 		if (!(h < n ? sim->schedule->initially_down[h] :
 		    ctl.servers.initially_down[h - n]))
@@ -516,7 +591,7 @@ controller(struct sim *sim, int unused)
 		now = simgrid_get_clock();
 		if (ctl.done)
 			break;
-		if ((ev = next_event(sim, &iw, &is)) == NULL) {
+		if ((ev = next_event(sim, idx, &which)) == NULL) {
 			/* no more faults: wait for the job if it can go on */
 			if (ctl.stalling) {
 				sim->fstats.done_s = -1;	/* never */
@@ -534,69 +609,72 @@ controller(struct sim *sim, int unused)
 		    e.t - now) == 0)
 			break;		/* the job is done */
 		now = simgrid_get_clock();
-		server = ev == NULL ? 0 : (ev >= ctl.servers.ev &&
-		    ev < ctl.servers.ev + ctl.servers.n);
-		h = server ? n + e.slot : e.slot;
+		h = which == FAULTS_OF_SERVERS ? n + e.slot : e.slot;
 		if (e.kind == FAULT_NOTICE) {
 			sim->fstats.notices++;
 			/* all-reduce: save at the end of the step under way */
-			if (sim->sc->faults.on_notice && ar && !server &&
+			if (sim->sc->faults.on_notice && ar && h < n &&
 			    !ctl.down[h] && ctl.state == JOB_RUNNING)
 				ctl.ckpt_asap = 1;
 			continue;
 		}
+		if (which == FAULTS_OF_LINKS) {
+			/* a worker's NIC: it is cut off, its host stays */
+			if (e.kind == FAULT_PREEMPT && !ctl.down[h]) {
+				account(sim);
+				sim->fstats.link_failures++;
+				ctl.down[h] = 2;
+				ctl.wdown++;
+				lost(sim, h);
+				links(sim, h, 0);
+			} else if (e.kind == FAULT_RETURN && ctl.down[h] == 2) {
+				account(sim);
+				ctl.down[h] = 0;
+				ctl.wdown--;
+				links(sim, h, 1);
+				back(sim, h, 0);
+			}
+			account(sim);
+			continue;
+		}
 		if (e.kind == FAULT_PREEMPT) {
-			if (ctl.down[h])
+			if (ctl.down[h] == 1)
 				continue;
 			account(sim);
-			*(server ? &sim->fstats.server_failures :
+			*(h >= n ? &sim->fstats.server_failures :
 			    &sim->fstats.preemptions) += 1;
-			ctl.down[h] = 1;
+			if (ctl.down[h] == 2) {
+				ctl.down[h] = 1;
+				links(sim, h, 1);   /* its replacement's are up */
+			} else {
+				ctl.down[h] = 1;	/* first: lost() re-forms */
+				*(h >= n ? &ctl.sdown : &ctl.wdown) += 1;
+				lost(sim, h);
+			}
 			ctl.preempted[h] = 1;
-			*(server ? &ctl.sdown : &ctl.wdown) += 1;
-			if (!server)
+			if (h < n)
 				sim->fstats.worker_up_s += now - up_since[h];
-			/* a collective cannot go on without a worker, nor a
-			 * PS without a shard: the job dies (an elastic ring
-			 * re-forms without it) */
-			if (sim->sc->faults.elastic) {
-				sim->need_state[h] = 1;
-				elastic_break(sim);
-			} else if (ctl.state != JOB_DOWN && (server || ar))
-				stop(sim);
-			/* after the kill: no peer ever sees a failed comm */
 			sg_host_turn_off(sim->hosts[h].host);
 			account(sim);
 			continue;
 		}
 		/* FAULT_RETURN: the replacement host is up, if a spare is
 		 * left (faults.spares counts replacement workers) */
-		if (!ctl.down[h])
+		if (ctl.down[h] != 1)
 			continue;
-		if (!server && ctl.preempted[h] && sim->sc->faults.spares >= 0 &&
+		if (h < n && ctl.preempted[h] && sim->sc->faults.spares >= 0 &&
 		    ctl.spares_used == sim->sc->faults.spares) {
 			sim->fstats.no_spare++;
 			continue;
 		}
-		if (!server && ctl.preempted[h])
+		if (h < n && ctl.preempted[h])
 			ctl.spares_used++;
 		account(sim);
 		ctl.down[h] = 0;
-		*(server ? &ctl.sdown : &ctl.wdown) -= 1;
+		*(h >= n ? &ctl.sdown : &ctl.wdown) -= 1;
 		up_since[h] = now;
 		sg_host_turn_on(sim->hosts[h].host);
-		if (sim->sc->faults.elastic) {
-			sim->need_state[h] = 1;
-			sim->fstats.joins++;
-			elastic_break(sim);	/* to take it in */
-		} else if (ctl.state == JOB_DOWN && ctl.sdown == 0 &&
-		    (!ar || ctl.wdown == 0))
-			restart(sim);
-		else if (!ar && !server && ctl.state == JOB_RUNNING) {
-			sim_new_incarnation(sim, h);
-			sim->fstats.joins++;
-			sim_spawn_worker(sim, h);
-		}
+		back(sim, h, 1);
 		account(sim);
 	}
 	account(sim);
@@ -605,14 +683,17 @@ controller(struct sim *sim, int unused)
 		sg_sem_acquire(sim->worker_exit);
 	sim->fstats.end_s = now = simgrid_get_clock();
 	for (h = 0; h < n; h++) {
-		if (!ctl.down[h])
+		if (ctl.down[h] != 1)	/* billed unless the host is down */
 			sim->fstats.worker_up_s += now - up_since[h];
 	}
 	free(up_since);
 	free(ctl.down);
 	free(ctl.preempted);
+	free(ctl.nic_Bps);
 	ctl.down = ctl.preempted = NULL;
+	ctl.nic_Bps = NULL;
 	fault_schedule_free(&ctl.servers);
+	fault_schedule_free(&ctl.links);
 }
 
 double
@@ -639,6 +720,8 @@ recovery_setup(struct sim *sim, char **error)
 		sim->ckpt_version = xcalloc((size_t)sim->nshards,
 		    sizeof *sim->ckpt_version);
 	sim->need_state = xcalloc((size_t)sim->nworkers, 1);
+	sim->worker_actor = xcalloc((size_t)sim->nworkers,
+	    sizeof *sim->worker_actor);
 	sim->job_done = sg_sem_init(0);
 	sim->worker_exit = sg_sem_init(0);
 	sim->rejoin = xcalloc((size_t)sim->nworkers, sizeof *sim->rejoin);

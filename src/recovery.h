@@ -8,11 +8,12 @@
 struct sim;
 struct scenario;
 
-/* The schedule of the workers' (servers 0) or the servers' (1) fault
- * process for nslots hosts, drawn up to horizon_s or from its trace:
+/* The schedule of the workers', the servers' or the worker links' fault
+ * process (which) for nslots hosts, drawn up to horizon_s or from its trace:
  * the same seed draws the same first events whatever the horizon.
  * Returns -1 with *error set when the trace cannot be read. */
-int recovery_schedule(const struct scenario *, int servers, int nslots,
+enum { FAULTS_OF_WORKERS, FAULTS_OF_SERVERS, FAULTS_OF_LINKS };
+int recovery_schedule(const struct scenario *, int which, int nslots,
     double horizon_s, struct fault_schedule *, char **error);
 /* The first horizon drawn: a few times the fault-free run. */
 double recovery_horizon(const struct scenario *);

@@ -198,6 +198,7 @@ json_training(FILE *f, const struct scenario *sc, const struct results *r)
 	fputs("  \"faults\": {\n", f);
 	kv_num(f, "    ", "preemptions", r->fstats.preemptions, 1);
 	kv_num(f, "    ", "server_failures", r->fstats.server_failures, 1);
+	kv_num(f, "    ", "link_failures", r->fstats.link_failures, 1);
 	kv_num(f, "    ", "notices", r->fstats.notices, 1);
 	kv_num(f, "    ", "restarts", r->fstats.restarts, 1);
 	kv_num(f, "    ", "replacements_joined", r->fstats.joins, 1);

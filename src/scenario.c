@@ -1104,8 +1104,11 @@ parse_process(struct ctx *c, const cJSON *p, const char *path,
 static void
 parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc)
 {
-	static const char *const keys[] = { "preemption", "servers", "notice",
-	    "replacement", "restart", "checkpoint", "spares", "elastic", NULL };
+	static const char *const keys[] = { "preemption", "servers", "links",
+	    "notice", "replacement", "restart", "checkpoint", "spares",
+	    "elastic", NULL };
+	static const char *const lkeys[] = { "mttp", "weibull", "trace",
+	    "offset", "time_scale", "repair", NULL };
 	static const char *const ekeys[] = { "rendezvous", "min_workers",
 	    NULL };
 	static const char *const pkeys[] = { "mttp", "weibull", "trace",
@@ -1116,14 +1119,16 @@ parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc)
 	    "size", NULL };
 	const cJSON *f = get_object(c, root, "", "faults", 0), *p, *ck, *e;
 
-	sc->faults.workers.trace_scale = sc->faults.servers.trace_scale = 1;
+	sc->faults.workers.trace_scale = sc->faults.servers.trace_scale =
+	    sc->faults.links.trace_scale = 1;
 	if (f == NULL)
 		return;
 	sc->faults.on = 1;
 	check_keys(c, f, "/faults", keys);
-	/* the workers' preemptions, the servers' failures, or both */
+	/* the workers' preemptions, the servers' or links' failures */
 	if ((p = get_object(c, f, "/faults", "preemption",
-	    cJSON_GetObjectItemCaseSensitive(f, "servers") == NULL)) != NULL) {
+	    cJSON_GetObjectItemCaseSensitive(f, "servers") == NULL &&
+	    cJSON_GetObjectItemCaseSensitive(f, "links") == NULL)) != NULL) {
 		check_keys(c, p, "/faults/preemption", pkeys);
 		parse_process(c, p, "/faults/preemption", &sc->faults.workers);
 	}
@@ -1132,6 +1137,12 @@ parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc)
 		parse_process(c, p, "/faults/servers", &sc->faults.servers);
 		get_units(c, p, "/faults/servers", "replacement", 0, UNIT_TIME,
 		    1, &sc->faults.servers.replace_s);
+	}
+	if ((p = get_object(c, f, "/faults", "links", 0)) != NULL) {
+		check_keys(c, p, "/faults/links", lkeys);
+		parse_process(c, p, "/faults/links", &sc->faults.links);
+		get_units(c, p, "/faults/links", "repair", 0, UNIT_TIME, 1,
+		    &sc->faults.links.replace_s);
 	}
 	get_units(c, f, "/faults", "notice", 0, UNIT_TIME, 1,
 	    &sc->faults.notice_s);
@@ -1739,16 +1750,17 @@ scenario_load(const char *path, char *const *sets, int nsets, char **errors)
 		free(sc->cluster.platform);
 		sc->cluster.platform = resolved;
 	}
-	for (i = 0; i < 2; i++) {
-		struct fault_spec *fs = i == 0 ? &sc->faults.workers :
-		    &sc->faults.servers;
+	for (i = 0; i < 3; i++) {
+		struct fault_spec *fs = i == 0 ? &sc->faults.workers : i == 1 ?
+		    &sc->faults.servers : &sc->faults.links;
 
 		if (fs->trace == NULL)
 			continue;
 		resolved = resolve_platform(c.file, fs->trace);
 		if (trace_read(resolved, &tr, &f) != 0) {
-			err(&c, i == 0 ? "/faults/preemption/trace" :
-			    "/faults/servers/trace", "%s", f);
+			err(&c, i == 0 ? "/faults/preemption/trace" : i == 1 ?
+			    "/faults/servers/trace" : "/faults/links/trace",
+			    "%s", f);
 			free(f);
 		} else
 			trace_free(&tr);
@@ -1783,6 +1795,7 @@ scenario_free(struct scenario *sc)
 	free(sc->cluster.platform);
 	free(sc->faults.workers.trace);
 	free(sc->faults.servers.trace);
+	free(sc->faults.links.trace);
 	free(sc->faults.storage);
 	for (i = 0; i < sc->cluster.nslow; i++)
 		free(sc->cluster.slow[i].host);

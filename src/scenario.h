@@ -122,6 +122,8 @@ struct scenario {
 		int		 on;
 		struct fault_spec workers;	/* faults.preemption */
 		struct fault_spec servers;	/* faults.servers */
+		struct fault_spec links;	/* faults.links: worker NICs,
+						   replace_s the repair */
 		double		 notice_s;
 		double		 restart_s;	/* relaunch before a restore */
 		int		 checkpoint_every; /* steps, 0: never */

@@ -141,7 +141,7 @@ spawn_main(int argc, char **argv)
 	sp.fn(sp.sim, sp.index);
 }
 
-void
+sg_actor_t
 sim_spawn(struct sim *sim, const char *name, int hidx,
     void (*fn)(struct sim *, int), int index)
 {
@@ -154,6 +154,7 @@ sim_spawn(struct sim *sim, const char *name, int hidx,
 	a = sg_actor_init(name, sim->hosts[hidx].host);
 	sg_actor_set_data(a, sp);
 	sg_actor_start(a, spawn_main, 0, NULL);
+	return a;
 }
 
 static struct msg *
@@ -486,9 +487,14 @@ static void
 worker_exit(int failed, void *arg)
 {
 	struct sim *sim = arg;
+	int w;
 
 	(void)failed;
 	sim->live_workers--;
+	for (w = 0; w < sim->nworkers; w++) {
+		if (sim->worker_actor[w] == sg_actor_self())
+			sim->worker_actor[w] = NULL;
+	}
 	sg_sem_release(sim->worker_exit);
 }
 
@@ -511,6 +517,7 @@ worker_main(struct sim *sim, int w)
 	if (sim->storage >= 0) {
 		sg_actor_daemonize(sg_actor_self());	/* the controller ends */
 		sim->live_workers++;
+		sim->worker_actor[w] = sg_actor_self();
 		sg_actor_on_exit(worker_exit, sim);	/* killed or not */
 		if (allreduce)
 			recovery_restore(sim, w);
@@ -928,6 +935,7 @@ sim_free(struct sim *sim)
 	free(sim->ckpt_version);
 	free(sim->members);
 	free(sim->need_state);
+	free(sim->worker_actor);
 	free(sim->local_step);
 	free(sim->version);
 	free(sim->clock);

@@ -98,6 +98,7 @@ struct sim {
 		int	 preemptions, notices, restarts, joins;
 		int	 server_failures;
 		int	 no_spare;	/* returns with no spare left */
+		int	 link_failures;	/* worker NICs down */
 		long	 lost_steps;
 		double	 stalled_s, restart_s, checkpoint_s;
 		double	 done_s;	/* when the job reached its steps */
@@ -119,6 +120,7 @@ struct sim {
 	long		 applied_total;	/* async: gradients applied, shard 0 */
 	sg_sem_t	 job_done;
 	int		 live_workers;	/* worker actors alive */
+	sg_actor_t	*worker_actor;	/* per worker while it runs, or NULL */
 	sg_sem_t	 worker_exit;	/* released as each one ends */
 
 	void		*state;		/* the strategy's own */
@@ -141,7 +143,7 @@ void sim_shape(const struct sim *, struct shape *);
 double sim_bucket_ready_s(const struct sim *, int b, double compute_s);
 
 /* Start an actor running fn(sim, index) on a host. */
-void sim_spawn(struct sim *, const char *name, int hidx,
+sg_actor_t sim_spawn(struct sim *, const char *name, int hidx,
     void (*fn)(struct sim *, int), int index);
 
 /* Post a message of count elements from host src to host dst's mailbox.

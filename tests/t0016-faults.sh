@@ -242,4 +242,25 @@ check "elastic, min 4: no step lost, stalled 25 s to 85 s" test \
 check_near "elastic, min 4: restart is the 5 s rendezvous" \
     "$(json "$TMP/el4.json" faults.restart_s)" 5 1e-9
 
+
+# Worker 1's link is down from 25 s to 45 s (tests/data/faults-link.csv):
+# the host stays, the worker is cut off.  Ring restarts from its
+# checkpoint once the link is repaired, 50 s sooner than after the
+# 60 s preemption with its 20 s relaunch; a synchronous PS waits 20 s;
+# both replay to the fault-free final loss.
+L="faults={\"links\": {\"trace\": \"$SRCDIR/tests/data/faults-link.csv\"}, \"restart\": \"10s\", \"checkpoint\": {\"every\": 10}}"
+N='numerics={"model": "linear", "features": 8}'
+run --set "$L" --set "$N" "$SRCDIR/tests/data/faults-none.json" >"$TMP/lk.json"
+check "link: one failure, 2 steps lost, stalled 25 s to 45 s" test \
+    "$(json "$TMP/lk.json" faults.link_failures)-$(json "$TMP/lk.json" faults.lost_steps)-$(json "$TMP/lk.json" faults.stalled_s)" = 1-2-20
+check_near "link: done 50 s before the preempted run (139.08183 s)" \
+    "$(json "$TMP/lk.json" faults.done_s)" 89.08183 1e-9
+check "link: ring replays to the fault-free final loss" test \
+    "$(json "$TMP/lk.json" numerics.final_loss)" = "$(json "$TMP/rn0.json" numerics.final_loss)"
+# shellcheck disable=SC2086
+run $SRV --set "$L" --set "$N" "$SRCDIR/tests/data/faults-none.json" >"$TMP/lkp.json"
+check "link: a synchronous PS waits 20 s and ends at the fault-free loss" test \
+    "$(json "$TMP/lkp.json" faults.stalled_s)-$(json "$TMP/lkp.json" numerics.final_loss)" = \
+    "20-$(json "$TMP/srv0.json" numerics.final_loss)"
+
 done_testing
