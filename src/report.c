@@ -477,6 +477,10 @@ text_training(FILE *f, const struct scenario *sc, const struct results *r)
 			fprintf(f, "%d server failure%s, ",
 			    r->fstats.server_failures,
 			    r->fstats.server_failures == 1 ? "" : "s");
+		if (r->fstats.link_failures > 0)
+			fprintf(f, "%d link failure%s, ",
+			    r->fstats.link_failures,
+			    r->fstats.link_failures == 1 ? "" : "s");
 		fprintf(f, "%d restart%s, %d replacement%s joined, %ld step%s "
 		    "lost\n",
 		    r->fstats.restarts, r->fstats.restarts == 1 ? "" : "s",
