@@ -203,6 +203,16 @@ metrics_step(struct metrics *m, int w, int step, double start,
 }
 
 void
+metrics_forget(struct metrics *m, int step)
+{
+	size_t i = (size_t)step * (size_t)m->nworkers;
+	size_t cells = (size_t)m->steps * (size_t)m->nworkers;
+
+	for (; i < cells; i++)
+		m->t_start[i] = m->t_compute[i] = m->t_end[i] = 0;
+}
+
+void
 metrics_comm(struct metrics *m, int w, int step, double busy_s)
 {
 	m->busy[(size_t)step * (size_t)m->nworkers + (size_t)w] = busy_s;
@@ -308,9 +318,11 @@ step_stats(struct metrics *m, struct results *r)
 	const struct scenario *sc = m->sim->sc;
 	int n = m->nworkers, s, w, k = 0;
 	double *times = xcalloc((size_t)m->steps, sizeof *times);
-	double prev = 0, end, ready, wait, sum = 0;
+	double prev = 0, end, ready, wait, sum = 0, cells = 0;
 	size_t i;
 
+	/* the cells of workers that ran the step (an elastic ring has
+	 * fewer, a PS worker that died has none for its step) */
 	r->steps = m->steps;
 	r->measured = m->steps - sc->run.warmup;
 	for (s = 0; s < m->steps; s++) {
@@ -331,6 +343,9 @@ step_stats(struct metrics *m, struct results *r)
 			 * finish computing; the rest is communication. */
 			for (w = 0; w < n; w++) {
 				i = (size_t)s * (size_t)n + (size_t)w;
+				if (m->t_end[i] == 0)
+					continue;
+				cells++;
 				wait = ready - m->t_compute[i];
 				if (wait > m->t_end[i] - m->t_compute[i])
 					wait = m->t_end[i] - m->t_compute[i];
@@ -351,10 +366,12 @@ step_stats(struct metrics *m, struct results *r)
 	r->simulated_s = prev;
 	if (k == 0)
 		times[k++] = 0;		/* no step measured */
-	r->compute_s /= (double)n * k;
-	r->wait_s /= (double)n * k;
-	r->communication_s /= (double)n * k;
-	r->exposed_s /= (double)n * k;
+	if (cells == 0)
+		cells = 1;
+	r->compute_s /= cells;
+	r->wait_s /= cells;
+	r->communication_s /= cells;
+	r->exposed_s /= cells;
 	r->overlap_ratio = r->communication_s > 0 ?
 	    1 - r->exposed_s / r->communication_s : 0;
 	if (r->overlap_ratio < 1e-9)
@@ -365,7 +382,7 @@ step_stats(struct metrics *m, struct results *r)
 	r->step_p95_s = percentile(times, k, 95);
 	r->step_max_s = times[k - 1];
 	r->throughput_samples_per_s = r->step_mean_s > 0 ?
-	    n * sc->model.batch / r->step_mean_s : 0;
+	    cells / k * sc->model.batch / r->step_mean_s : 0;
 	free(times);
 }
 
@@ -555,6 +572,8 @@ host_stats(struct metrics *m, struct results *r)
 		else if (h->is_worker)
 			snprintf(h->role, sizeof h->role, "worker %d",
 			    sim->hosts[i].worker);
+		else if (i == sim->storage)
+			snprintf(h->role, sizeof h->role, "checkpoint storage");
 		else
 			snprintf(h->role, sizeof h->role, "server %d (%d "
 			    "shard%s)", sim->hosts[i].server, h->shards,

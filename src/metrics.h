@@ -18,6 +18,8 @@ void metrics_free(struct metrics *);
 /* Step records, simulated seconds. */
 void metrics_step(struct metrics *, int worker, int step, double start,
     double compute_end, double end);
+/* The step records from step on are forgotten (a job rolled back). */
+void metrics_forget(struct metrics *, int step);
 /* With gradient buckets: the seconds worker w's comm actor spent reducing
  * in a step (some of it hidden behind backprop). */
 void metrics_comm(struct metrics *, int worker, int step, double busy_s);

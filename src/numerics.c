@@ -138,6 +138,8 @@ numerics_free(struct numerics *nm)
 	free(nm->ps_acc);
 	free(nm->ckpt_param);
 	free(nm->ckpt_mom);
+	free(nm->pend_param);
+	free(nm->pend_mom);
 	free(nm->curve);
 	free(nm);
 }
@@ -264,9 +266,20 @@ numerics_restore(struct numerics *nm, int step)
 void
 numerics_checkpoint_range(struct numerics *nm, long lo, long len)
 {
-	memcpy(nm->ckpt_param + lo, nm->ps_param + lo, (size_t)len *
+	if (nm->pend_param == NULL) {
+		nm->pend_param = floats(nm->P);
+		nm->pend_mom = floats(nm->P);
+	}
+	memcpy(nm->pend_param + lo, nm->ps_param + lo, (size_t)len *
 	    sizeof(float));
-	memcpy(nm->ckpt_mom + lo, nm->ps_mom + lo, (size_t)len * sizeof(float));
+	memcpy(nm->pend_mom + lo, nm->ps_mom + lo, (size_t)len * sizeof(float));
+}
+
+void
+numerics_commit(struct numerics *nm)
+{
+	memcpy(nm->ckpt_param, nm->pend_param, (size_t)nm->P * sizeof(float));
+	memcpy(nm->ckpt_mom, nm->pend_mom, (size_t)nm->P * sizeof(float));
 }
 
 void

@@ -35,7 +35,8 @@ struct numerics {
 
 	float		**param, **grad, **mom;	/* per worker */
 	float		*ps_param, *ps_mom, *ps_acc;	/* the servers' */
-	float		*ckpt_param, *ckpt_mom;	/* all-reduce checkpoint */
+	float		*ckpt_param, *ckpt_mom;	/* the checkpoint to restore */
+	float		*pend_param, *pend_mom;	/* ps: shards saved, not all */
 	float		**orig[2];	/* all-reduce: gradients before the
 					   exchange, by step parity */
 	double		 reduce_error;	/* all-reduce vs the serial sum */
@@ -80,8 +81,10 @@ void numerics_sample(struct numerics *, const struct sim *, double step,
  * back to that step (it shows the rollback). */
 void numerics_checkpoint(struct numerics *, int w);
 void numerics_restore(struct numerics *, int step);
-/* PS: keep the servers' floats [lo, + len) for a restore; restore all. */
+/* PS: keep the servers' floats [lo, + len) for a checkpoint; make the
+ * kept floats the checkpoint (every shard saved); restore all. */
 void numerics_checkpoint_range(struct numerics *, long lo, long len);
+void numerics_commit(struct numerics *);
 void numerics_ps_restore(struct numerics *, int step);
 
 /* After the run: the final loss and, for synchronous runs, the deviation

@@ -60,6 +60,11 @@ static struct {
 	sg_sem_t	 restored;	/* ps: a shard restored */
 	int		 ckpt_asap;	/* a notice came: save after this step */
 	int		 spares_used;
+	int		 started;	/* the job has run */
+	char		*join;		/* ps: workers back, to join */
+	char		*lost_for_good;	/* no spare for it */
+	long		 committed;	/* ps: a checkpoint's version, whole */
+	long		 pending_applied;
 } ctl;
 
 static int
@@ -153,6 +158,8 @@ draw(struct sim *sim, double horizon_s, char **error)
 	    &ctl.links, error);
 }
 
+static void forget(struct sim *, int);
+
 /* A storage receiver: takes the checkpoints one sender slot sends. */
 static void
 storage_main(struct sim *sim, int slot)
@@ -205,43 +212,57 @@ recovery_step_done(struct sim *sim, int steps)
 	sim->fstats.checkpoint_s += recovery_checkpoint(sim, 0, 0,
 	    sim->sc->faults.ckpt_bytes);
 	sim->checkpoint_step = steps;
+	sim->checkpointed = 1;
 	if (nm != NULL)
 		numerics_checkpoint(nm, 0);
 }
 
-/* A relaunched job trains again. */
+/* The job trains (again): a relaunch is done (the first start is not a
+ * restart). */
 static void
 running(struct sim *sim)
 {
 	account(sim);
-	sim->fstats.restart_s += simgrid_get_clock() - ctl.restart_from;
-	sim->fstats.restarts++;
+	if (ctl.started) {
+		sim->fstats.restart_s += simgrid_get_clock() - ctl.restart_from;
+		sim->fstats.restarts++;
+	}
+	ctl.started = 1;
 	ctl.state = JOB_RUNNING;
 	account(sim);
 }
 
+/* ps: shard j saved its share at version (shard 0: with applied
+ * gradients so far).  A checkpoint is whole, and the one a restart
+ * restores, once every shard has saved that same version; until then
+ * the shards' shares wait in the numerics' pending copy. */
 void
 recovery_ps_checkpointed(struct sim *sim, int j, long version,
     long applied)
 {
 	struct numerics *nm = sim->num;
-	long least, lo, len;
+	long lo, len;
 	int i;
 
 	sim->ckpt_version[j] = version;
 	if (j == 0)
-		sim->ckpt_applied = applied;
-	for (least = sim->ckpt_version[0], i = 1; i < sim->nshards; i++) {
-		if (sim->ckpt_version[i] < least)
-			least = sim->ckpt_version[i];
-	}
-	sim->checkpoint_step = sim->sc->strategy.sync == SYNC_ASYNC ?
-	    (int)(sim->ckpt_applied / sim->nworkers) : (int)least;
+		ctl.pending_applied = applied;
 	if (nm != NULL) {
 		numerics_range(nm, sim->shard_offset[j], sim->shard_count[j],
 		    &lo, &len);
 		numerics_checkpoint_range(nm, lo, len);
 	}
+	for (i = 0; i < sim->nshards; i++) {
+		if (sim->ckpt_version[i] != version)
+			return;
+	}
+	ctl.committed = version;
+	sim->ckpt_applied = ctl.pending_applied;
+	sim->checkpoint_step = sim->sc->strategy.sync == SYNC_ASYNC ?
+	    (int)(sim->ckpt_applied / sim->nworkers) : (int)version;
+	sim->checkpointed = 1;
+	if (nm != NULL)
+		numerics_commit(nm);
 }
 
 void
@@ -251,8 +272,8 @@ recovery_restore(struct sim *sim, int w)
 	sg_comm_t c;
 
 	/* a survivor of an elastic ring keeps its state; the others take
-	 * it (the first start has nothing to take) */
-	if (sim->generation > 0 && sim->need_state[w]) {
+	 * it (with no checkpoint yet, a relaunch starts afresh) */
+	if (sim->need_state[w]) {
 		c = sim_recv(sim->worker_mbox[w], &m);
 		if (sg_comm_wait(c) != SG_OK)
 			return;
@@ -293,34 +314,39 @@ restore_main(struct sim *sim, int j)
 static void
 launcher(struct sim *sim, int unused)
 {
-	int w, j;
+	int w, j, restore = sim->checkpointed;
 
 	(void)unused;
 	sg_actor_daemonize(sg_actor_self());
-	if (sim->sc->faults.restart_s > 0)
+	if (sim->sc->faults.restart_s > 0 && ctl.started)
 		sg_actor_sleep_for(sim->sc->faults.restart_s);
 	if (is_allreduce(sim)) {
 		for (w = 0; w < sim->nworkers; w++) {
-			sim_send_bytes(sim, sim->worker_mbox[w], sim->storage,
-			    w, -1, sim->sc->faults.ckpt_bytes, 1);
+			if (sim->need_state[w])
+				sim_send_bytes(sim, sim->worker_mbox[w],
+				    sim->storage, w, -1,
+				    sim->sc->faults.ckpt_bytes, 1);
 			sim_spawn_worker(sim, w);
 		}
+		if (!ctl.started)	/* nobody to take a state: go */
+			running(sim);
 		return;
 	}
-	for (j = 0; j < sim->nshards; j++) {
+	for (j = 0; j < sim->nshards && restore; j++) {
 		sim_send_bytes(sim, sim_mailbox("restore", j), sim->storage,
 		    sim->shard_hidx[j], -1, sim->sc->faults.ckpt_bytes *
 		    (double)sim->shard_count[j] / (double)sim->elements, 1);
 		sim_spawn(sim, "restore", sim->shard_hidx[j], restore_main, j);
 	}
-	for (j = 0; j < sim->nshards; j++)
+	for (j = 0; j < sim->nshards && restore; j++)
 		sg_sem_acquire(ctl.restored);
 	/* from here on nothing blocks: the job is whole again at once */
 	sim->strategy->setup(sim);
 	for (w = 0; w < sim->nworkers; w++) {
 		if (ctl.down[w])
 			continue;
-		sim_new_incarnation(sim, w);
+		if (ctl.started)
+			sim_new_incarnation(sim, w);
 		sim_spawn_worker(sim, w);
 	}
 	running(sim);
@@ -331,8 +357,7 @@ launcher(struct sim *sim, int unused)
 static void
 state_sender(struct sim *sim, int w)
 {
-	int src = sim->members[0];
-	int i;
+	int src = sim->storage, i;
 
 	for (i = 0; i < sim->nmembers; i++) {
 		if (!sim->need_state[sim->members[i]]) {
@@ -340,9 +365,8 @@ state_sender(struct sim *sim, int w)
 			break;
 		}
 	}
-	if (i == sim->nmembers)
-		src = sim->storage;
-	sim_send_bytes(sim, sim->worker_mbox[w], src, w, -1,
+	sim_send_bytes(sim, sim->worker_mbox[w], src, w, -1, src ==
+	    sim->storage ? sim->sc->faults.ckpt_bytes :
 	    scenario_model_bytes(sim->sc), 1);
 }
 
@@ -371,7 +395,8 @@ elastic_launcher(struct sim *sim, int unused)
 }
 
 /* Elastic: re-form the ring with the workers that are up, from the step
- * the survivors hold (from the last checkpoint if none survived). */
+ * the survivors hold (from the last checkpoint if none survived, or
+ * afresh if there is none). */
 static void
 elastic_restart(struct sim *sim)
 {
@@ -387,80 +412,105 @@ elastic_restart(struct sim *sim)
 	for (w = 0; w < sim->nworkers; w++) {
 		if (ctl.down[w])
 			continue;
+		if (!ctl.started || !sim->checkpointed)
+			sim->need_state[w] &= ctl.started;
 		sim->members[sim->nmembers++] = w;
 		survivor |= !sim->need_state[w];
 	}
 	sim_new_generation(sim);
 	spawn_storage(sim);
 	if (!survivor) {
-		sim->fstats.lost_steps += sim->steps_done -
-		    sim->checkpoint_step;
-		sim->steps_done = sim->checkpoint_step;
+		forget(sim, sim->checkpoint_step);
+		for (w = 0; w < sim->nmembers && !sim->checkpointed; w++)
+			sim->need_state[sim->members[w]] = 0;
 	}
 	sim->start_step = sim->steps_done;
 	sim_spawn(sim, "launcher", sim->storage, elastic_launcher, 0);
 	account(sim);
 }
 
-/* Elastic: the ring breaks (a worker lost, or one to add): every actor
- * is killed and it re-forms if enough workers are up. */
+/* The steps since step are lost: counted, and their records dropped. */
 static void
-elastic_break(struct sim *sim)
+forget(struct sim *sim, int step)
 {
-	double now = simgrid_get_clock();
-
-	account(sim);
-	if (ctl.state != JOB_DOWN)
-		sg_actor_kill_all();
-	if (ctl.state == JOB_RESTARTING)
-		sim->fstats.restart_s += now - ctl.restart_from;
-	ctl.state = JOB_DOWN;
-	if (sim->nworkers - ctl.wdown >= sim->sc->faults.min_workers)
-		elastic_restart(sim);
-	account(sim);
+	sim->fstats.lost_steps += sim->steps_done - step;
+	metrics_forget(sim->metrics, step);
+	sim->steps_done = step;
 }
 
-/* The job is stopped: kill every actor but the controller. */
+/* The job stops: every actor but the controller is killed, and what the
+ * job had not saved is lost (an elastic ring's survivors keep theirs). */
 static void
 stop(struct sim *sim)
 {
 	double now = simgrid_get_clock();
 
 	account(sim);
-	sg_actor_kill_all();
-	if (ctl.state == JOB_RESTARTING)
+	if (ctl.state != JOB_DOWN)
+		sg_actor_kill_all();
+	if (ctl.state == JOB_RESTARTING && ctl.started)
 		sim->fstats.restart_s += now - ctl.restart_from;
-	sim->fstats.lost_steps += sim->steps_done - sim->checkpoint_step;
+	if (ctl.state == JOB_RUNNING && !sim->sc->faults.elastic)
+		forget(sim, sim->checkpoint_step);
 	ctl.state = JOB_DOWN;
+	ctl.ckpt_asap = 0;
 	account(sim);
 }
 
-/* Every host the job needs is back: relaunch it from its checkpoint,
- * under fresh mailbox names, the strategy's state set up here, at once,
- * so that a kill never finds it half done (a PS sets up once its shards
- * are restored). */
+/* Every host the job needs is back: relaunch it from its checkpoint (or
+ * afresh without one), under fresh mailbox names, the strategy's state
+ * set up here, at once, so that a kill never finds it half done (a PS
+ * sets up once its shards are restored). */
 static void
 restart(struct sim *sim)
 {
 	account(sim);
 	ctl.restart_from = simgrid_get_clock();
 	ctl.state = JOB_RESTARTING;
+	ctl.ckpt_asap = 0;
 	if (sim->strategy->cleanup != NULL && sim->state != NULL)
 		sim->strategy->cleanup(sim);
 	sim_new_generation(sim);
 	if (is_allreduce(sim) && sim->strategy->setup != NULL)
 		sim->strategy->setup(sim);
-	spawn_storage(sim);
+	spawn_storage(sim);	/* under the new names */
 	sim->start_step = sim->steps_done = sim->checkpoint_step;
-	memset(sim->need_state, 1, (size_t)sim->nworkers);
+	memset(sim->need_state, sim->checkpointed, (size_t)sim->nworkers);
 	if (sim->num != NULL && is_allreduce(sim))
 		numerics_restore(sim->num, sim->checkpoint_step);
 	else if (sim->num != NULL)
 		numerics_ps_restore(sim->num, sim->checkpoint_step);
-	if (!is_allreduce(sim))
+	if (!is_allreduce(sim)) {
 		sim->applied_total = sim->ckpt_applied;
+		for (int j = 0; j < sim->nshards; j++)
+			sim->ckpt_version[j] = ctl.committed;
+	}
 	sim_spawn(sim, "launcher", sim->storage, launcher, 0);
 	account(sim);
+}
+
+/* After the events of an instant: relaunch or re-form the job if it can,
+ * and let the PS replacements that came back join. */
+static void
+settle(struct sim *sim)
+{
+	int h, ar = is_allreduce(sim);
+
+	if (ctl.state == JOB_DOWN && sim->sc->faults.elastic) {
+		if (sim->nworkers - ctl.wdown >= sim->sc->faults.min_workers)
+			elastic_restart(sim);
+	} else if (ctl.state == JOB_DOWN && ctl.sdown == 0 &&
+	    (!ar || ctl.wdown == 0))
+		restart(sim);
+	for (h = 0; h < sim->nworkers; h++) {
+		if (!ctl.join[h])
+			continue;
+		ctl.join[h] = 0;
+		if (ctl.state != JOB_RUNNING || ctl.down[h])
+			continue;	/* the relaunch takes it in */
+		sim_new_incarnation(sim, h);
+		sim_spawn_worker(sim, h);
+	}
 }
 
 /* The next event of the three schedules (drawing further out when the
@@ -525,24 +575,20 @@ links(struct sim *sim, int h, int on)
 	}
 }
 
-/* Host h (a worker) is back: take it in, as the job can. */
+/* Host h is back: an elastic ring breaks to take it in, a PS worker
+ * joins (settle()); the rest waits for settle() to relaunch. */
 static void
 back(struct sim *sim, int h, int replacement)
 {
-	int ar = is_allreduce(sim);
-
+	if (h >= sim->nworkers)
+		return;
+	sim->fstats.joins += replacement && (sim->sc->faults.elastic ||
+	    !is_allreduce(sim));
 	if (sim->sc->faults.elastic) {
 		sim->need_state[h] = 1;
-		sim->fstats.joins += replacement;
-		elastic_break(sim);	/* to take it in */
-	} else if (ctl.state == JOB_DOWN && ctl.sdown == 0 &&
-	    (!ar || ctl.wdown == 0))
-		restart(sim);
-	else if (!ar && h < sim->nworkers && ctl.state == JOB_RUNNING) {
-		sim_new_incarnation(sim, h);
-		sim->fstats.joins += replacement;
-		sim_spawn_worker(sim, h);
-	}
+		stop(sim);	/* to re-form with it */
+	} else if (!is_allreduce(sim))
+		ctl.join[h] = 1;
 }
 
 /* Worker or server host h is lost (its host, or a worker's link): stop
@@ -550,50 +596,45 @@ back(struct sim *sim, int h, int replacement)
 static void
 lost(struct sim *sim, int h)
 {
+	if (h < sim->nworkers)
+		ctl.join[h] = 0;
 	if (sim->sc->faults.elastic) {
 		sim->need_state[h] = 1;
-		elastic_break(sim);
-	} else if (ctl.state != JOB_DOWN && (h >= sim->nworkers ||
-	    is_allreduce(sim)))
 		stop(sim);
-	else if (h < sim->nworkers && sim->worker_actor[h] != NULL)
+	} else if (h >= sim->nworkers || is_allreduce(sim))
+		stop(sim);
+	else if (sim->worker_actor[h] != NULL)
 		sg_actor_kill(sim->worker_actor[h]);	/* a PS worker */
 }
 
 /* The controller: plays the schedules until the job is done, or until
  * it can never be (its hosts never all up again).  ctl.down[h]: 1 for a
- * host that is down, 2 for a worker whose link is. */
+ * host that is down, 2 for a worker whose link is.  After the events of
+ * each instant, settle() relaunches what can be. */
 static void
 controller(struct sim *sim, int unused)
 {
 	int n = sim->nworkers, nh = n + sim->nservers, idx[3] = { 0, 0, 0 };
-	int ar = is_allreduce(sim), which, h;
+	int which, h;
 	double now, *up_since = xcalloc((size_t)nh, sizeof *up_since);
 	const struct fault_event *ev;
 	struct fault_event e;
 
 	(void)unused;
-	ctl.down = xcalloc((size_t)nh, 1);
-	ctl.preempted = xcalloc((size_t)nh, 1);
-	ctl.nic_Bps = xcalloc(2 * (size_t)n, sizeof *ctl.nic_Bps);
-	for (h = 0; h < nh; h++) {
-		if (!(h < n ? sim->schedule->initially_down[h] :
-		    ctl.servers.initially_down[h - n]))
-			continue;
-		ctl.down[h] = 1;
-		*(h < n ? &ctl.wdown : &ctl.sdown) += 1;
-		sg_host_turn_off(sim->hosts[h].host);
-	}
-	ctl.state = (ar && ctl.wdown > 0) || ctl.sdown > 0 ? JOB_DOWN :
-	    JOB_RUNNING;
-	account(sim);
+	account(sim);	/* a job that starts down stalls from 0 */
 	for (;;) {
 		now = simgrid_get_clock();
 		if (ctl.done)
 			break;
-		if ((ev = next_event(sim, idx, &which)) == NULL) {
-			/* no more faults: wait for the job if it can go on */
-			if (ctl.stalling) {
+		ev = next_event(sim, idx, &which);
+		if (ev == NULL || ev->t > now)
+			settle(sim);
+		if (ev == NULL) {
+			/* no more faults: wait for the job if it can go on
+			 * (ssp cannot without a worker it lost for good) */
+			if (ctl.stalling || ctl.state == JOB_DOWN ||
+			    (sim->sc->strategy.sync == SYNC_SSP &&
+			    ctl.wdown > 0)) {
 				sim->fstats.done_s = -1;	/* never */
 				account(sim);
 				sg_actor_kill_all();
@@ -613,41 +654,34 @@ controller(struct sim *sim, int unused)
 		if (e.kind == FAULT_NOTICE) {
 			sim->fstats.notices++;
 			/* all-reduce: save at the end of the step under way */
-			if (sim->sc->faults.on_notice && ar && h < n &&
-			    !ctl.down[h] && ctl.state == JOB_RUNNING)
+			if (sim->sc->faults.on_notice && is_allreduce(sim) &&
+			    h < n && !ctl.down[h] && ctl.state == JOB_RUNNING)
 				ctl.ckpt_asap = 1;
 			continue;
 		}
+		account(sim);
 		if (which == FAULTS_OF_LINKS) {
 			/* a worker's NIC: it is cut off, its host stays */
 			if (e.kind == FAULT_PREEMPT && !ctl.down[h]) {
-				account(sim);
 				sim->fstats.link_failures++;
 				ctl.down[h] = 2;
 				ctl.wdown++;
 				lost(sim, h);
 				links(sim, h, 0);
 			} else if (e.kind == FAULT_RETURN && ctl.down[h] == 2) {
-				account(sim);
 				ctl.down[h] = 0;
 				ctl.wdown--;
 				links(sim, h, 1);
 				back(sim, h, 0);
 			}
-			account(sim);
-			continue;
-		}
-		if (e.kind == FAULT_PREEMPT) {
-			if (ctl.down[h] == 1)
-				continue;
-			account(sim);
+		} else if (e.kind == FAULT_PREEMPT && ctl.down[h] != 1) {
 			*(h >= n ? &sim->fstats.server_failures :
 			    &sim->fstats.preemptions) += 1;
 			if (ctl.down[h] == 2) {
 				ctl.down[h] = 1;
 				links(sim, h, 1);   /* its replacement's are up */
 			} else {
-				ctl.down[h] = 1;	/* first: lost() re-forms */
+				ctl.down[h] = 1;	/* first: lost() stops */
 				*(h >= n ? &ctl.sdown : &ctl.wdown) += 1;
 				lost(sim, h);
 			}
@@ -655,26 +689,25 @@ controller(struct sim *sim, int unused)
 			if (h < n)
 				sim->fstats.worker_up_s += now - up_since[h];
 			sg_host_turn_off(sim->hosts[h].host);
-			account(sim);
-			continue;
+		} else if (e.kind == FAULT_RETURN && ctl.down[h] == 1 &&
+		    !ctl.lost_for_good[h]) {
+			/* the replacement host is up, if a spare is left
+			 * (faults.spares counts replacement workers) */
+			if (h < n && ctl.preempted[h] &&
+			    sim->sc->faults.spares >= 0 &&
+			    ctl.spares_used == sim->sc->faults.spares) {
+				sim->fstats.no_spare++;
+				ctl.lost_for_good[h] = 1;
+			} else {
+				if (h < n && ctl.preempted[h])
+					ctl.spares_used++;
+				ctl.down[h] = 0;
+				*(h >= n ? &ctl.sdown : &ctl.wdown) -= 1;
+				up_since[h] = now;
+				sg_host_turn_on(sim->hosts[h].host);
+				back(sim, h, ctl.preempted[h]);
+			}
 		}
-		/* FAULT_RETURN: the replacement host is up, if a spare is
-		 * left (faults.spares counts replacement workers) */
-		if (ctl.down[h] != 1)
-			continue;
-		if (h < n && ctl.preempted[h] && sim->sc->faults.spares >= 0 &&
-		    ctl.spares_used == sim->sc->faults.spares) {
-			sim->fstats.no_spare++;
-			continue;
-		}
-		if (h < n && ctl.preempted[h])
-			ctl.spares_used++;
-		account(sim);
-		ctl.down[h] = 0;
-		*(h >= n ? &ctl.sdown : &ctl.wdown) -= 1;
-		up_since[h] = now;
-		sg_host_turn_on(sim->hosts[h].host);
-		back(sim, h, 1);
 		account(sim);
 	}
 	account(sim);
@@ -687,11 +720,6 @@ controller(struct sim *sim, int unused)
 			sim->fstats.worker_up_s += now - up_since[h];
 	}
 	free(up_since);
-	free(ctl.down);
-	free(ctl.preempted);
-	free(ctl.nic_Bps);
-	ctl.down = ctl.preempted = NULL;
-	ctl.nic_Bps = NULL;
 	fault_schedule_free(&ctl.servers);
 	fault_schedule_free(&ctl.links);
 }
@@ -710,6 +738,7 @@ int
 recovery_setup(struct sim *sim, char **error)
 {
 	const struct scenario *sc = sim->sc;
+	int h, nh = sim->nworkers + sim->nservers;
 
 	sim->schedule = xcalloc(1, sizeof *sim->schedule);
 	if (draw(sim, recovery_horizon(sc), error) != 0)
@@ -727,7 +756,34 @@ recovery_setup(struct sim *sim, char **error)
 	sim->rejoin = xcalloc((size_t)sim->nworkers, sizeof *sim->rejoin);
 	sim->local_step = xcalloc((size_t)sim->nworkers,
 	    sizeof *sim->local_step);
+	ctl.down = xcalloc((size_t)nh, 1);
+	ctl.preempted = xcalloc((size_t)nh, 1);
+	ctl.lost_for_good = xcalloc((size_t)nh, 1);
+	ctl.join = xcalloc((size_t)sim->nworkers, 1);
+	ctl.nic_Bps = xcalloc(2 * (size_t)sim->nworkers, sizeof *ctl.nic_Bps);
+	for (h = 0; h < nh; h++) {
+		if (!(h < sim->nworkers ? sim->schedule->initially_down[h] :
+		    ctl.servers.initially_down[h - sim->nworkers]))
+			continue;
+		ctl.down[h] = 1;
+		*(h < sim->nworkers ? &ctl.wdown : &ctl.sdown) += 1;
+		sg_host_turn_off(sim->hosts[h].host);
+	}
+	/* a job that needs a host that is down waits for it; the first
+	 * start is no restart (ctl.started) */
+	ctl.started = !(ctl.sdown > 0 || (is_allreduce(sim) && ctl.wdown > 0));
+	ctl.state = ctl.started ? JOB_RUNNING : JOB_DOWN;
 	spawn_storage(sim);
 	sim_spawn(sim, "controller", sim->storage, controller, 0);
-	return 0;
+	return !ctl.started;
+}
+
+void
+recovery_free(void)
+{
+	free(ctl.down);
+	free(ctl.preempted);
+	free(ctl.lost_for_good);
+	free(ctl.join);
+	free(ctl.nic_Bps);
 }

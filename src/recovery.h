@@ -18,10 +18,15 @@ int recovery_schedule(const struct scenario *, int which, int nslots,
 /* The first horizon drawn: a few times the fault-free run. */
 double recovery_horizon(const struct scenario *);
 
-/* Draw or read the fault schedule and start the controller and the
+/* Draw or read the fault schedules and start the controller and the
  * storage host's receivers; sim_run calls it before the workers start.
- * Returns -1 with *error set when the trace cannot be read. */
+ * Returns 1 when the job starts down (the controller sets it up and
+ * starts it when it can), 0 when sim_run starts it, or -1 with *error
+ * set when a trace cannot be read. */
 int recovery_setup(struct sim *, char **error);
+
+/* Free what the controller kept (after the run). */
+void recovery_free(void);
 
 /* All-reduce: worker w of a (re)started job takes the checkpoint from
  * the storage host (nothing at the first start). */

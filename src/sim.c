@@ -450,19 +450,24 @@ layer_shares(struct sim *sim)
 	}
 }
 
-/* ssp: how many clocks ahead of the slowest worker one at clock c is,
- * counting a worker's gradients applied on every shard. */
+/* ssp: how many clocks ahead of the slowest worker worker w is, a
+ * worker's clock being its gradients applied on every shard. */
 static long
-clocks_ahead(const struct sim *sim, long c)
+clocks_ahead(const struct sim *sim, int w)
 {
-	long least = c;
-	size_t i;
+	long least = -1, own = -1, c;
+	int j, v;
 
-	for (i = 0; i < (size_t)sim->nshards * (size_t)sim->nworkers; i++) {
-		if (sim->clock[i] < least)
-			least = sim->clock[i];
+	for (j = 0; j < sim->nshards; j++) {
+		for (v = 0; v < sim->nworkers; v++) {
+			c = sim->clock[(size_t)j * sim->nworkers + v];
+			if (least < 0 || c < least)
+				least = c;
+			if (v == w && (own < 0 || c < own))
+				own = c;
+		}
 	}
-	return c - least;
+	return own - least;
 }
 
 /* Whether worker w has another step to run: with backup workers or
@@ -530,7 +535,7 @@ worker_main(struct sim *sim, int w)
 		if (sim->storage >= 0 && !allreduce && !byversion)
 			seq = (int)sim->local_step[w]++;
 		if (sc->strategy.sync == SYNC_SSP)
-			metrics_ahead(sim->metrics, clocks_ahead(sim, step));
+			metrics_ahead(sim->metrics, clocks_ahead(sim, w));
 		start = simgrid_get_clock();
 		if (nm != NULL)
 			numerics_gradient(nm, w, seq);
@@ -882,20 +887,20 @@ sim_run(struct sim *sim)
 {
 	struct timespec t0, t1;
 	char name[64], *error = NULL;
+	int down = 0;
 	int w;
 
-	if (sim->strategy->setup != NULL)
-		sim->strategy->setup(sim);
-	if (sim->sc->faults.on && recovery_setup(sim, &error) != 0) {
+	/* with faults, a job that starts down (a host it needs is down from
+	 * the start) is set up and started by the controller once it can */
+	if (sim->sc->faults.on && (down = recovery_setup(sim, &error)) < 0) {
 		fprintf(stderr, "%s\n", error);
 		exit(2);
 	}
-	for (w = 0; w < sim->nworkers; w++) {
-		/* a host down from the start: its worker joins later; an
-		 * all-reduce job waits for all */
-		if (sim->schedule != NULL && sim->schedule->initially_down_count >
-		    0 && (sim->schedule->initially_down[w] ||
-		    strcmp(sim->strategy->family, "allreduce") == 0))
+	if (down == 0 && sim->strategy->setup != NULL)
+		sim->strategy->setup(sim);
+	for (w = 0; w < sim->nworkers && down == 0; w++) {
+		/* a PS worker down from the start joins later */
+		if (sim->schedule != NULL && sim->schedule->initially_down[w])
 			continue;
 		snprintf(name, sizeof name, "worker-%d", w);
 		sim_spawn(sim, name, w, worker_main, w);
@@ -910,8 +915,8 @@ sim_run(struct sim *sim)
 	if (sim->num != NULL)
 		numerics_finish(sim->num, sim, sim->num->ps_param != NULL ?
 		    sim->num->ps_param : sim->num->param[0]);
-	if (sim->strategy->cleanup != NULL)
-		sim->strategy->cleanup(sim);
+	if (sim->strategy->cleanup != NULL && sim->state != NULL)
+		sim->strategy->cleanup(sim);	/* (NULL: a job given up) */
 	return (double)(t1.tv_sec - t0.tv_sec) +
 	    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 }
@@ -926,6 +931,7 @@ sim_free(struct sim *sim)
 	metrics_free(sim->metrics);
 	numerics_free(sim->num);
 	if (sim->schedule != NULL) {
+		recovery_free();
 		fault_schedule_free(sim->schedule);
 		free(sim->schedule);
 		sg_sem_destroy(sim->job_done);

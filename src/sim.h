@@ -110,6 +110,7 @@ struct sim {
 	int		 checkpoint_step; /* the last checkpoint's step */
 	int		 steps_done;	/* all-reduce: by worker 0 */
 	int		*members;	/* elastic: the ring's workers, in order */
+	int		 checkpointed;	/* a checkpoint exists to restore */
 	char		*need_state;	/* all-reduce, per worker: to be sent
 					   the model when it (re)starts */
 	int		 nmembers;

@@ -186,9 +186,10 @@ reply(struct sim *sim, int j, int w)
 }
 
 /* ssp: reply to every held worker that is no more than s clocks ahead of
- * the slowest one, or has no step left. */
+ * the slowest one, or has no step left (to[w] if given: the inbox of the
+ * worker that pushed, so that a replacement never gets its reply). */
 static void
-release(struct sim *sim, int j, int *held)
+release(struct sim *sim, int j, int *held, const sg_mailbox_t *to)
 {
 	const long *clock = sim->clock + (size_t)j * sim->nworkers;
 	long least = clock[0];
@@ -198,11 +199,17 @@ release(struct sim *sim, int j, int *held)
 		if (clock[w] < least)
 			least = clock[w];
 	}
+	/* no step left: its own steps done, or with faults (where a worker
+	 * runs until the servers have all the gradients) the job's */
 	for (w = 0; w < n; w++) {
 		if (held[w] && (clock[w] - least <= sim->sc->strategy.staleness ||
-		    clock[w] >= sim->sc->run.steps)) {
+		    (sim->storage >= 0 ? sim->applied_total >= (long)n *
+		    sim->sc->run.steps : clock[w] >= sim->sc->run.steps))) {
 			held[w] = 0;
-			reply(sim, j, w);
+			if (to != NULL)
+				reply_to(sim, j, w, to[w]);
+			else
+				reply(sim, j, w);
 		}
 	}
 }
@@ -268,7 +275,7 @@ ps_server_async(struct sim *sim, int j)
 		sample(sim, n);
 		if (sc->strategy.sync == SYNC_SSP) {
 			held[w] = 1;
-			release(sim, j, held);
+			release(sim, j, held, NULL);
 		} else
 			reply(sim, j, w);
 	}
@@ -307,7 +314,13 @@ ps_conn(struct sim *sim, int idx)
 			continue;
 		if (m->count == 0 && m->step < 0) {
 			sim_received(sim, me, m);
-			if (stepped && contributed[w])
+			st->held[(size_t)j * n + w] = 0;
+			if (sc->strategy.sync == SYNC_SSP) {
+				/* the slot's clock stays: held like a push */
+				to[w] = sim->worker_mbox[w];
+				st->held[(size_t)j * n + w] = 1;
+				release(sim, j, st->held + (size_t)j * n, to);
+			} else if (stepped && contributed[w])
 				to[w] = sim->worker_mbox[w];
 			else
 				reply(sim, j, w);
@@ -322,11 +335,13 @@ ps_conn(struct sim *sim, int idx)
 			reply(sim, j, w);
 			continue;
 		}
+		/* the inbox of the worker that pushed (a replacement has
+		 * another) */
+		to[w] = sim->worker_mbox[w];
 		if (stepped) {
 			assert(m->step == st->version[j] && !contributed[w]);
 			pending[st->got[j]++] = m;
 			contributed[w] = 1;
-			to[w] = sim->worker_mbox[w];
 			if (j == 0)
 				metrics_staleness(sim->metrics, 0);
 			if (st->got[j] < quorum)
@@ -363,9 +378,9 @@ ps_conn(struct sim *sim, int idx)
 		}
 		if (sc->strategy.sync == SYNC_SSP) {
 			st->held[(size_t)j * n + w] = 1;
-			release(sim, j, st->held + (size_t)j * n);
+			release(sim, j, st->held + (size_t)j * n, to);
 		} else if (!stepped)
-			reply(sim, j, w);
+			reply_to(sim, j, w, to[w]);
 		sample(sim, stepped ? 1 : n);
 		for (least = st->version[0], i = 1; i < sim->nshards; i++) {
 			if (st->version[i] < least)

@@ -263,4 +263,36 @@ check "link: a synchronous PS waits 20 s and ends at the fault-free loss" test \
     "$(json "$TMP/lkp.json" faults.stalled_s)-$(json "$TMP/lkp.json" numerics.final_loss)" = \
     "20-$(json "$TMP/srv0.json" numerics.final_loss)"
 
+
+# Regressions found in review.
+D=$SRCDIR/tests/data
+FS() { echo "faults={\"servers\": {\"trace\": \"$D/$1\"}, \"restart\": \"10s\", \"checkpoint\": {\"every\": 10$2}}"; }
+# shards of unequal sizes save at different times: a server lost between
+# them restores a checkpoint that every shard has (no abort)
+run --set 'strategy={"name":"ps","shards":2,"partition":"balanced","variables":["20M","5M"]}' \
+    --set "$(FS faults-ckmix.csv ', "size": "8GB"')" "$D/faults-none.json" >"$TMP/ckmix.json"
+check "a checkpoint counts once every shard has saved it" test \
+    "$(json "$TMP/ckmix.json" faults.lost_steps)" = 10
+# a server down from the start: the job waits for it, stalled, no restart
+run --set 'strategy={"name":"ps","shards":2}' --set "$(FS faults-server-late.csv)" \
+    "$D/faults-none.json" >"$TMP/late.json"
+check "a server down until 20 s: 20 s stalled, no restart" test \
+    "$(json "$TMP/late.json" faults.stalled_s)-$(json "$TMP/late.json" faults.restarts)" = 20-0
+# two servers lost at the same instant are two failures
+run --set 'strategy={"name":"ps","shards":2}' --set "$(FS faults-two-servers.csv)" \
+    "$D/faults-none.json" >"$TMP/two.json"
+check "two servers lost at once: 2 failures, 1 restart" test \
+    "$(json "$TMP/two.json" faults.server_failures)-$(json "$TMP/two.json" faults.restarts)" = 2-1
+# a notice shorter than the step: no stray checkpoint after the restart
+run --set faults.notice=0.3s --set faults.checkpoint.every=100 \
+    --set faults.checkpoint.on_notice=true "$S" >"$TMP/late-notice.json"
+check "a notice too late to save: no checkpoint at all" test \
+    "$(json "$TMP/late-notice.json" faults.checkpoint_s)" = 0
+# ssp with replacements keeps its bound
+run --set run.steps=60 --set 'strategy={"name":"ps","shards":3,"sync":"ssp","staleness":1}' \
+    --set 'cluster.compute_jitter={"lognormal":0.5}' --set 'faults.preemption.mttp="1min"' \
+    --set faults.replacement=0s --set faults.checkpoint.every=5 "$D/faults-flip.json" >"$TMP/sspr.json"
+check "ssp with replacements: never more than 1 clock ahead" test \
+    "$(json "$TMP/sspr.json" max_clocks_ahead)" -le 1
+
 done_testing
