@@ -295,4 +295,10 @@ run --set run.steps=60 --set 'strategy={"name":"ps","shards":3,"sync":"ssp","sta
 check "ssp with replacements: never more than 1 clock ahead" test \
     "$(json "$TMP/sspr.json" max_clocks_ahead)" -le 1
 
+
+# With numerics the loss curve shows the rollback: steps 21 and 22 are
+# sampled twice, before the preemption and after the restart.
+check "the loss curve goes back to the checkpoint's step after the restart" test \
+    "$(awk '/"loss_curve"/,/\]/' "$TMP/rn.json" | grep -o '"step": [0-9]*' | awk '{ printf "%s ", $2 }' | grep -o '20 21 22 21 22 23')" = "20 21 22 21 22 23"
+
 done_testing
