@@ -73,7 +73,7 @@ cmd_trace_exec(int argc, char **argv)
 		scenario_free(sc);
 		return 2;
 	}
-	if (platform_place(sc, &workers, &servers, &errors) != 0) {
+	if (platform_place(sc, &workers, &servers, NULL, &errors) != 0) {
 		fputs(errors, stderr);
 		free(errors);
 		scenario_free(sc);

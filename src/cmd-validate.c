@@ -22,7 +22,7 @@ cmd_validate_exec(int argc, char **argv)
 	    "  -s, --set PATH=VALUE  override a scenario key (repeatable)\n"
 	    "  -h, --help            show this help\n", 0, &args, &sc)) >= 0)
 		return status;
-	if (platform_place(sc, &workers, &servers, &errors) != 0) {
+	if (platform_place(sc, &workers, &servers, NULL, &errors) != 0) {
 		fputs(errors, stderr);
 		free(errors);
 		status = 2;

@@ -399,9 +399,9 @@ choose(const struct scenario *sc, char **names, int n, char *used,
 
 int
 platform_place(const struct scenario *sc, char ***workers, char ***servers,
-    char **errors)
+    char **storage, char **errors)
 {
-	char **names, *used, where[600], buf[32];
+	char **names, *used, where[600], buf[32], *store = NULL;
 	int n, i;
 
 	*errors = NULL;
@@ -441,6 +441,31 @@ platform_place(const struct scenario *sc, char ***workers, char ***servers,
 	if (*servers == NULL && *errors == NULL)
 		*servers = choose(sc, names, n, used, NULL,
 		    sc->placement.servers, "server_hosts", where, errors);
+	/* the checkpoint storage: a host of its own */
+	for (i = 0; sc->faults.on && *errors == NULL && store == NULL &&
+	    i < n; i++) {
+		if (sc->faults.storage != NULL ?
+		    strcmp(names[i], sc->faults.storage) != 0 : used[i])
+			continue;
+		if (used[i])
+			add_error(errors, "psim: %s: /faults/checkpoint/storage: "
+			    "host \"%s\" is a worker or a server; the storage "
+			    "must be a host of its own", sc->file, names[i]);
+		else
+			store = xstrdup(names[i]);
+	}
+	if (sc->faults.on && *errors == NULL && store == NULL &&
+	    sc->faults.storage != NULL)
+		add_error(errors, "psim: %s: /faults/checkpoint/storage: no "
+		    "host \"%s\" in %s", sc->file, sc->faults.storage, where);
+	else if (sc->faults.on && *errors == NULL && store == NULL)
+		add_error(errors, "psim: %s: /faults: the checkpoint storage "
+		    "needs a host with no role, but %s has none left",
+		    sc->file, where);
+	if (storage != NULL)
+		*storage = store;
+	else
+		free(store);
 	for (i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
@@ -461,6 +486,10 @@ platform_place(const struct scenario *sc, char ***workers, char ***servers,
 		xfreev(*workers);
 		xfreev(*servers);
 		*workers = *servers = NULL;
+		if (storage != NULL) {
+			free(*storage);
+			*storage = NULL;
+		}
 		return -1;
 	}
 	return 0;

@@ -34,12 +34,15 @@ double platform_uplink_Bps(const struct scenario *, int r);
  * unwritable TMPDIR is fatal (exit 1). */
 char *platform_file(const struct scenario *, int *is_temp);
 
-/* Check the scenario against its platform (the listed hosts, and that
- * every slow host runs a worker) and choose the hosts: workers then
- * dedicated servers, as malloc'd arrays of malloc'd names.  For a
+/* Check the scenario against its platform (the listed hosts, that every
+ * slow host runs a worker, and with faults a host for the checkpoint
+ * storage) and choose the hosts: workers then dedicated servers, as
+ * malloc'd arrays of malloc'd names, and with faults the storage host
+ * in *storage (faults.checkpoint.storage, or the first free host by
+ * name; NULL without faults; storage may be NULL to skip it).  For a
  * user's file this probes it in a child process.  Returns 0, or -1 with
  * *errors (one "psim: FILE: /path: message" line per problem). */
 int platform_place(const struct scenario *, char ***workers,
-    char ***servers, char **errors);
+    char ***servers, char **storage, char **errors);
 
 #endif

@@ -658,70 +658,15 @@ add_host(struct sim *sim, const char *name, int worker, int server)
 	h->shards = 0;
 }
 
-static int
-by_name(const void *a, const void *b)
-{
-	return strverscmp(sg_host_get_name(*(const sg_host_t *)a),
-	    sg_host_get_name(*(const sg_host_t *)b));
-}
-
-/* The checkpoint storage: the host faults.checkpoint.storage names, or
- * the first host by name that has no role. */
-static int
-storage_host(struct sim *sim, char **errors)
-{
-	const struct scenario *sc = sim->sc;
-	size_t n = sg_host_count(), i;
-	sg_host_t *all = sg_host_list(), pick = NULL;
-	int h;
-
-	qsort(all, n, sizeof *all, by_name);
-	for (i = 0; i < n && pick == NULL; i++) {
-		const char *name = sg_host_get_name(all[i]);
-
-		if (sc->faults.storage != NULL &&
-		    strcmp(name, sc->faults.storage) != 0)
-			continue;
-		for (h = 0; h < sim->nhosts; h++) {
-			if (strcmp(sim->hosts[h].name, name) == 0)
-				break;
-		}
-		if (h == sim->nhosts)
-			pick = all[i];
-		else if (sc->faults.storage != NULL) {
-			xasprintf(errors, "psim: %s: /faults/checkpoint/storage: "
-			    "host \"%s\" is a worker or a server; the storage "
-			    "must be a host of its own\n", sc->file, name);
-			free(all);
-			return -1;
-		}
-	}
-	free(all);
-	if (pick == NULL) {
-		if (sc->faults.storage != NULL)
-			xasprintf(errors, "psim: %s: /faults/checkpoint/storage: "
-			    "no host \"%s\" in the platform\n", sc->file,
-			    sc->faults.storage);
-		else
-			xasprintf(errors, "psim: %s: /faults: the checkpoint "
-			    "storage needs a host with no role, but the "
-			    "platform has none left\n", sc->file);
-		return -1;
-	}
-	sim->storage = sim->nhosts;
-	add_host(sim, sg_host_get_name(pick), -1, -1);
-	return 0;
-}
-
 struct sim *
 sim_create(const struct scenario *sc, char **errors)
 {
 	struct sim *sim;
-	char **workers, **servers, *file;
+	char **workers, **servers, *file, *storage;
 	int is_temp, i, k;
 	double speed;
 
-	if (platform_place(sc, &workers, &servers, errors) != 0)
+	if (platform_place(sc, &workers, &servers, &storage, errors) != 0)
 		return NULL;
 	file = platform_file(sc, &is_temp);
 	engine_init(sc);
@@ -744,9 +689,10 @@ sim_create(const struct scenario *sc, char **errors)
 	xfreev(workers);
 	xfreev(servers);
 	sim->storage = -1;
-	if (sc->faults.on && storage_host(sim, errors) != 0) {
-		sim_free(sim);
-		return NULL;
+	if (storage != NULL) {	/* the checkpoint storage: the last host */
+		sim->storage = sim->nhosts;
+		add_host(sim, storage, -1, -1);
+		free(storage);
 	}
 
 	sim->elements = (long)sc->model.params;

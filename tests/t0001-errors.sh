@@ -183,4 +183,11 @@ expect_error "faults: elastic is for ring, without numerics" faults-ring.json \
 psim: faults-ring.json: /faults/elastic: elastic training is modelled for algorithm "ring" only
 E
 
+expect_error "faults: the storage host must be a host of its own" faults-ring.json \
+    --set 'faults.checkpoint.storage="host-2"' <<'E'
+psim: faults-ring.json: /faults/checkpoint/storage: host "host-2" is a worker or a server; the storage must be a host of its own
+E
+"$PSIM" validate --set cluster.hosts=4 faults-ring.json >/dev/null 2>"$TMP/err"
+check "validate: no host left for the storage (exit 2)" test $? -eq 2
+
 done_testing
