@@ -14,8 +14,8 @@
 #include "units.h"
 #include "xmalloc.h"
 
-/* Every slot up at 0 but those down from the start, then the events:
- * workers named by their hosts, servers (faults.servers) too. */
+/* Every slot up at 0 but those down from the start, then the events,
+ * each slot named by its host. */
 static void
 print(const struct fault_schedule *s, char *const *names, double until)
 {
@@ -40,36 +40,53 @@ cmd_trace_exec(int argc, char **argv)
 	struct scenario *sc;
 	struct fault_schedule s;
 	char **workers = NULL, **servers = NULL, *errors = NULL, *cause;
+	const char *v;
 	double until = 0;
-	int status, i, k, n;
+	int status, i, k, n, which = FAULTS_OF_WORKERS;
 
-	/* --until is ours: take it out before cmd_start sees the rest */
+	/* --until, --servers and --links are ours: take them out before
+	 * cmd_start sees the rest */
 	for (i = k = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--until") == 0 && i + 1 < argc) {
-			if (units_parse(argv[++i], UNIT_TIME, &until,
-			    &cause) != 0) {
+		v = strncmp(argv[i], "--until=", 8) == 0 ? argv[i] + 8 :
+		    strcmp(argv[i], "--until") == 0 && i + 1 < argc ?
+		    argv[++i] : NULL;
+		if (v != NULL) {
+			if (units_parse(v, UNIT_TIME, &until, &cause) != 0) {
 				fprintf(stderr, "psim: trace: --until: %s\n",
 				    cause);
 				free(cause);
 				return 2;
 			}
-		} else
+		} else if (strcmp(argv[i], "--servers") == 0)
+			which = FAULTS_OF_SERVERS;
+		else if (strcmp(argv[i], "--links") == 0)
+			which = FAULTS_OF_LINKS;
+		else
 			argv[k++] = argv[i];
 	}
 	argc = k;
 	argv[argc] = NULL;
 	if ((status = cmd_start(argc, argv, &cmd_trace_entry,
 	    "Print the preemptions SCENARIO's faults block makes, in the\n"
-	    "trace format time_s,event,host, to replay them elsewhere:\n"
-	    "workers, then servers (faults.servers), named by their hosts.\n\n"
+	    "trace format time_s,event,host, to replay them elsewhere as\n"
+	    "faults.preemption.trace (--servers: faults.servers.trace,\n"
+	    "--links: faults.links.trace).\n\n"
 	    "  -s, --set PATH=VALUE  override a scenario key (repeatable)\n"
-	    "      --until DURATION  up to this time (default: four times\n"
-	    "                        the fault-free run)\n"
+	    "      --until DURATION  up to this time (default: the first\n"
+	    "                        horizon a run draws, four times its\n"
+	    "                        fault-free estimate; a run that lasts\n"
+	    "                        longer draws further)\n"
+	    "      --servers         the servers' failures\n"
+	    "      --links           the workers' link failures\n"
 	    "  -h, --help            show this help\n", 0, &args, &sc)) >= 0)
 		return status;
-	if (!sc->faults.on) {
-		fprintf(stderr, "psim: %s: /faults: missing; the scenario has "
-		    "no faults to print\n", sc->file);
+	if (!(which == FAULTS_OF_SERVERS ? sc->faults.servers.on :
+	    which == FAULTS_OF_LINKS ? sc->faults.links.on :
+	    sc->faults.workers.on)) {
+		fprintf(stderr, "psim: %s: %s: missing; the scenario has no "
+		    "such faults to print\n", sc->file, which ==
+		    FAULTS_OF_SERVERS ? "/faults/servers" : which ==
+		    FAULTS_OF_LINKS ? "/faults/links" : "/faults/preemption");
 		scenario_free(sc);
 		return 2;
 	}
@@ -82,22 +99,20 @@ cmd_trace_exec(int argc, char **argv)
 	if (until <= 0)
 		until = recovery_horizon(sc);
 	memset(&s, 0, sizeof s);
-	puts("time_s,event,host");
-	for (k = 0; k < 2; k++) {
-		for (n = 0; (k ? servers : workers)[n] != NULL; n++)
-			;
-		if (k == 1 && !sc->faults.servers.on)
-			break;
-		if (recovery_schedule(sc, k, n, until, &s, &errors) != 0) {
-			fprintf(stderr, "psim: %s\n", errors);
-			free(errors);
-			status = 2;
-			break;
-		}
-		print(&s, k ? servers : workers, until);
-		fault_schedule_free(&s);
+	for (n = 0; (which == FAULTS_OF_SERVERS ? servers : workers)[n] !=
+	    NULL; n++)
+		;
+	if (recovery_schedule(sc, which, n, until, &s, &errors) != 0) {
+		fprintf(stderr, "psim: %s\n", errors);
+		free(errors);
+		status = 2;
+	} else {
+		puts("time_s,event,host");
+		print(&s, which == FAULTS_OF_SERVERS ? servers : workers,
+		    until);
 		status = 0;
 	}
+	fault_schedule_free(&s);
 	xfreev(workers);
 	xfreev(servers);
 	scenario_free(sc);
@@ -106,7 +121,8 @@ cmd_trace_exec(int argc, char **argv)
 
 const struct cmd_entry cmd_trace_entry = {
 	.name = "trace",
-	.usage = "[-s PATH=VALUE]... [--until DURATION] [SCENARIO]",
+	.usage = "[-s PATH=VALUE]... [--until DURATION] [--servers | --links] "
+	    "[SCENARIO]",
 	.summary = "print a scenario's preemptions as a trace file to replay",
 	.exec = cmd_trace_exec,
 };

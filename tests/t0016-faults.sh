@@ -301,4 +301,14 @@ check "ssp with replacements: never more than 1 clock ahead" test \
 check "the loss curve goes back to the checkpoint's step after the restart" test \
     "$(awk '/"loss_curve"/,/\]/' "$TMP/rn.json" | grep -o '"step": [0-9]*' | awk '{ printf "%s ", $2 }' | grep -o '20 21 22 21 22 23')" = "20 21 22 21 22 23"
 
+
+# psim trace --servers: the servers' failures, replayed as
+# faults.servers.trace, give the same run.
+PSF=$SRCDIR/scenarios/ps8-server-failures.json
+"$PSIM" trace --servers --until=3h --set run.steps=600 "$PSF" >"$TMP/srv.csv"
+run --set run.steps=600 "$PSF" | grep -v wall_s >"$TMP/s1"
+run --set run.steps=600 --set "faults.servers={\"trace\": \"$TMP/srv.csv\", \"replacement\": \"5min\"}" \
+    "$PSF" | grep -v wall_s >"$TMP/s2"
+check "trace --servers: replayed, the same report" cmp "$TMP/s1" "$TMP/s2"
+
 done_testing
