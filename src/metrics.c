@@ -395,7 +395,11 @@ step_stats_own(struct metrics *m, struct results *r)
 	const struct scenario *sc = m->sim->sc;
 	int n = m->nworkers, s, w, k = 0;
 	long done = 0;
-	double *times = xcalloc((size_t)m->steps * (size_t)n, sizeof *times);
+	/* room for every step of every worker, and for every update (more
+	 * than the steps when a server failure rolled some back) */
+	size_t room = (size_t)m->steps * (size_t)n > (size_t)m->applied ?
+	    (size_t)m->steps * (size_t)n : (size_t)m->applied;
+	double *times = xcalloc(room + 1, sizeof *times);
 	double sum = 0;
 	size_t i;
 

@@ -91,6 +91,29 @@ stalled_now(const struct sim *sim)
 	return ctl.wdown == sim->nworkers;
 }
 
+/* Whether the job can get its steps with the hosts up now, for good. */
+static int
+can_finish(const struct sim *sim)
+{
+	const struct scenario *sc = sim->sc;
+
+	if (ctl.state == JOB_DOWN)
+		return 0;
+	if (is_allreduce(sim))
+		return sc->faults.elastic ? sim->nworkers - ctl.wdown >=
+		    sc->faults.min_workers : ctl.wdown == 0;
+	if (ctl.sdown > 0)
+		return 0;
+	switch (sc->strategy.sync) {
+	case SYNC_BACKUP:
+		return ctl.wdown <= sc->strategy.backup;
+	case SYNC_ASYNC:
+		return ctl.wdown < sim->nworkers;
+	default:	/* sync, and ssp, held by a worker that never comes */
+		return ctl.wdown == 0;
+	}
+}
+
 /* Count the stall up to now; called around every change of state. */
 static void
 account(struct sim *sim)
@@ -630,11 +653,9 @@ controller(struct sim *sim, int unused)
 		if (ev == NULL || ev->t > now)
 			settle(sim);
 		if (ev == NULL) {
-			/* no more faults: wait for the job if it can go on
-			 * (ssp cannot without a worker it lost for good) */
-			if (ctl.stalling || ctl.state == JOB_DOWN ||
-			    (sim->sc->strategy.sync == SYNC_SSP &&
-			    ctl.wdown > 0)) {
+			/* no more faults: wait for the job if it can finish
+			 * with the hosts it has now */
+			if (!can_finish(sim)) {
 				sim->fstats.done_s = -1;	/* never */
 				account(sim);
 				sg_actor_kill_all();
