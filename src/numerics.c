@@ -194,15 +194,15 @@ check_sum(struct numerics *nm, int w, int step)
 }
 
 void
-numerics_allreduce_update(struct numerics *nm, int w, int step)
+numerics_allreduce_update(struct numerics *nm, int w, int step, int members)
 {
 	float *g = nm->grad[w];
 	long i;
 
-	if (nm->orig[0] != NULL && step < 2)
+	if (nm->orig[0] != NULL && step < 2 && members == nm->n)
 		check_sum(nm, w, step);
 	for (i = 0; i < nm->P; i++)
-		g[i] /= (float)nm->n;
+		g[i] /= (float)members;
 	nn_sgd(nm->P, nm->param[w], nm->mom[w], g, nm->lr, nm->momentum);
 }
 
@@ -264,6 +264,15 @@ numerics_restore(struct numerics *nm, int step)
 }
 
 void
+numerics_take(struct numerics *nm, int w, int from)
+{
+	memcpy(nm->param[w], from >= 0 ? nm->param[from] : nm->ckpt_param,
+	    (size_t)nm->P * sizeof(float));
+	memcpy(nm->mom[w], from >= 0 ? nm->mom[from] : nm->ckpt_mom,
+	    (size_t)nm->P * sizeof(float));
+}
+
+void
 numerics_checkpoint_range(struct numerics *nm, long lo, long len)
 {
 	if (nm->pend_param == NULL) {
@@ -301,8 +310,8 @@ numerics_finish(struct numerics *nm, const struct sim *sim,
 	int s;
 
 	nm->final_loss = nn_loss(nm->nn, final, &nm->test);
-	if (sc->strategy.sync != SYNC_SYNC)
-		return;
+	if (sc->strategy.sync != SYNC_SYNC || sc->faults.elastic)
+		return;		/* not serial SGD's trajectory */
 	/* serial SGD with the whole step's batch, as one process would */
 	p = floats(nm->P);
 	mom = floats(nm->P);

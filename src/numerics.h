@@ -63,9 +63,14 @@ void numerics_range(const struct numerics *, long offset, long count,
  * its slice of the training data: samples (step * n + w) * batch on. */
 void numerics_gradient(struct numerics *, int w, long step);
 
-/* All-reduce: worker w's gradient now holds the sum; check it against
- * the serial sum, average it and take the SGD step. */
-void numerics_allreduce_update(struct numerics *, int w, int step);
+/* All-reduce: worker w's gradient now holds the sum of the members'
+ * (all workers, or an elastic ring's); check it against the serial sum,
+ * average it and take the SGD step. */
+void numerics_allreduce_update(struct numerics *, int w, int step,
+    int members);
+/* Elastic: worker w takes worker from's parameters and momentum (from <
+ * 0: the checkpoint's). */
+void numerics_take(struct numerics *, int w, int from);
 
 /* The servers: the mean of `count` summed gradients in ps_acc[lo, +len)
  * updates ps_param there. */

@@ -300,6 +300,10 @@ recovery_restore(struct sim *sim, int w)
 		c = sim_recv(sim->worker_mbox[w], &m);
 		if (sg_comm_wait(c) != SG_OK)
 			return;
+		/* the sender: a survivor's host, or the storage's */
+		if (sim->num != NULL && sim->sc->faults.elastic)
+			numerics_take(sim->num, w, m->src < sim->nworkers ?
+			    m->src : -1);
 		sim_received(sim, w, m);
 	}
 	sim->need_state[w] = 0;
@@ -446,6 +450,8 @@ elastic_restart(struct sim *sim)
 		forget(sim, sim->checkpoint_step);
 		for (w = 0; w < sim->nmembers && !sim->checkpointed; w++)
 			sim->need_state[sim->members[w]] = 0;
+		if (sim->num != NULL)	/* the checkpoint's, or the start's */
+			numerics_restore(sim->num, sim->checkpoint_step);
 	}
 	sim->start_step = sim->steps_done;
 	sim_spawn(sim, "launcher", sim->storage, elastic_launcher, 0);

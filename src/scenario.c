@@ -1444,9 +1444,6 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
 		if (sc->faults.elastic && impl != &strategy_ring)
 			err(c, "/faults/elastic", "elastic training is modelled "
 			    "for algorithm \"ring\" only");
-		else if (sc->faults.elastic && sc->numerics.mode != NUM_OFF)
-			err(c, "/faults/elastic", "elastic training is not "
-			    "modelled with /numerics yet");
 		else if (sc->faults.elastic && sc->faults.min_workers >
 		    sc->placement.workers)
 			err(c, "/faults/elastic/min_workers", "expected at most "

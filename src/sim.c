@@ -546,10 +546,11 @@ worker_main(struct sim *sim, int w)
 		else
 			sim->strategy->exchange(sim, w, seq, 0, sim->elements);
 		if (nm != NULL && allreduce)
-			numerics_allreduce_update(nm, w, step);
-		if (nm != NULL && w == 0 && sc->strategy.sync == SYNC_SYNC &&
+			numerics_allreduce_update(nm, w, step, sim->members !=
+			    NULL ? sim->nmembers : sim->nworkers);
+		if (nm != NULL && w == lead && sc->strategy.sync == SYNC_SYNC &&
 		    (sim->storage < 0 || allreduce))
-			numerics_sample(nm, sim, step + 1, nm->param[0],
+			numerics_sample(nm, sim, step + 1, nm->param[w],
 			    simgrid_get_clock());
 		if (seq < sc->run.steps)
 			metrics_step(sim->metrics, w, seq, start, computed,

@@ -325,4 +325,14 @@ run --set 'strategy={"name": "ps", "shards": 2, "sync": "backup", "backup_worker
     --set run.steps=10 --set placement.workers=2 --set seed=2 "$D/faults-none.json" >"$TMP/bu.json"
 check "backup with rollbacks: a report (more updates than steps)" test -s "$TMP/bu.json"
 
+
+# An elastic ring with real gradients averages over the workers it has
+# and a newcomer takes a survivor's state: it trains as well as the run
+# without faults (within 2%), with no serial replay to compare.
+run --set 'faults.elastic={"rendezvous": "5s"}' --set "$N" "$S" >"$TMP/eln.json"
+check_near "elastic with numerics: the fault-free final loss, within 2%" \
+    "$(json "$TMP/eln.json" numerics.final_loss)" "$(json "$TMP/rn0.json" numerics.final_loss)" 0.02
+check "elastic with numerics: no serial replay" test \
+    "$(json "$TMP/eln.json" numerics.serial_deviation)" = null
+
 done_testing
