@@ -91,6 +91,19 @@ stalled_now(const struct sim *sim)
 	return ctl.wdown == sim->nworkers;
 }
 
+/* Hosts down that hold PS shards: servers, or workers with colocated
+ * shards. */
+static int
+shards_lost(const struct sim *sim)
+{
+	int h, lost = 0;
+
+	for (h = 0; h < sim->nhosts; h++)
+		lost += ctl.down != NULL && h < sim->nworkers + sim->nservers &&
+		    ctl.down[h] && sim->hosts[h].shards > 0;
+	return lost;
+}
+
 /* Whether the job can get its steps with the hosts up now, for good. */
 static int
 can_finish(const struct sim *sim)
@@ -102,7 +115,7 @@ can_finish(const struct sim *sim)
 	if (is_allreduce(sim))
 		return sc->faults.elastic ? sim->nworkers - ctl.wdown >=
 		    sc->faults.min_workers : ctl.wdown == 0;
-	if (ctl.sdown > 0)
+	if (shards_lost(sim) > 0)
 		return 0;
 	switch (sc->strategy.sync) {
 	case SYNC_BACKUP:
@@ -528,7 +541,7 @@ settle(struct sim *sim)
 	if (ctl.state == JOB_DOWN && sim->sc->faults.elastic) {
 		if (sim->nworkers - ctl.wdown >= sim->sc->faults.min_workers)
 			elastic_restart(sim);
-	} else if (ctl.state == JOB_DOWN && ctl.sdown == 0 &&
+	} else if (ctl.state == JOB_DOWN && shards_lost(sim) == 0 &&
 	    (!ar || ctl.wdown == 0))
 		restart(sim);
 	for (h = 0; h < sim->nworkers; h++) {
@@ -630,8 +643,9 @@ lost(struct sim *sim, int h)
 	if (sim->sc->faults.elastic) {
 		sim->need_state[h] = 1;
 		stop(sim);
-	} else if (h >= sim->nworkers || is_allreduce(sim))
-		stop(sim);
+	} else if (h >= sim->nworkers || is_allreduce(sim) ||
+	    sim->hosts[h].shards > 0)
+		stop(sim);	/* a worker with colocated shards too */
 	else if (sim->worker_actor[h] != NULL)
 		sg_actor_kill(sim->worker_actor[h]);	/* a PS worker */
 }
@@ -798,7 +812,8 @@ recovery_setup(struct sim *sim, char **error)
 	}
 	/* a job that needs a host that is down waits for it; the first
 	 * start is no restart (ctl.started) */
-	ctl.started = !(ctl.sdown > 0 || (is_allreduce(sim) && ctl.wdown > 0));
+	ctl.started = !(shards_lost(sim) > 0 || (is_allreduce(sim) &&
+	    ctl.wdown > 0));
 	ctl.state = ctl.started ? JOB_RUNNING : JOB_DOWN;
 	spawn_storage(sim);
 	sim_spawn(sim, "controller", sim->storage, controller, 0);

@@ -1421,10 +1421,6 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
 		if (sc->cluster.gpus_per_host > 1)
 			err(c, "/faults", "preemptions are not modelled on "
 			    "multi-GPU hosts");
-		if (sc->strategy.colocate)
-			err(c, "/faults", "preemptions are modelled for workers "
-			    "with dedicated servers, not yet for shards "
-			    "colocated on workers");
 		if (sc->faults.servers.on && (impl == NULL ||
 		    strcmp(impl->family, "ps") != 0))
 			err(c, "/faults/servers", "only used with strategy "

@@ -169,7 +169,6 @@ E
 expect_error "faults: not yet with bytesps" faults-ring.json \
     --set 'strategy={"name": "bytesps"}' <<'E'
 psim: faults-ring.json: /faults: preemptions are modelled for "ps" and "allreduce", not yet for "bytesps"
-psim: faults-ring.json: /faults: preemptions are modelled for workers with dedicated servers, not yet for shards colocated on workers
 E
 
 expect_error "faults: a checkpoint on notice needs a notice" faults-ring.json \

@@ -335,4 +335,16 @@ check_near "elastic with numerics: the fault-free final loss, within 2%" \
 check "elastic with numerics: no serial replay" test \
     "$(json "$TMP/eln.json" numerics.serial_deviation)" = null
 
+
+# Shards colocated on workers: losing worker 1 loses shard 1, so the job
+# stops and restores from the checkpoint, as for a server; the replay
+# ends at the fault-free final loss.
+run --set 'strategy={"name":"ps","shards":4,"colocate":true}' --set "$N" "$S" >"$TMP/col.json"
+run --set 'strategy={"name":"ps","shards":4,"colocate":true}' --set "$N" \
+    "$D/faults-none.json" >"$TMP/col0.json"
+check "colocated shards: a lost worker stops the job (1 restart, 2 steps lost, 60 s stalled)" test \
+    "$(json "$TMP/col.json" faults.restarts)-$(json "$TMP/col.json" faults.lost_steps)-$(json "$TMP/col.json" faults.stalled_s)" = 1-2-60
+check "colocated shards: the fault-free final loss" test \
+    "$(json "$TMP/col.json" numerics.final_loss)" = "$(json "$TMP/col0.json" numerics.final_loss)"
+
 done_testing
