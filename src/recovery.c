@@ -458,6 +458,7 @@ elastic_restart(struct sim *sim)
 		survivor |= !sim->need_state[w];
 	}
 	sim_new_generation(sim);
+	sim_reset_buckets(sim);
 	spawn_storage(sim);
 	if (!survivor) {
 		forget(sim, sim->checkpoint_step);
@@ -513,6 +514,7 @@ restart(struct sim *sim)
 	if (sim->strategy->cleanup != NULL && sim->state != NULL)
 		sim->strategy->cleanup(sim);
 	sim_new_generation(sim);
+	sim_reset_buckets(sim);
 	if (is_allreduce(sim) && sim->strategy->setup != NULL)
 		sim->strategy->setup(sim);
 	spawn_storage(sim);	/* under the new names */

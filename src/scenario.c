@@ -1415,9 +1415,6 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
 		if (sc->strategy.chunks > 1 && impl == &strategy_ps)
 			err(c, "/faults", "preemptions are not modelled with "
 			    "pipelined chunks (/strategy/chunks)");
-		if (sc->strategy.bucket_bytes > 0)
-			err(c, "/faults", "preemptions are not modelled with "
-			    "gradient buckets (/strategy/bucket)");
 		if (sc->cluster.gpus_per_host > 1)
 			err(c, "/faults", "preemptions are not modelled on "
 			    "multi-GPU hosts");

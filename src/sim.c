@@ -370,7 +370,10 @@ comm_main(struct sim *sim, int w)
 	int step, b;
 	double t0, busy;
 
-	for (step = 0; step < sim->sc->run.steps; step++) {
+	if (sim->storage >= 0)
+		sg_actor_daemonize(sg_actor_self());	/* the controller ends */
+	for (step = sim->storage >= 0 ? sim->start_step : 0;
+	    step < sim->sc->run.steps; step++) {
 		busy = 0;
 		for (b = 0; b < sim->nbuckets; b++) {
 			sg_sem_acquire(sim->ready[w]);
@@ -569,6 +572,23 @@ sim_spawn_worker(struct sim *sim, int w)
 
 	snprintf(name, sizeof name, "worker-%d", w);
 	sim_spawn(sim, name, w, worker_main, w);
+	if (sim->nbuckets > 0) {
+		snprintf(name, sizeof name, "comm-%d", w);
+		sim_spawn(sim, name, w, comm_main, w);
+	}
+}
+
+void
+sim_reset_buckets(struct sim *sim)
+{
+	int w;
+
+	for (w = 0; sim->ready != NULL && w < sim->nworkers; w++) {
+		sg_sem_destroy(sim->ready[w]);
+		sg_sem_destroy(sim->done[w]);
+		sim->ready[w] = sg_sem_init(0);
+		sim->done[w] = sg_sem_init(0);
+	}
 }
 
 /* Cut the gradient into the PS shards the scenario asks for. */
@@ -833,7 +853,7 @@ double
 sim_run(struct sim *sim)
 {
 	struct timespec t0, t1;
-	char name[64], *error = NULL;
+	char *error = NULL;
 	int down = 0;
 	int w;
 
@@ -849,12 +869,7 @@ sim_run(struct sim *sim)
 		/* a PS worker down from the start joins later */
 		if (sim->schedule != NULL && sim->schedule->initially_down[w])
 			continue;
-		snprintf(name, sizeof name, "worker-%d", w);
-		sim_spawn(sim, name, w, worker_main, w);
-		if (sim->nbuckets > 0) {
-			snprintf(name, sizeof name, "comm-%d", w);
-			sim_spawn(sim, name, w, comm_main, w);
-		}
+		sim_spawn_worker(sim, w);
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	simgrid_run();

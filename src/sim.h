@@ -157,8 +157,10 @@ sg_comm_t sim_send_data(struct sim *, sg_mailbox_t, int src, int dst,
 /* A message of bytes that carries no elements (a checkpoint). */
 sg_comm_t sim_send_bytes(struct sim *, sg_mailbox_t, int src, int dst,
     int step, double bytes, int detached);
-/* Start worker w's actor (a (re)start after a fault). */
+/* Start worker w's actors: the worker, and its comm actor with buckets. */
 void sim_spawn_worker(struct sim *, int w);
+/* After a relaunch: the bucket semaphores empty again. */
+void sim_reset_buckets(struct sim *);
 /* After an all-reduce restart: fresh mailbox names, worker_mbox too. */
 void sim_new_generation(struct sim *);
 /* A replacement for worker w: a fresh inbox, and rejoin[w] counts it. */

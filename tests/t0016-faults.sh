@@ -347,4 +347,24 @@ check "colocated shards: a lost worker stops the job (1 restart, 2 steps lost, 6
 check "colocated shards: the fault-free final loss" test \
     "$(json "$TMP/col.json" numerics.final_loss)" = "$(json "$TMP/col0.json" numerics.final_loss)"
 
+
+# Gradient buckets (a comm actor per worker) restart with the job: the
+# replay from the checkpoint ends at the fault-free final loss; an
+# elastic ring with buckets goes on with 3 workers.
+R="$D/resnet50.json"
+B='--set strategy.bucket=25MB --set run.steps=100 --set placement.workers=4'
+# shellcheck disable=SC2086
+run $B --set "faults={\"preemption\": {\"trace\": \"$D/faults-one.csv\"}, \"replacement\": \"30s\", \"restart\": \"5s\", \"checkpoint\": {\"every\": 5}}" \
+    --set "$N" "$R" >"$TMP/bk1.json"
+# shellcheck disable=SC2086
+run $B --set "$N" "$R" >"$TMP/bk0.json"
+check "buckets: a restart, 2 steps lost, and the fault-free final loss" test \
+    "$(json "$TMP/bk1.json" faults.restarts)-$(json "$TMP/bk1.json" faults.lost_steps)-$(json "$TMP/bk1.json" numerics.final_loss)" = \
+    "1-2-$(json "$TMP/bk0.json" numerics.final_loss)"
+# shellcheck disable=SC2086
+run $B --set "faults={\"preemption\": {\"trace\": \"$D/faults-one.csv\"}, \"elastic\": {\"rendezvous\": \"2s\"}}" \
+    "$R" >"$TMP/bke.json"
+check "buckets, elastic: the ring re-forms, nothing lost, the job done" test \
+    "$(json "$TMP/bke.json" faults.restarts)-$(json "$TMP/bke.json" faults.lost_steps)" = 1-0
+
 done_testing
