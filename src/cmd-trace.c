@@ -39,7 +39,8 @@ cmd_trace_exec(int argc, char **argv)
 	struct cmd_args args;
 	struct scenario *sc;
 	struct fault_schedule s;
-	char **workers = NULL, **servers = NULL, *errors = NULL, *cause;
+	char **workers = NULL, **servers = NULL, **names, *errors = NULL;
+	char *cause;
 	const char *v;
 	double until = 0;
 	int status, i, k, n, which = FAULTS_OF_WORKERS;
@@ -99,8 +100,8 @@ cmd_trace_exec(int argc, char **argv)
 	if (until <= 0)
 		until = recovery_horizon(sc);
 	memset(&s, 0, sizeof s);
-	for (n = 0; (which == FAULTS_OF_SERVERS ? servers : workers)[n] !=
-	    NULL; n++)
+	names = which == FAULTS_OF_SERVERS ? servers : workers;
+	for (n = 0; names[n] != NULL; n++)
 		;
 	if (recovery_schedule(sc, which, n, until, &s, &errors) != 0) {
 		fprintf(stderr, "psim: %s\n", errors);
@@ -108,8 +109,7 @@ cmd_trace_exec(int argc, char **argv)
 		status = 2;
 	} else {
 		puts("time_s,event,host");
-		print(&s, which == FAULTS_OF_SERVERS ? servers : workers,
-		    until);
+		print(&s, names, until);
 		status = 0;
 	}
 	fault_schedule_free(&s);

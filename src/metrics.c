@@ -312,6 +312,18 @@ cmp_link(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+/* The mean, median, 95th percentile and maximum of k step times (their
+ * sum given); sorts times. */
+static void
+step_times(struct results *r, double *times, int k, double sum)
+{
+	r->step_mean_s = sum / k;
+	qsort(times, (size_t)k, sizeof *times, cmp_double);
+	r->step_p50_s = percentile(times, k, 50);
+	r->step_p95_s = percentile(times, k, 95);
+	r->step_max_s = times[k - 1];
+}
+
 static void
 step_stats(struct metrics *m, struct results *r)
 {
@@ -376,11 +388,7 @@ step_stats(struct metrics *m, struct results *r)
 	    1 - r->exposed_s / r->communication_s : 0;
 	if (r->overlap_ratio < 1e-9)
 		r->overlap_ratio = 0;
-	r->step_mean_s = sum / k;
-	qsort(times, (size_t)k, sizeof *times, cmp_double);
-	r->step_p50_s = percentile(times, k, 50);
-	r->step_p95_s = percentile(times, k, 95);
-	r->step_max_s = times[k - 1];
+	step_times(r, times, k, sum);
 	r->throughput_samples_per_s = r->step_mean_s > 0 ?
 	    cells / k * sc->model.batch / r->step_mean_s : 0;
 	free(times);
@@ -426,11 +434,7 @@ step_stats_own(struct metrics *m, struct results *r)
 	r->compute_s /= k;
 	r->communication_s /= k;
 	r->exposed_s = r->communication_s;
-	r->step_mean_s = sum / k;
-	qsort(times, (size_t)k, sizeof *times, cmp_double);
-	r->step_p50_s = percentile(times, k, 50);
-	r->step_p95_s = percentile(times, k, 95);
-	r->step_max_s = times[k - 1];
+	step_times(r, times, k, sum);
 	r->throughput_samples_per_s = r->simulated_s > 0 ?
 	    (double)done * sc->model.batch / r->simulated_s : 0;
 	if (sc->strategy.sync == SYNC_BACKUP && m->applied > sc->run.warmup) {
@@ -442,11 +446,7 @@ step_stats_own(struct metrics *m, struct results *r)
 			    m->update_t[i - 1] : 0);
 			sum += times[k];
 		}
-		r->step_mean_s = sum / k;
-		qsort(times, (size_t)k, sizeof *times, cmp_double);
-		r->step_p50_s = percentile(times, k, 50);
-		r->step_p95_s = percentile(times, k, 95);
-		r->step_max_s = times[k - 1];
+		step_times(r, times, k, sum);
 	}
 	free(times);
 }

@@ -255,11 +255,8 @@ numerics_restore(struct numerics *nm, int step)
 {
 	int w;
 
-	for (w = 0; w < nm->n; w++) {
-		memcpy(nm->param[w], nm->ckpt_param,
-		    (size_t)nm->P * sizeof(float));
-		memcpy(nm->mom[w], nm->ckpt_mom, (size_t)nm->P * sizeof(float));
-	}
+	for (w = 0; w < nm->n; w++)
+		numerics_take(nm, w, -1);
 	nm->next_sample = step;
 }
 

@@ -54,7 +54,7 @@ static struct {
 	enum { JOB_RUNNING, JOB_DOWN, JOB_RESTARTING } state;
 	char		*down;		/* per host (workers, then servers) */
 	char		*preempted;	/* per host: lost once at least */
-	int		 wdown, sdown;	/* workers, servers down */
+	int		 wdown;	/* workers down (hosts or links) */
 	int		 stalling;	/* since t_last */
 	double		 t_last;
 	sg_sem_t	 restored;	/* ps: a shard restored */
@@ -725,7 +725,7 @@ controller(struct sim *sim, int unused)
 				links(sim, h, 1);   /* its replacement's are up */
 			} else {
 				ctl.down[h] = 1;	/* first: lost() stops */
-				*(h >= n ? &ctl.sdown : &ctl.wdown) += 1;
+				ctl.wdown += h < n;
 				lost(sim, h);
 			}
 			ctl.preempted[h] = 1;
@@ -745,7 +745,7 @@ controller(struct sim *sim, int unused)
 				if (h < n && ctl.preempted[h])
 					ctl.spares_used++;
 				ctl.down[h] = 0;
-				*(h >= n ? &ctl.sdown : &ctl.wdown) -= 1;
+				ctl.wdown -= h < n;
 				up_since[h] = now;
 				sg_host_turn_on(sim->hosts[h].host);
 				back(sim, h, ctl.preempted[h]);
@@ -809,7 +809,7 @@ recovery_setup(struct sim *sim, char **error)
 		    ctl.servers.initially_down[h - sim->nworkers]))
 			continue;
 		ctl.down[h] = 1;
-		*(h < sim->nworkers ? &ctl.wdown : &ctl.sdown) += 1;
+		ctl.wdown += h < sim->nworkers;
 		sg_host_turn_off(sim->hosts[h].host);
 	}
 	/* a job that needs a host that is down waits for it; the first

@@ -448,6 +448,13 @@ row(FILE *f, const char *label, double sim, double ana, int have_ana)
 	fprintf(f, "  %-22s %-14s %s\n", label, a, have_ana ? b : "");
 }
 
+/* "3 restarts" or "1 restart", then what follows. */
+static void
+counted(FILE *f, long n, const char *what, const char *then)
+{
+	fprintf(f, "%ld %s%s%s", n, what, n == 1 ? "" : "s", then);
+}
+
 /* The loss reached and the protocol's figures, beside the step time. */
 static void
 text_training(FILE *f, const struct scenario *sc, const struct results *r)
@@ -470,26 +477,22 @@ text_training(FILE *f, const struct scenario *sc, const struct results *r)
 		fprintf(f, "  %-22s %ld (bound %d)\n", "most clocks ahead",
 		    p->max_ahead, sc->strategy.staleness);
 	if (r->faults) {
-		fprintf(f, "  %-22s %d preemption%s, ", "faults",
-		    r->fstats.preemptions, r->fstats.preemptions == 1 ? "" :
-		    "s");
+		fprintf(f, "  %-22s ", "faults");
+		counted(f, r->fstats.preemptions, "preemption", ", ");
 		if (r->fstats.server_failures > 0)
-			fprintf(f, "%d server failure%s, ",
-			    r->fstats.server_failures,
-			    r->fstats.server_failures == 1 ? "" : "s");
+			counted(f, r->fstats.server_failures, "server failure",
+			    ", ");
 		if (r->fstats.link_failures > 0)
-			fprintf(f, "%d link failure%s, ",
-			    r->fstats.link_failures,
-			    r->fstats.link_failures == 1 ? "" : "s");
-		fprintf(f, "%d restart%s, %d replacement%s joined, %ld step%s "
-		    "lost\n",
-		    r->fstats.restarts, r->fstats.restarts == 1 ? "" : "s",
-		    r->fstats.joins, r->fstats.joins == 1 ? "" : "s",
-		    r->fstats.lost_steps, r->fstats.lost_steps == 1 ? "" : "s");
+			counted(f, r->fstats.link_failures, "link failure",
+			    ", ");
+		counted(f, r->fstats.restarts, "restart", ", ");
+		counted(f, r->fstats.joins, "replacement", " joined, ");
+		counted(f, r->fstats.lost_steps, "step", " lost\n");
+		fprintf(f, "  %-22s ", "");
 		units_fmt_time(r->fstats.stalled_s, b2, sizeof b2);
-		snprintf(b1, sizeof b1, "%s", b2);
+		fprintf(f, "%s stalled, ", b2);
 		units_fmt_time(r->fstats.restart_s, b2, sizeof b2);
-		fprintf(f, "  %-22s %s stalled, %s restarting, ", "", b1, b2);
+		fprintf(f, "%s restarting, ", b2);
 		units_fmt_time(r->fstats.checkpoint_s, b2, sizeof b2);
 		fprintf(f, "%s checkpointing\n", b2);
 		if (r->fstats.done_s < 0)

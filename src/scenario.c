@@ -1056,16 +1056,20 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 }
 
 /* A fault process at path: exactly one of mttp, weibull or trace (with
- * offset and time_scale). */
+ * offset and time_scale), and its delay key, if any: the duration to a
+ * replacement or a repair. */
 static void
 parse_process(struct ctx *c, const cJSON *p, const char *path,
-    struct fault_spec *fs)
+    struct fault_spec *fs, const char *delay)
 {
 	static const char *const wkeys[] = { "shape", "scale", NULL };
+	const char *keys[] = { "mttp", "weibull", "trace", "offset",
+	    "time_scale", delay, NULL };
 	const cJSON *w;
 	char q[96], r[128];
 	int kinds;
 
+	check_keys(c, p, path, keys);
 	fs->on = 1;
 	kinds = (cJSON_GetObjectItemCaseSensitive(p, "mttp") != NULL) +
 	    (cJSON_GetObjectItemCaseSensitive(p, "weibull") != NULL) +
@@ -1096,6 +1100,8 @@ parse_process(struct ctx *c, const cJSON *p, const char *path,
 	if (get_number(c, p, path, "time_scale", 1e-9, 1e9, &fs->trace_scale) &&
 	    fs->trace == NULL)
 		err(c, q, "only used with \"trace\"");
+	if (delay != NULL)
+		get_units(c, p, path, delay, 0, UNIT_TIME, 1, &fs->replace_s);
 }
 
 /* faults: worker preemptions and server failures from a distribution or
@@ -1107,17 +1113,19 @@ parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc)
 	static const char *const keys[] = { "preemption", "servers", "links",
 	    "notice", "replacement", "restart", "checkpoint", "spares",
 	    "elastic", NULL };
-	static const char *const lkeys[] = { "mttp", "weibull", "trace",
-	    "offset", "time_scale", "repair", NULL };
 	static const char *const ekeys[] = { "rendezvous", "min_workers",
 	    NULL };
-	static const char *const pkeys[] = { "mttp", "weibull", "trace",
-	    "offset", "time_scale", NULL };
-	static const char *const skeys[] = { "mttp", "weibull", "trace",
-	    "offset", "time_scale", "replacement", NULL };
 	static const char *const ckeys[] = { "every", "storage", "on_notice",
 	    "size", NULL };
+	/* the workers' preemptions, the servers' and the links' failures,
+	 * each with the key of its own delay (the workers' replacement is
+	 * faults.replacement) */
+	static const char *const procs[] = { "preemption", "servers", "links" };
+	static const char *const delays[] = { NULL, "replacement", "repair" };
+	struct fault_spec *specs[3];
 	const cJSON *f = get_object(c, root, "", "faults", 0), *p, *ck, *e;
+	char path[32];
+	int i;
 
 	sc->faults.workers.trace_scale = sc->faults.servers.trace_scale =
 	    sc->faults.links.trace_scale = 1;
@@ -1125,24 +1133,18 @@ parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc)
 		return;
 	sc->faults.on = 1;
 	check_keys(c, f, "/faults", keys);
-	/* the workers' preemptions, the servers' or links' failures */
-	if ((p = get_object(c, f, "/faults", "preemption",
-	    cJSON_GetObjectItemCaseSensitive(f, "servers") == NULL &&
-	    cJSON_GetObjectItemCaseSensitive(f, "links") == NULL)) != NULL) {
-		check_keys(c, p, "/faults/preemption", pkeys);
-		parse_process(c, p, "/faults/preemption", &sc->faults.workers);
-	}
-	if ((p = get_object(c, f, "/faults", "servers", 0)) != NULL) {
-		check_keys(c, p, "/faults/servers", skeys);
-		parse_process(c, p, "/faults/servers", &sc->faults.servers);
-		get_units(c, p, "/faults/servers", "replacement", 0, UNIT_TIME,
-		    1, &sc->faults.servers.replace_s);
-	}
-	if ((p = get_object(c, f, "/faults", "links", 0)) != NULL) {
-		check_keys(c, p, "/faults/links", lkeys);
-		parse_process(c, p, "/faults/links", &sc->faults.links);
-		get_units(c, p, "/faults/links", "repair", 0, UNIT_TIME, 1,
-		    &sc->faults.links.replace_s);
+	specs[0] = &sc->faults.workers;
+	specs[1] = &sc->faults.servers;
+	specs[2] = &sc->faults.links;
+	for (i = 0; i < 3; i++) {
+		/* preemption is required unless servers or links is given */
+		if ((p = get_object(c, f, "/faults", procs[i], i == 0 &&
+		    cJSON_GetObjectItemCaseSensitive(f, "servers") == NULL &&
+		    cJSON_GetObjectItemCaseSensitive(f, "links") == NULL)) ==
+		    NULL)
+			continue;
+		snprintf(path, sizeof path, "/faults/%s", procs[i]);
+		parse_process(c, p, path, specs[i], delays[i]);
 	}
 	get_units(c, f, "/faults", "notice", 0, UNIT_TIME, 1,
 	    &sc->faults.notice_s);

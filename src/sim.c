@@ -179,15 +179,6 @@ message(struct sim *sim, int src, int dst, int step, long offset, long count,
 	return m;
 }
 
-sg_comm_t
-sim_send_data(struct sim *sim, sg_mailbox_t mbox, int src, int dst, int step,
-    long offset, long count, const float *base)
-{
-	struct msg *m = message(sim, src, dst, step, offset, count, base);
-
-	return sg_mailbox_put_async(mbox, m, (long)m->bytes);
-}
-
 static void
 free_msg(void *p)
 {
@@ -197,16 +188,30 @@ free_msg(void *p)
 	free(m);
 }
 
+/* Put m in mbox: a comm to wait for, or detached (NULL): the message is
+ * then the receiver's, or freed if the comm fails. */
+static sg_comm_t
+post(sg_mailbox_t mbox, struct msg *m, int detached)
+{
+	if (!detached)
+		return sg_mailbox_put_async(mbox, m, (long)m->bytes);
+	sg_comm_detach(sg_mailbox_put_init(mbox, m, (long)m->bytes), free_msg);
+	return NULL;
+}
+
+sg_comm_t
+sim_send_data(struct sim *sim, sg_mailbox_t mbox, int src, int dst, int step,
+    long offset, long count, const float *base)
+{
+	return post(mbox, message(sim, src, dst, step, offset, count, base), 0);
+}
+
 void
 sim_send_detached(struct sim *sim, sg_mailbox_t mbox, int src, int dst,
     int step, long offset, long count, const float *base)
 {
-	struct msg *m = message(sim, src, dst, step, offset, count, base);
-
-	sg_comm_detach(sg_mailbox_put_init(mbox, m, (long)m->bytes), free_msg);
+	post(mbox, message(sim, src, dst, step, offset, count, base), 1);
 }
-
-static void free_msg(void *);
 
 sg_comm_t
 sim_send_bytes(struct sim *sim, sg_mailbox_t mbox, int src, int dst,
@@ -216,10 +221,7 @@ sim_send_bytes(struct sim *sim, sg_mailbox_t mbox, int src, int dst,
 
 	metrics_sent(sim->metrics, src, dst, bytes);
 	m->bytes = bytes;
-	if (!detached)
-		return sg_mailbox_put_async(mbox, m, (long)bytes);
-	sg_comm_detach(sg_mailbox_put_init(mbox, m, (long)bytes), free_msg);
-	return NULL;
+	return post(mbox, m, detached);
 }
 
 sg_comm_t
@@ -240,8 +242,7 @@ void
 sim_received(struct sim *sim, int dst, struct msg *m)
 {
 	metrics_received(sim->metrics, m->src, dst, m->bytes);
-	free(m->data);
-	free(m);
+	free_msg(m);
 }
 
 void
@@ -473,18 +474,26 @@ clocks_ahead(const struct sim *sim, int w)
 	return own - least;
 }
 
-/* Whether worker w has another step to run: with backup workers or
- * faults a PS worker goes by the versions it pulls (sync) or by the
- * gradients the servers applied (async); otherwise the scenario's
- * steps. */
+/* A PS worker that goes by the parameter versions it pulls, not by its
+ * own steps: with backup workers, or sync under faults. */
+static int
+by_version(const struct sim *sim)
+{
+	enum sync_mode m = sim->sc->strategy.sync;
+
+	return sim->version != NULL && (m == SYNC_BACKUP ||
+	    (sim->storage >= 0 && m == SYNC_SYNC));
+}
+
+/* Whether worker w has another step to run: by the versions it pulls,
+ * by the gradients the servers applied (async and ssp under faults), or
+ * by the scenario's steps. */
 static int
 more(const struct sim *sim, int w, int step)
 {
 	const struct scenario *sc = sim->sc;
 
-	if (sc->strategy.sync == SYNC_BACKUP ||
-	    (sim->storage >= 0 && sim->version != NULL &&
-	    sc->strategy.sync == SYNC_SYNC))
+	if (by_version(sim))
 		return sim->version[w] < sc->run.steps;
 	if (sim->storage >= 0 && sim->version != NULL)
 		return sim->applied_total < (long)sim->nworkers * sc->run.steps;
@@ -514,10 +523,9 @@ worker_main(struct sim *sim, int w)
 {
 	const struct scenario *sc = sim->sc;
 	struct numerics *nm = sim->num;
-	int step, seq, backup = sc->strategy.sync == SYNC_BACKUP;
+	int step, seq;
 	int allreduce = strcmp(sim->strategy->family, "allreduce") == 0;
-	int byversion = sim->version != NULL && (backup || (sim->storage >= 0 &&
-	    sc->strategy.sync == SYNC_SYNC));
+	int byversion = by_version(sim);
 	double start, computed;
 	/* the worker that checkpoints: worker 0, or the elastic ring's first */
 	int lead = sim->members != NULL ? sim->members[0] : 0;

@@ -101,21 +101,31 @@ update(struct sim *sim, int me, struct msg **msgs, int count, long offset,
 		numerics_ps_update(nm, lo, flen, count);
 }
 
+/* The version every shard has reached. */
+static long
+least_version(const struct sim *sim)
+{
+	const struct ps_state *st = sim->state;
+	long least = st->version[0];
+	int j;
+
+	for (j = 1; j < sim->nshards; j++) {
+		if (st->version[j] < least)
+			least = st->version[j];
+	}
+	return least;
+}
+
 /* The loss of the servers' parameters, once every shard has applied the
  * updates of another step (for async and ssp: n gradients). */
 static void
 sample(struct sim *sim, int per_step)
 {
 	struct ps_state *st = sim->state;
-	long least = st->version[0];
-	int j;
+	long least = least_version(sim);
 
 	if (sim->num == NULL)
 		return;
-	for (j = 1; j < sim->nshards; j++) {
-		if (st->version[j] < least)
-			least = st->version[j];
-	}
 	if (least % per_step == 0 && least > st->sampled) {
 		st->sampled = least;
 		numerics_sample(sim->num, sim, (double)(least / per_step),
@@ -214,6 +224,37 @@ release(struct sim *sim, int j, int *held, const sg_mailbox_t *to)
 	}
 }
 
+/* backup: a gradient computed on parameters older than shard j's is
+ * dropped, and its worker gets the shard as it is now. */
+static void
+drop(struct sim *sim, int j, struct msg *m)
+{
+	int w = m->src;
+
+	sim_received(sim, sim->shard_hidx[j], m);
+	metrics_dropped(sim->metrics, 1.0 / sim->nshards);
+	reply(sim, j, w);
+}
+
+/* async, ssp: worker m->src's gradient applied to shard j as it comes,
+ * with its staleness; the worker's clock on the shard advances. */
+static void
+apply(struct sim *sim, int j, struct msg *m)
+{
+	struct ps_state *st = sim->state;
+	size_t jw = (size_t)j * (size_t)sim->nworkers + (size_t)m->src;
+
+	if (j == 0) {
+		metrics_staleness(sim->metrics, st->version[j] - st->pulled[jw]);
+		metrics_applied(sim->metrics);
+		sim->applied_total++;
+	}
+	update(sim, sim->shard_hidx[j], &m, 1, sim->shard_offset[j],
+	    sim->shard_count[j]);
+	st->version[j]++;
+	sim->clock[jw]++;
+}
+
 /* Shard j's server for async, ssp and backup: n receives always posted,
  * each gradient handled as it arrives. */
 static void
@@ -241,11 +282,7 @@ ps_server_async(struct sim *sim, int j)
 		if (sc->strategy.sync == SYNC_BACKUP) {
 			if (m->step < st->version[j] ||
 			    st->version[j] >= sc->run.steps) {
-				/* computed on old parameters: dropped */
-				sim_received(sim, me, m);
-				metrics_dropped(sim->metrics,
-				    1.0 / sim->nshards);
-				reply(sim, j, w);
+				drop(sim, j, m);
 				continue;
 			}
 			who[a] = w;
@@ -264,14 +301,7 @@ ps_server_async(struct sim *sim, int j)
 			sample(sim, 1);
 			continue;
 		}
-		if (j == 0) {
-			metrics_staleness(sim->metrics, st->version[j] -
-			    st->pulled[(size_t)j * n + w]);
-			metrics_applied(sim->metrics);
-		}
-		update(sim, me, &m, 1, off, count);
-		st->version[j]++;
-		sim->clock[(size_t)j * n + w]++;
+		apply(sim, j, m);
 		sample(sim, n);
 		if (sc->strategy.sync == SYNC_SSP) {
 			held[w] = 1;
@@ -328,11 +358,8 @@ ps_conn(struct sim *sim, int idx)
 		}
 		if (stepped && (m->step < st->version[j] ||
 		    st->version[j] >= sc->run.steps)) {
-			/* backup: computed on old parameters, dropped */
 			assert(sc->strategy.sync == SYNC_BACKUP);
-			sim_received(sim, me, m);
-			metrics_dropped(sim->metrics, 1.0 / sim->nshards);
-			reply(sim, j, w);
+			drop(sim, j, m);
 			continue;
 		}
 		/* the inbox of the worker that pushed (a replacement has
@@ -349,18 +376,11 @@ ps_conn(struct sim *sim, int idx)
 			got = st->got[j];
 			update(sim, me, pending, got, off, count);
 			st->got[j] = 0;
-		} else {
-			if (j == 0) {
-				metrics_staleness(sim->metrics, st->version[j] -
-				    st->pulled[(size_t)j * n + w]);
-				sim->applied_total++;
-			}
-			update(sim, me, &m, 1, off, count);
-			sim->clock[(size_t)j * n + w]++;
-		}
-		st->version[j]++;
-		if (j == 0)
-			metrics_applied(sim->metrics);
+			st->version[j]++;
+			if (j == 0)
+				metrics_applied(sim->metrics);
+		} else
+			apply(sim, j, m);
 		if (every > 0 && st->version[j] % (stepped ? every :
 		    (long)every * n) == 0) {
 			/* the shard's share of a checkpoint */
@@ -382,10 +402,7 @@ ps_conn(struct sim *sim, int idx)
 		} else if (!stepped)
 			reply_to(sim, j, w, to[w]);
 		sample(sim, stepped ? 1 : n);
-		for (least = st->version[0], i = 1; i < sim->nshards; i++) {
-			if (st->version[i] < least)
-				least = st->version[i];
-		}
+		least = least_version(sim);
 		sim->steps_done = stepped ? (int)least :
 		    (int)(sim->applied_total / n);
 		if (stepped ? least >= sc->run.steps :
