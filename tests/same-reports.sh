@@ -13,8 +13,8 @@
 #     through a wrapper that records each call's arguments, output, error
 #     output and exit status.
 # Wall-clock fields are removed (JSON "wall_s", the CSV's last column, the
-# text's "engine wall clock"), and the tests' scratch directories named
-# alike.  Prints the differences and exits 1 if there are any.
+# text's "engine wall clock"), and the tests' scratch directories and the
+# two binaries' paths named alike.  Prints the differences and exits 1 if there are any.
 #
 #   tests/same-reports.sh            # this tree against the last commit
 #   tests/same-reports.sh b9e7f49    # against a commit
@@ -40,7 +40,8 @@ OLD=$W/old/src/psim
 
 # Remove what changes from run to run of one binary.
 normalize() {
-	sed -e 's/"wall_s": [0-9.e+-]*/"wall_s": W/' \
+	sed -e "s#$W/old/src/psim#PSIM#g" -e "s#$SRC/src/psim#PSIM#g" \
+	    -e 's/"wall_s": [0-9.e+-]*/"wall_s": W/' \
 	    -e 's/engine wall clock [0-9.]* s/engine wall clock W s/' \
 	    -e 's#/tmp/psim-[a-z]*\.[A-Za-z0-9]*#TMP#g' \
 	    -e "s#$W/[a-z]*#RUN#g"
