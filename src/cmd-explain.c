@@ -9,9 +9,9 @@
 
 #include "analytic.h"
 #include "cmd.h"
-#include "metrics.h"
+#include "report.h"
+#include "results.h"
 #include "scenario.h"
-#include "strategy.h"
 #include "units.h"
 #include "xmalloc.h"
 
@@ -20,13 +20,13 @@ explain(const struct scenario *sc, const struct results *r)
 {
 	const struct analytic *a = &r->analytic;
 	char g[32], w1[32], w2[32], s1[32], nic[32], t1[32], t2[32], c[32];
-	char pc[32];
+	char pc[32], res[128], why[512];
 	double M = scenario_wire_bytes(sc), nicbps = sc->cluster.nic_Bps;
 	int n = sc->placement.workers, i = 1;
 
 	units_fmt_bytes(M, g, sizeof g);
 	units_fmt_time(a->compute_s, c, sizeof c);
-	printf("%s: %s\n\n", sc->name, sc->strategy.impl->summary);
+	printf("%s: %s\n\n", sc->name, sc->strategy.info->summary);
 	units_fmt_count(sc->model.params, pc, sizeof pc);
 	printf("%d. The gradient: %s parameters x %g bytes (%s) = %s per "
 	    "worker per step.\n", i++, pc,
@@ -37,7 +37,7 @@ explain(const struct scenario *sc, const struct results *r)
 	units_fmt_bytes(a->worker_received_bytes, w2, sizeof w2);
 	printf("%d. Who sends what: with %d workers (%s), the busiest worker "
 	    "sends %s and receives %s per step", i++, n,
-	    sc->strategy.impl->name, w1, w2);
+	    sc->strategy.info->name, w1, w2);
 	if (a->server_received_bytes > 0) {
 		units_fmt_bytes(a->server_received_bytes, s1, sizeof s1);
 		printf("; the busiest server (or worker holding shards) "
@@ -70,9 +70,9 @@ explain(const struct scenario *sc, const struct results *r)
 	printf(".\n");
 
 	units_fmt_time(r->step_mean_s, t1, sizeof t1);
+	report_bottleneck(r, res, sizeof res, why, sizeof why);
 	printf("%d. Simulated on SimGrid: %s per step; the bottleneck is %s: "
-	    "%s.\n", i++, t1, r->bottleneck.resource,
-	    r->bottleneck.explanation);
+	    "%s.\n", i++, t1, res, why);
 
 	printf("%d. Why they differ (%+.1f%%): ", i++, a->step_time_s > 0 ?
 	    100 * (r->step_mean_s - a->step_time_s) / a->step_time_s : 0);

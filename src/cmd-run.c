@@ -44,7 +44,7 @@ cmd_simulate(const struct scenario *sc, char **errors)
 	wall = sim_run(sim);
 	sim_shape(sim, &shape);
 	memset(&analytic, 0, sizeof analytic);
-	sc->strategy.impl->analytic(&shape, &analytic);
+	strategy_of(sc->strategy.info)->analytic(&shape, &analytic);
 	if (sim->nbuckets > 0)
 		bucket_analytic(sim, &shape, &analytic);
 	analytic_finish(&shape, &analytic);

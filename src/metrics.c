@@ -17,6 +17,7 @@
 #include <xbt/dynar.h>
 
 #include "metrics.h"
+#include "platform.h"
 #include "sim.h"
 #include "units.h"
 #include "xmalloc.h"
@@ -302,16 +303,6 @@ percentile(const double *v, int n, double p)
 	return v[rank - 1];
 }
 
-static int
-cmp_link(const void *a, const void *b)
-{
-	const struct link_result *x = a, *y = b;
-
-	if (x->utilization != y->utilization)
-		return x->utilization < y->utilization ? 1 : -1;
-	return strcmp(x->name, y->name);
-}
-
 /* The mean, median, 95th percentile and maximum of k step times (their
  * sum given); sorts times. */
 static void
@@ -554,34 +545,33 @@ training_stats(const struct numerics *nm, struct training *t)
 	memcpy(t->curve, nm->curve, (size_t)nm->ncurve * sizeof *t->curve);
 }
 
+/* GPUs per machine: 1 but on a generated multi-GPU cluster. */
+static int
+metrics_gpus(const struct scenario *sc)
+{
+	return sc->cluster.topology == TOPO_PLATFORM ? 1 :
+	    sc->cluster.gpus_per_host;
+}
+
 static void
 host_stats(struct metrics *m, struct results *r)
 {
 	struct sim *sim = m->sim;
 	struct host_result *h;
 	double T = r->simulated_s, u;
-	int i, d;
+	int i, d, gpus = metrics_gpus(sim->sc);
 
 	r->nhosts = m->nhosts;
 	r->hosts = xcalloc((size_t)m->nhosts, sizeof *r->hosts);
 	for (i = 0; i < m->nhosts; i++) {
 		h = &r->hosts[i];
 		h->name = xstrdup(sim->hosts[i].name);
-		h->is_worker = sim->hosts[i].worker >= 0;
+		h->worker = sim->hosts[i].worker;
+		h->server = sim->hosts[i].server;
+		h->storage = i == sim->storage;
 		h->shards = sim->hosts[i].shards;
-		if (h->is_worker && h->shards > 0)
-			snprintf(h->role, sizeof h->role, "worker %d + %d "
-			    "shard%s", sim->hosts[i].worker, h->shards,
-			    h->shards > 1 ? "s" : "");
-		else if (h->is_worker)
-			snprintf(h->role, sizeof h->role, "worker %d",
-			    sim->hosts[i].worker);
-		else if (i == sim->storage)
-			snprintf(h->role, sizeof h->role, "checkpoint storage");
-		else
-			snprintf(h->role, sizeof h->role, "server %d (%d "
-			    "shard%s)", sim->hosts[i].server, h->shards,
-			    h->shards > 1 ? "s" : "");
+		h->group = gpus > 1 && sim->rack_of != NULL ?
+		    sim->rack_of[i] : -1;
 		h->bytes_sent = m->sent[i];
 		h->bytes_received = m->received[i];
 		r->total_sent += m->sent[i];
@@ -602,11 +592,23 @@ host_stats(struct metrics *m, struct results *r)
 static void
 link_stats(struct metrics *m, struct results *r)
 {
+	const struct scenario *sc = m->sim->sc;
 	struct link_result *l;
 	double T = r->simulated_s;
 	size_t i;
-	int h;
+	int h, up, gpus = metrics_gpus(sc);
+	int *owner = xcalloc(m->nlinks, sizeof *owner);
+	char name[64];
 
+	/* the host whose NIC a link is (the lowest, if several), or -1 */
+	for (i = 0; i < m->nlinks; i++)
+		owner[i] = -1;
+	for (h = m->nhosts - 1; h >= 0; h--) {
+		if (m->nic_down[h] >= 0)
+			owner[m->nic_down[h]] = h;
+		if (m->nic_up[h] >= 0)
+			owner[m->nic_up[h]] = h;
+	}
 	r->links = xcalloc(m->nlinks, sizeof *r->links);
 	for (i = 0; i < m->nlinks; i++) {
 		if (m->link_bytes[i] == 0)
@@ -621,145 +623,20 @@ link_stats(struct metrics *m, struct results *r)
 		 * network bottleneck. */
 		if (!m->link_remote[i])
 			l->host = -2;
-		for (h = 0; h < m->nhosts; h++) {
-			if (m->nic_up[h] == (int)i || m->nic_down[h] == (int)i) {
-				l->host = h;
-				l->up = m->nic_up[h] == (int)i;
-				break;
-			}
+		if (owner[i] >= 0) {
+			l->host = owner[i];
+			l->up = m->nic_up[owner[i]] == (int)i;
+		}
+		/* a multi-GPU machine's NIC, which its GPUs share */
+		l->group = gpus > 1 ? platform_machine_nic(sc, l->name, &up) :
+		    -1;
+		if (l->group >= 0) {
+			platform_group_name(sc, l->group, name, sizeof name);
+			l->group_name = xstrdup(name);
+			l->up = up;
 		}
 	}
-	qsort(r->links, (size_t)r->nlinks, sizeof *r->links, cmp_link);
-}
-
-/* The busiest host among workers (servers: hosts holding shards). */
-static void
-traffic(struct results *r, int servers, struct traffic *t)
-{
-	const struct host_result *h;
-	double best = -1, v;
-	int i;
-
-	for (i = 0; i < r->nhosts; i++) {
-		h = &r->hosts[i];
-		if (servers ? h->shards == 0 : !h->is_worker)
-			continue;
-		v = h->bytes_sent > h->bytes_received ? h->bytes_sent :
-		    h->bytes_received;
-		if (v > best) {
-			best = v;
-			t->host = i;
-		}
-	}
-	if (best < 0)
-		return;
-	t->present = 1;
-	h = &r->hosts[t->host];
-	t->bytes_sent_per_step = h->bytes_sent / r->steps;
-	t->bytes_received_per_step = h->bytes_received / r->steps;
-	t->required_gbps = analytic_gbps(best / r->steps, r->compute_s);
-}
-
-static void
-classify(const struct scenario *sc, struct results *r)
-{
-	int gpus = sc->cluster.topology == TOPO_PLATFORM ? 1 :
-	    sc->cluster.gpus_per_host, machine, hm, shards;
-	char dir;
-	struct bottleneck *b = &r->bottleneck;
-	const struct link_result *top = NULL;
-	/* What the step waits for beyond its compute: with buckets, only the
-	 * communication backprop did not hide. */
-	double step = r->compute_s + r->exposed_s + r->wait_s;
-	double comm = r->exposed_s + r->wait_s, need, busy;
-	char vol[32], bw[32], t[32], c[32];
-	const struct host_result *h;
-	int i;
-
-	for (i = 0; i < r->nlinks; i++) {
-		if (r->links[i].host != -2) {
-			top = &r->links[i];
-			break;
-		}
-	}
-	if (top == NULL || step <= 0 || comm <= 0.1 * step) {
-		b->kind = "compute";
-		snprintf(b->resource, sizeof b->resource, "worker compute");
-		b->utilization = step > 0 ? r->compute_s / step : 1;
-		snprintf(b->explanation, sizeof b->explanation, "workers spend "
-		    "%.0f%% of each step computing; communication adds only "
-		    "%.0f%%", 100 * b->utilization, 100 * (1 - b->utilization));
-		return;
-	}
-	units_fmt_bytes(top->bytes / r->steps, vol, sizeof vol);
-	units_fmt_rate(top->bandwidth_Bps, bw, sizeof bw);
-	units_fmt_time(top->bytes / r->steps / top->bandwidth_Bps, t, sizeof t);
-	units_fmt_time(r->compute_s, c, sizeof c);
-	need = analytic_gbps(top->bytes / r->steps, r->compute_s);
-	b->utilization = top->utilization;
-	/* Latency-bound when the closed form's alpha terms outweigh its
-	 * bandwidth terms and, in the simulation, even the busiest link
-	 * moves data less than a quarter of the time workers communicate
-	 * (a PS NIC direction is busy about half of it: push or pull). */
-	busy = top->bytes / (top->bandwidth_Bps * r->simulated_s * comm / step);
-	if (r->analytic.latency_s > 0.5 * r->analytic.communication_s &&
-	    busy < 0.25) {
-		units_fmt_time(r->analytic.latency_s, t, sizeof t);
-		units_fmt_time(r->analytic.communication_s, c, sizeof c);
-		b->kind = "latency";
-		snprintf(b->resource, sizeof b->resource, "message latency");
-		snprintf(b->explanation, sizeof b->explanation, "latency "
-		    "accounts for %s of the %s a step spends communicating: "
-		    "the messages are too small or too many for bandwidth to "
-		    "matter; the busiest link, %s, is %.0f%% busy", t, c,
-		    top->name, 100 * top->utilization);
-		return;
-	}
-	if (gpus > 1 && top->host >= 0) {
-		h = &r->hosts[top->host];
-		b->kind = "intra-host";
-		snprintf(b->resource, sizeof b->resource, "%s link %s (%s)",
-		    h->name, top->up ? "out" : "in", h->role);
-		snprintf(b->explanation, sizeof b->explanation, "%s's link to "
-		    "its host's switch (%s) %s %s per step; at %s that takes %s "
-		    "against %s of compute", h->name, h->role, top->up ?
-		    "sends" : "receives", vol, bw, t, c);
-		return;
-	}
-	if (gpus > 1 && sscanf(top->name, "host-%d-nic_%c", &machine,
-	    &dir) == 2) {
-		for (i = 0, shards = 0; i < r->nhosts; i++) {
-			if (sscanf(r->hosts[i].name, "host-%d-", &hm) == 1 &&
-			    hm == machine)
-				shards += r->hosts[i].shards;
-		}
-		b->kind = shards > 0 ? "server-nic" : "worker-nic";
-		snprintf(b->resource, sizeof b->resource, "host-%d NIC %s",
-		    machine, dir == 'U' ? "send" : "receive");
-		snprintf(b->explanation, sizeof b->explanation, "host-%d's NIC, "
-		    "shared by its %d GPUs, %s %s per step; at %s that takes %s "
-		    "against %s of compute: it would need %.3g Gbps to keep up",
-		    machine, gpus, dir == 'U' ? "sends" : "receives", vol, bw, t,
-		    c, need);
-		return;
-	}
-	if (top->host >= 0) {
-		h = &r->hosts[top->host];
-		b->kind = h->shards > 0 ? "server-nic" : "worker-nic";
-		snprintf(b->resource, sizeof b->resource, "%s NIC %s (%s)",
-		    h->name, top->up ? "send" : "receive", h->role);
-		snprintf(b->explanation, sizeof b->explanation, "%s's NIC "
-		    "(%s) %s %s per step; at %s that takes %s against %s of "
-		    "compute: it would need %.3g Gbps to keep up", h->name,
-		    h->role, top->up ? "sends" : "receives", vol, bw, t, c,
-		    need);
-		return;
-	}
-	b->kind = "switch";
-	snprintf(b->resource, sizeof b->resource, "%s", top->name);
-	snprintf(b->explanation, sizeof b->explanation, "the switch link %s "
-	    "carries %s per step; at %s that takes %s against %s of compute",
-	    top->name, vol, bw, t, c);
+	free(owner);
 }
 
 struct results *
@@ -777,29 +654,10 @@ metrics_results(struct metrics *m, const struct analytic *a, double wall_s)
 	goodput(m->sim, r);
 	host_stats(m, r);
 	link_stats(m, r);
-	traffic(r, 0, &r->worker);
-	if (strcmp(m->sim->strategy->family, "ps") == 0)
-		traffic(r, 1, &r->server);
-	classify(m->sim->sc, r);
+	results_summarize(r, m->sim->sc->strategy.info->family == FAMILY_PS,
+	    metrics_gpus(m->sim->sc));
 	r->messages = m->messages;
 	r->wall_s = wall_s;
 	return r;
 }
 
-void
-results_free(struct results *r)
-{
-	int i;
-
-	if (r == NULL)
-		return;
-	for (i = 0; i < r->nhosts; i++)
-		free(r->hosts[i].name);
-	for (i = 0; i < r->nlinks; i++)
-		free(r->links[i].name);
-	free(r->hosts);
-	free(r->links);
-	free(r->protocol.stale_hist);
-	free(r->training.curve);
-	free(r);
-}

@@ -99,7 +99,7 @@ numerics_create(struct sim *sim)
 	nm->param = vectors(nm->n, nm->P, init);
 	nm->grad = vectors(nm->n, nm->P, NULL);
 	nm->mom = vectors(nm->n, nm->P, NULL);
-	if (strcmp(sim->strategy->family, "ps") == 0) {
+	if (sim->sc->strategy.info->family == FAMILY_PS) {
 		nm->ps_param = copy(init, nm->P);
 		nm->ps_mom = floats(nm->P);
 		nm->ps_acc = floats(nm->P);

@@ -13,14 +13,10 @@
 #define PSIM_NUMERICS_H
 
 #include "nn.h"
+#include "results.h"
 
 struct sim;
 
-struct loss_point {
-	double		 step;		/* synchronous-step equivalents */
-	double		 simulated_s;
-	double		 loss;
-};
 
 struct numerics {
 	const struct nn	*nn;

@@ -127,6 +127,29 @@ platform_rack_of(const struct scenario *sc, const char *name)
 	return -1;
 }
 
+void
+platform_group_name(const struct scenario *sc, int r, char *buf, size_t len)
+{
+	struct group g;
+
+	group(sc, r, &g);
+	snprintf(buf, len, "%s", g.id);
+}
+
+int
+platform_machine_nic(const struct scenario *sc, const char *name, int *up)
+{
+	char dir[8], end;
+	int r;
+
+	if (!multi_gpu(sc) || sscanf(name, "host-%d-nic_%7[A-Z]%c", &r, dir,
+	    &end) != 2 || r < 0 || r >= ngroups(sc) ||
+	    (strcmp(dir, "UP") != 0 && strcmp(dir, "DOWN") != 0))
+		return -1;
+	*up = dir[0] == 'U';
+	return r;
+}
+
 int
 platform_groups(const struct scenario *sc)
 {

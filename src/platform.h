@@ -26,6 +26,13 @@ void platform_rack_span(const struct scenario *, int r, int *first,
     int *count);
 /* The group of a host name, or -1 for a name psim did not make. */
 int platform_rack_of(const struct scenario *, const char *name);
+/* The name of group r ("rack-1", or the multi-GPU machine "host-3"). */
+void platform_group_name(const struct scenario *, int r, char *buf,
+    size_t len);
+/* Multi-GPU: the machine whose NIC link (one direction of it: *up 1
+ * sending) is called name, or -1 for any other link. */
+int platform_machine_nic(const struct scenario *, const char *name,
+    int *up);
 /* The uplink bandwidth of group r, bytes/s. */
 double platform_uplink_Bps(const struct scenario *, int r);
 

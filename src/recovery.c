@@ -70,7 +70,7 @@ static struct {
 static int
 is_allreduce(const struct sim *sim)
 {
-	return strcmp(sim->strategy->family, "allreduce") == 0;
+	return sim->sc->strategy.info->family == FAMILY_ALLREDUCE;
 }
 
 /* Whether the job can make no progress now: it is down, or a synchronous

@@ -8,10 +8,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "metrics.h"
+#include "analytic.h"
 #include "report.h"
+#include "results.h"
 #include "scenario.h"
-#include "strategy.h"
 #include "units.h"
 
 int
@@ -24,6 +24,117 @@ report_format_parse(const char *s)
 	if (strcmp(s, "csv") == 0)
 		return REPORT_CSV;
 	return -1;
+}
+
+void
+report_role(const struct host_result *h, char *buf, size_t len)
+{
+	const char *s = h->shards > 1 ? "s" : "";
+
+	if (h->worker >= 0 && h->shards > 0)
+		snprintf(buf, len, "worker %d + %d shard%s", h->worker,
+		    h->shards, s);
+	else if (h->worker >= 0)
+		snprintf(buf, len, "worker %d", h->worker);
+	else if (h->storage)
+		snprintf(buf, len, "checkpoint storage");
+	else
+		snprintf(buf, len, "server %d (%d shard%s)", h->server,
+		    h->shards, s);
+}
+
+const char *
+report_bottleneck_kind(enum bottleneck_kind k)
+{
+	static const char *const names[] = { "compute", "latency",
+	    "intra-host", "worker-nic", "server-nic", "switch" };
+
+	return names[k];
+}
+
+/* The busiest link's figures, in words, for the sentences below. */
+struct link_words {
+	char		 vol[32], bw[32], t[32], c[32], role[64];
+	double		 need;
+};
+
+static void
+link_words(const struct results *r, const struct link_result *top,
+    struct link_words *w)
+{
+	units_fmt_bytes(top->bytes / r->steps, w->vol, sizeof w->vol);
+	units_fmt_rate(top->bandwidth_Bps, w->bw, sizeof w->bw);
+	units_fmt_time(top->bytes / r->steps / top->bandwidth_Bps, w->t,
+	    sizeof w->t);
+	units_fmt_time(r->compute_s, w->c, sizeof w->c);
+	w->need = analytic_gbps(top->bytes / r->steps, r->compute_s);
+	w->role[0] = '\0';
+	if (top->host >= 0)
+		report_role(&r->hosts[top->host], w->role, sizeof w->role);
+}
+
+void
+report_bottleneck(const struct results *r, char *res, size_t rlen,
+    char *why, size_t wlen)
+{
+	const struct bottleneck *b = &r->bottleneck;
+	const struct link_result *top = b->link >= 0 ? &r->links[b->link] :
+	    NULL;
+	const char *dir, *name;
+	struct link_words w;
+
+	if (top == NULL) {
+		snprintf(res, rlen, "worker compute");
+		snprintf(why, wlen, "workers spend %.0f%% of each step "
+		    "computing; communication adds only %.0f%%",
+		    100 * b->utilization, 100 * (1 - b->utilization));
+		return;
+	}
+	link_words(r, top, &w);
+	name = top->host >= 0 ? r->hosts[top->host].name : top->name;
+	dir = top->up ? "sends" : "receives";
+	switch (b->kind) {
+	case BN_LATENCY:
+		units_fmt_time(r->analytic.latency_s, w.t, sizeof w.t);
+		units_fmt_time(r->analytic.communication_s, w.c, sizeof w.c);
+		snprintf(res, rlen, "message latency");
+		snprintf(why, wlen, "latency accounts for %s of the %s a step "
+		    "spends communicating: the messages are too small or too "
+		    "many for bandwidth to matter; the busiest link, %s, is "
+		    "%.0f%% busy", w.t, w.c, top->name, 100 * top->utilization);
+		return;
+	case BN_INTRA_HOST:
+		snprintf(res, rlen, "%s link %s (%s)", name, top->up ? "out" :
+		    "in", w.role);
+		snprintf(why, wlen, "%s's link to its host's switch (%s) %s %s "
+		    "per step; at %s that takes %s against %s of compute", name,
+		    w.role, dir, w.vol, w.bw, w.t, w.c);
+		return;
+	case BN_WORKER_NIC:
+	case BN_SERVER_NIC:
+		if (top->host < 0) {	/* a multi-GPU machine's NIC */
+			snprintf(res, rlen, "%s NIC %s", top->group_name,
+			    top->up ? "send" : "receive");
+			snprintf(why, wlen, "%s's NIC, shared by its %d GPUs, %s "
+			    "%s per step; at %s that takes %s against %s of "
+			    "compute: it would need %.3g Gbps to keep up",
+			    top->group_name, b->gpus, dir, w.vol, w.bw, w.t,
+			    w.c, w.need);
+			return;
+		}
+		snprintf(res, rlen, "%s NIC %s (%s)", name, top->up ? "send" :
+		    "receive", w.role);
+		snprintf(why, wlen, "%s's NIC (%s) %s %s per step; at %s that "
+		    "takes %s against %s of compute: it would need %.3g Gbps "
+		    "to keep up", name, w.role, dir, w.vol, w.bw, w.t, w.c,
+		    w.need);
+		return;
+	default:
+		snprintf(res, rlen, "%s", top->name);
+		snprintf(why, wlen, "the switch link %s carries %s per step; at "
+		    "%s that takes %s against %s of compute", top->name, w.vol,
+		    w.bw, w.t, w.c);
+	}
 }
 
 static void
@@ -211,11 +322,59 @@ json_training(FILE *f, const struct scenario *sc, const struct results *r)
 	fputs("  },\n", f);
 }
 
+/* The hosts and links tables of the JSON report. */
+static void
+json_hosts_links(FILE *f, const struct results *r)
+{
+	char role[64];
+	int i;
+
+	fputs("  \"hosts\": [\n", f);
+	for (i = 0; i < r->nhosts; i++) {
+		const struct host_result *h = &r->hosts[i];
+
+		fputs("    {", f);
+		pair_str(f, "name", h->name, 1);
+		report_role(h, role, sizeof role);
+		pair_str(f, "role", role, 0);
+		pair_num(f, "bytes_sent", h->bytes_sent);
+		pair_num(f, "bytes_received", h->bytes_received);
+		pair_num(f, "nic_gbps", h->nic_Bps * 8 / 1e9);
+		pair_num(f, "nic_utilization", h->nic_utilization);
+		fprintf(f, "}%s\n", i + 1 < r->nhosts ? "," : "");
+	}
+	fputs("  ],\n  \"links\": [\n", f);
+	for (i = 0; i < r->nlinks; i++) {
+		const struct link_result *l = &r->links[i];
+
+		fputs("    {", f);
+		pair_str(f, "name", l->name, 1);
+		pair_num(f, "bytes", l->bytes);
+		pair_num(f, "bandwidth_gbps", l->bandwidth_Bps * 8 / 1e9);
+		pair_num(f, "utilization", l->utilization);
+		fprintf(f, "}%s\n", i + 1 < r->nlinks ? "," : "");
+	}
+	fputs("  ],\n", f);
+}
+
+static void
+json_bottleneck(FILE *f, const struct results *r)
+{
+	char res[128], why[512];
+
+	report_bottleneck(r, res, sizeof res, why, sizeof why);
+	fputs("  \"bottleneck\": {\n", f);
+	kv_str(f, "    ", "kind", report_bottleneck_kind(r->bottleneck.kind),
+	    1);
+	kv_str(f, "    ", "resource", res, 1);
+	kv_num(f, "    ", "utilization", r->bottleneck.utilization, 1);
+	kv_str(f, "    ", "explanation", why, 0);
+}
+
 static void
 write_json(FILE *f, const struct scenario *sc, const struct results *r)
 {
 	const struct analytic *a = &r->analytic;
-	int i;
 
 	fputs("{\n", f);
 	kv_num(f, "  ", "psim_report_version", REPORT_VERSION, 1);
@@ -224,14 +383,15 @@ write_json(FILE *f, const struct scenario *sc, const struct results *r)
 		kv_str(f, "  ", "description", sc->description, 1);
 	else
 		fputs("  \"description\": null,\n", f);
-	kv_str(f, "  ", "strategy", sc->strategy.impl->family, 1);
+	kv_str(f, "  ", "strategy",
+	    registry_family_name(sc->strategy.info->family), 1);
 	kv_str(f, "  ", "algorithm", sc->strategy.algorithm, 1);
 	kv_str(f, "  ", "network", scenario_network_name(sc->network), 1);
 	kv_str(f, "  ", "topology", scenario_topology_name(
 	    sc->cluster.topology), 1);
 	kv_num(f, "  ", "workers", sc->placement.workers, 1);
 	kv_num(f, "  ", "servers", sc->placement.servers, 1);
-	kv_num(f, "  ", "shards", strcmp(sc->strategy.impl->family, "ps") == 0 ?
+	kv_num(f, "  ", "shards", sc->strategy.info->family == FAMILY_PS ?
 	    sc->strategy.shards : 0, 1);
 	kv_num(f, "  ", "steps", r->steps, 1);
 	kv_num(f, "  ", "warmup", sc->run.warmup, 1);
@@ -268,35 +428,8 @@ write_json(FILE *f, const struct scenario *sc, const struct results *r)
 	json_training(f, sc, r);
 	json_traffic(f, "worker_traffic", r, &r->worker, 1);
 	json_traffic(f, "server_traffic", r, &r->server, 1);
-	fputs("  \"hosts\": [\n", f);
-	for (i = 0; i < r->nhosts; i++) {
-		const struct host_result *h = &r->hosts[i];
-
-		fputs("    {", f);
-		pair_str(f, "name", h->name, 1);
-		pair_str(f, "role", h->role, 0);
-		pair_num(f, "bytes_sent", h->bytes_sent);
-		pair_num(f, "bytes_received", h->bytes_received);
-		pair_num(f, "nic_gbps", h->nic_Bps * 8 / 1e9);
-		pair_num(f, "nic_utilization", h->nic_utilization);
-		fprintf(f, "}%s\n", i + 1 < r->nhosts ? "," : "");
-	}
-	fputs("  ],\n  \"links\": [\n", f);
-	for (i = 0; i < r->nlinks; i++) {
-		const struct link_result *l = &r->links[i];
-
-		fputs("    {", f);
-		pair_str(f, "name", l->name, 1);
-		pair_num(f, "bytes", l->bytes);
-		pair_num(f, "bandwidth_gbps", l->bandwidth_Bps * 8 / 1e9);
-		pair_num(f, "utilization", l->utilization);
-		fprintf(f, "}%s\n", i + 1 < r->nlinks ? "," : "");
-	}
-	fputs("  ],\n  \"bottleneck\": {\n", f);
-	kv_str(f, "    ", "kind", r->bottleneck.kind, 1);
-	kv_str(f, "    ", "resource", r->bottleneck.resource, 1);
-	kv_num(f, "    ", "utilization", r->bottleneck.utilization, 1);
-	kv_str(f, "    ", "explanation", r->bottleneck.explanation, 0);
+	json_hosts_links(f, r);
+	json_bottleneck(f, r);
 	fputs("  },\n  \"analytic\": {\n", f);
 	kv_num(f, "    ", "step_time_s", a->step_time_s, 1);
 	kv_num(f, "    ", "compute_s", a->compute_s, 1);
@@ -356,12 +489,14 @@ static void
 write_csv(FILE *f, const struct scenario *sc, const struct results *r)
 {
 	const struct analytic *a = &r->analytic;
+	char res[128], why[512];
 
 	fprintf(f, "%s\n", report_csv_header());
 	fprintf(f, "%d,", REPORT_VERSION);
 	report_csv_field(f, sc->name);
 	fprintf(f, ",%s,%s,%s,%d,%d,%d,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g,"
-	    "%.12g,%.12g,%.15g,%.15g,%.12g,", sc->strategy.impl->family,
+	    "%.12g,%.12g,%.15g,%.15g,%.12g,",
+	    registry_family_name(sc->strategy.info->family),
 	    sc->strategy.algorithm, scenario_network_name(sc->network),
 	    sc->placement.workers, sc->placement.servers, r->steps,
 	    r->step_mean_s, r->step_p50_s, r->step_p95_s, r->step_max_s,
@@ -373,8 +508,9 @@ write_csv(FILE *f, const struct scenario *sc, const struct results *r)
 		    r->server.required_gbps);
 	else
 		fputs(",,", f);
-	fprintf(f, "%s,", r->bottleneck.kind);
-	report_csv_field(f, r->bottleneck.resource);
+	report_bottleneck(r, res, sizeof res, why, sizeof why);
+	fprintf(f, "%s,", report_bottleneck_kind(r->bottleneck.kind));
+	report_csv_field(f, res);
 	fprintf(f, ",%.12g,%.12g,%.12g,%.12g,%ld,%.12g,",
 	    r->bottleneck.utilization, a->step_time_s, a->communication_s,
 	    a->required_gbps_worker, r->messages, r->protocol.updates_per_s);
@@ -527,12 +663,12 @@ static void
 write_text(FILE *f, const struct scenario *sc, const struct results *r)
 {
 	const struct analytic *a = &r->analytic;
-	char cl[256], b1[32], b2[32];
+	char cl[256], b1[32], b2[32], res[128], why[512];
 	int i;
 
 	describe_cluster(sc, cl, sizeof cl);
-	fprintf(f, "%s: %s", sc->name, sc->strategy.impl->name);
-	if (strcmp(sc->strategy.impl->family, "ps") == 0)
+	fprintf(f, "%s: %s", sc->name, sc->strategy.info->name);
+	if (sc->strategy.info->family == FAMILY_PS)
 		fprintf(f, " (%s, %d shard%s%s)", sc->strategy.algorithm,
 		    sc->strategy.shards, sc->strategy.shards > 1 ? "s" : "",
 		    sc->strategy.colocate ? " on workers" : "");
@@ -586,8 +722,9 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 	text_training(f, sc, r);
 	fputc('\n', f);
 
-	fprintf(f, "bottleneck: %s, %s\n  %s\n\n", r->bottleneck.kind,
-	    r->bottleneck.resource, r->bottleneck.explanation);
+	report_bottleneck(r, res, sizeof res, why, sizeof why);
+	fprintf(f, "bottleneck: %s, %s\n  %s\n\n",
+	    report_bottleneck_kind(r->bottleneck.kind), res, why);
 
 	fprintf(f, "  %-28s %-14s %s\n", "busiest links", "per step",
 	    "utilization");
@@ -607,7 +744,7 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 		    "form counts the NICs and the\n  switch backplane; the "
 		    "simulation also has %s\n", 100 * (r->step_mean_s -
 		    a->step_time_s) / a->step_time_s,
-		    strcmp(r->bottleneck.kind, "switch") == 0 ?
+		    r->bottleneck.kind == BN_SWITCH ?
 		    "the rack uplinks and every shared link" :
 		    sc->network == NET_REALISTIC ? "TCP effects (below)" :
 		    "the actors' overlap of compute and communication");

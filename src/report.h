@@ -3,10 +3,12 @@
 #ifndef PSIM_REPORT_H
 #define PSIM_REPORT_H
 
+#include <stddef.h>
 #include <stdio.h>
 
+#include "results.h"
+
 struct scenario;
-struct results;
 
 enum report_format { REPORT_TEXT, REPORT_JSON, REPORT_CSV };
 
@@ -18,6 +20,17 @@ int report_format_parse(const char *);
 
 void report_write(FILE *, enum report_format, const struct scenario *,
     const struct results *);
+
+/* A host's role in words: "worker 3", "worker 0 + 1 shard",
+ * "server 0 (1 shard)", "checkpoint storage". */
+void report_role(const struct host_result *, char *buf, size_t len);
+/* The bottleneck's kind as reports name it ("server-nic"). */
+const char *report_bottleneck_kind(enum bottleneck_kind);
+/* The bottleneck in words: the resource ("host-10 NIC receive (server
+ * 0 (1 shard))") and why ("host-10's NIC ... receives 1.25 GB per
+ * step; at 10 Gbps that takes 1 s against 1 s of compute ..."). */
+void report_bottleneck(const struct results *, char *resource, size_t,
+    char *why, size_t);
 
 /* One CSV field, quoted (as the CSV report writes its strings). */
 void report_csv_field(FILE *, const char *);

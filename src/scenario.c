@@ -17,7 +17,6 @@
 #include "models.h"
 #include "faults.h"
 #include "scenario.h"
-#include "strategy.h"
 #include "units.h"
 #include "xmalloc.h"
 
@@ -93,6 +92,17 @@ double
 scenario_wire_bytes(const struct scenario *sc)
 {
 	return sc->model.params * scenario_dtype_bytes(sc->strategy.wire_dtype);
+}
+
+void
+scenario_shard_home(const struct scenario *sc, int j, int *worker,
+    int *server)
+{
+	int w0 = sc->strategy.worker_shards;
+
+	*worker = j < w0 ? j : -1;
+	*server = j < w0 ? -1 : (sc->strategy.info->flags & R_SERVICES) ?
+	    j - w0 : j % sc->placement.servers;
 }
 
 static void
@@ -869,7 +879,8 @@ parse_grid(struct ctx *c, const cJSON *st, struct scenario *sc)
 
 	if (g == NULL)
 		return;
-	if (sc->strategy.impl != &strategy_2d_ring) {
+	if (sc->strategy.info == NULL ||
+	    !(sc->strategy.info->flags & R_GRID)) {
 		err(c, "/strategy/grid", "only used with algorithm \"2d-ring\"");
 		return;
 	}
@@ -953,9 +964,9 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 	if ((f = get_enum(c, st, "/strategy", "name", family_names, -1)) < 0)
 		return;
 	if (f == 2) {
-		sc->strategy.impl = &strategy_bytesps;
+		sc->strategy.info = registry_find(FAMILY_PS, "bytesps");
 		sc->strategy.algorithm = xstrdup("bytesps");
-		sc->strategy.chunks = 64;
+		sc->strategy.chunks = sc->strategy.info->chunks;
 		get_int(c, st, "/strategy", "chunks", 0, 1, 4096,
 		    &sc->strategy.chunks);
 		for (k = (const char *const[]){ "algorithm", "shards",
@@ -972,7 +983,7 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 		return;
 	}
 	if (f == 0) {
-		sc->strategy.impl = strategy_find("ps", "ps");
+		sc->strategy.info = registry_find(FAMILY_PS, "ps");
 		if (cJSON_GetObjectItemCaseSensitive(st, "algorithm") != NULL)
 			err(c, "/strategy/algorithm", "not used with \"ps\" "
 			    "(/strategy/sync says how it applies gradients)");
@@ -1017,38 +1028,39 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 		err(c, p, "only used with strategy \"ps\"");
 	}
 	alg = cJSON_GetObjectItemCaseSensitive(st, "algorithm");
-	for (i = 0, f = 0; strategies[f] != NULL && i < 15; f++) {
-		if (strcmp(strategies[f]->family, "allreduce") == 0)
-			names[i++] = strategies[f]->name;
+	for (i = 0, f = 0; f < STRATEGY_COUNT && i < 15; f++) {
+		if (registry[f].family == FAMILY_ALLREDUCE)
+			names[i++] = registry[f].name;
 	}
 	names[i] = NULL;
 	if (alg == NULL) {
 		err(c, "/strategy/algorithm", "missing; expected one of %s",
-		    strategy_names("allreduce"));
+		    registry_names(FAMILY_ALLREDUCE));
 	} else if (!cJSON_IsString(alg)) {
 		err(c, "/strategy/algorithm", "expected one of %s, got %s",
-		    strategy_names("allreduce"), type_name(alg));
-	} else if ((sc->strategy.impl = strategy_find("allreduce",
+		    registry_names(FAMILY_ALLREDUCE), type_name(alg));
+	} else if ((sc->strategy.info = registry_find(FAMILY_ALLREDUCE,
 	    alg->valuestring)) != NULL) {
 		sc->strategy.algorithm = xstrdup(alg->valuestring);
 	} else if ((near = closest(alg->valuestring, names)) != NULL) {
 		err(c, "/strategy/algorithm", "unknown algorithm \"%s\"; did "
 		    "you mean \"%s\"? (valid: %s)", alg->valuestring, near,
-		    strategy_names("allreduce"));
+		    registry_names(FAMILY_ALLREDUCE));
 	} else {
 		err(c, "/strategy/algorithm", "unknown algorithm \"%s\"; "
 		    "expected one of %s", alg->valuestring,
-		    strategy_names("allreduce"));
+		    registry_names(FAMILY_ALLREDUCE));
 	}
 	parse_grid(c, st, sc);
-	if (sc->strategy.impl == &strategy_double_binary_tree) {
-		sc->strategy.chunks = 16;
+	if (sc->strategy.info != NULL &&
+	    (sc->strategy.info->flags & R_CHUNKS)) {
+		sc->strategy.chunks = sc->strategy.info->chunks;
 		get_int(c, st, "/strategy", "chunks", 0, 1, 4096,
 		    &sc->strategy.chunks);
 	} else if (cJSON_GetObjectItemCaseSensitive(st, "chunks") != NULL &&
-	    sc->strategy.impl != NULL)
-		err(c, "/strategy/chunks", "only used with \"ps\", "
-		    "\"bytesps\" and \"double-binary-tree\"");
+	    sc->strategy.info != NULL)
+		err(c, "/strategy/chunks", "only used with %s",
+		    registry_names_with(R_CHUNKS));
 	if (get_units(c, st, "/strategy", "bucket", 0, UNIT_BYTES, 0,
 	    &sc->strategy.bucket_bytes) && sc->model.nlayers == 0)
 		err(c, "/strategy/bucket", "buckets fill layer by layer during "
@@ -1279,7 +1291,7 @@ static void
 cross_check(struct ctx *c, struct scenario *sc, int servers_given,
     int shards_given, int nwh, int nsh)
 {
-	const struct strategy *impl = sc->strategy.impl;
+	const struct strategy_info *info = sc->strategy.info;
 	double sum = 0, mem;
 	int i, need;
 
@@ -1354,16 +1366,17 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
 	if (sc->model.compute_flops > 0 && c->count == 0)
 		sc->model.compute_s = 0;	/* the host speed decides */
 
-	if (impl == &strategy_bytesps) {
+	if (info != NULL && (info->flags & R_SERVICES)) {
 		/* a summation service on every worker while the k CPU hosts
 		 * are fewer than the workers (sim.c), and on each CPU host */
 		if (!servers_given)
 			sc->placement.servers = 0;
-		sc->strategy.shards = (sc->placement.servers <
-		    sc->placement.workers ? sc->placement.workers : 0) +
+		sc->strategy.worker_shards = sc->placement.servers <
+		    sc->placement.workers ? sc->placement.workers : 0;
+		sc->strategy.shards = sc->strategy.worker_shards +
 		    sc->placement.servers;
 		sc->strategy.colocate = 1;
-	} else if (impl != NULL && strcmp(impl->family, "ps") == 0) {
+	} else if (info != NULL && info->family == FAMILY_PS) {
 		if (sc->strategy.colocate) {
 			if (servers_given && sc->placement.servers != 0)
 				err(c, "/placement/servers", "colocated shards "
@@ -1375,6 +1388,7 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
 				    "one per worker, so expected at most %d, got "
 				    "%d", sc->placement.workers,
 				    sc->strategy.shards);
+			sc->strategy.worker_shards = sc->strategy.shards;
 		} else {
 			if (!servers_given)
 				sc->placement.servers = sc->strategy.shards;
@@ -1396,7 +1410,7 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
 			err(c, "/strategy/variables", "%d variables cannot "
 			    "fill %d shards", sc->strategy.nvariables,
 			    sc->strategy.shards);
-	} else if (impl != NULL) {
+	} else if (info != NULL) {
 		if (servers_given && sc->placement.servers != 0)
 			err(c, "/placement/servers", "all-reduce uses no "
 			    "servers, expected 0, got %d",
@@ -1411,17 +1425,18 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
 		if (sc->faults.ckpt_bytes == 0)
 			sc->faults.ckpt_bytes = scenario_model_bytes(sc);
 		/* what the fault model covers so far */
-		if (impl == &strategy_bytesps)
+		if (info != NULL && !(info->flags & R_FAULTS))
 			err(c, "/faults", "preemptions are modelled for \"ps\" "
-			    "and \"allreduce\", not yet for \"bytesps\"");
-		if (sc->strategy.chunks > 1 && impl == &strategy_ps)
+			    "and \"allreduce\", not yet for \"%s\"", info->name);
+		if (sc->strategy.chunks > 1 && info != NULL &&
+		    info->family == FAMILY_PS && (info->flags & R_FAULTS))
 			err(c, "/faults", "preemptions are not modelled with "
 			    "pipelined chunks (/strategy/chunks)");
 		if (sc->cluster.gpus_per_host > 1)
 			err(c, "/faults", "preemptions are not modelled on "
 			    "multi-GPU hosts");
-		if (sc->faults.servers.on && (impl == NULL ||
-		    strcmp(impl->family, "ps") != 0))
+		if (sc->faults.servers.on && (info == NULL ||
+		    info->family != FAMILY_PS))
 			err(c, "/faults/servers", "only used with strategy "
 			    "\"ps\" (all-reduce has no servers)");
 		else if (sc->faults.servers.on && sc->strategy.sync == SYNC_SSP)
@@ -1433,19 +1448,20 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
 			    "restores its shard from the last checkpoint, so "
 			    "expected {\"every\": STEPS}");
 		if (sc->faults.on_notice && (sc->faults.notice_s == 0 ||
-		    impl == NULL || strcmp(impl->family, "allreduce") != 0))
+		    info == NULL || info->family != FAMILY_ALLREDUCE))
 			err(c, "/faults/checkpoint/on_notice", "a checkpoint on "
 			    "notice needs /faults/notice and an all-reduce");
-		if (sc->faults.elastic && impl != &strategy_ring)
+		if (sc->faults.elastic && (info == NULL ||
+		    !(info->flags & R_ELASTIC)))
 			err(c, "/faults/elastic", "elastic training is modelled "
-			    "for algorithm \"ring\" only");
+			    "for algorithm %s only", registry_names_with(R_ELASTIC));
 		else if (sc->faults.elastic && sc->faults.min_workers >
 		    sc->placement.workers)
 			err(c, "/faults/elastic/min_workers", "expected at most "
 			    "the %d workers, got %d", sc->placement.workers,
 			    sc->faults.min_workers);
-		if (sc->faults.checkpoint_every == 0 && impl != NULL &&
-		    strcmp(impl->family, "allreduce") == 0 &&
+		if (sc->faults.checkpoint_every == 0 && info != NULL &&
+		    info->family == FAMILY_ALLREDUCE &&
 		    !sc->faults.elastic)
 			err(c, "/faults/checkpoint", "missing; synchronous "
 			    "all-reduce restarts from its last checkpoint, so "
@@ -1485,7 +1501,7 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
 	if (nwh != 0 && nwh != sc->placement.workers)
 		err(c, "/placement/worker_hosts", "expected %d host names (one "
 		    "per worker), got %d", sc->placement.workers, nwh);
-	if (nsh != 0 && impl != NULL && strcmp(impl->family, "ps") == 0 &&
+	if (nsh != 0 && info != NULL && info->family == FAMILY_PS &&
 	    nsh != sc->placement.servers)
 		err(c, "/placement/server_hosts", "expected %d host names (one "
 		    "per server), got %d", sc->placement.servers, nsh);

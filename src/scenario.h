@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "nn.h"
+#include "registry.h"
 
 enum dtype { DTYPE_FP32, DTYPE_FP16, DTYPE_BF16 };
 enum topology { TOPO_STAR, TOPO_TWO_TIER, TOPO_PLATFORM };
@@ -92,10 +93,14 @@ struct scenario {
 	} placement;
 
 	struct {
-		const struct strategy *impl;
+		const struct strategy_info *info;
 		char		*algorithm;	/* ps: "sync"; allreduce: name */
 		int		 shards;	/* ps */
 		int		 colocate;	/* ps: shard i on worker i */
+		int		 worker_shards;	/* ps: shards 0.. of them on
+						   workers 0.. (colocated, or
+						   BytePS's services), the
+						   rest on the servers */
 		enum partition	 partition;	/* ps */
 		double		*variables;	/* ps: parameter counts */
 		double		 bigarray_bound; /* ps, mxnet: split above */
@@ -167,6 +172,11 @@ const char *scenario_sync_name(enum sync_mode);
  * formulas): params times the wire dtype's bytes. */
 double scenario_model_bytes(const struct scenario *);
 double scenario_wire_bytes(const struct scenario *);
+
+/* Where PS shard j lives: on worker *worker (colocated, or a BytePS
+ * service) or on dedicated server *server; the other is -1. */
+void scenario_shard_home(const struct scenario *, int j, int *worker,
+    int *server);
 
 /* Load and validate.  path NULL loads the built-in seed scenario.  sets
  * are "a.b.c=value" overrides applied before validation.  Returns NULL

@@ -58,7 +58,7 @@ engine_init(const struct scenario *sc)
 	else if (solver != NULL && strcmp(solver, "full") == 0)
 		lazy = 0;
 	else
-		lazy = sc->strategy.impl->lazy_solver_ok &&
+		lazy = (sc->strategy.info->flags & R_LAZY) &&
 		    sc->network != NET_REALISTIC;
 	if (!lazy)
 		argv[argc++] = "--cfg=network/optim:Full";
@@ -524,7 +524,7 @@ worker_main(struct sim *sim, int w)
 	const struct scenario *sc = sim->sc;
 	struct numerics *nm = sim->num;
 	int step, seq;
-	int allreduce = strcmp(sim->strategy->family, "allreduce") == 0;
+	int allreduce = sc->strategy.info->family == FAMILY_ALLREDUCE;
 	int byversion = by_version(sim);
 	double start, computed;
 	/* the worker that checkpoints: worker 0, or the elastic ring's first */
@@ -609,12 +609,13 @@ partition(struct sim *sim)
 
 	sim->shard_offset = xcalloc((size_t)k, sizeof *sim->shard_offset);
 	sim->shard_count = xcalloc((size_t)k, sizeof *sim->shard_count);
-	if (sim->strategy == &strategy_bytesps) {
+	if (sc->strategy.info->flags & R_SERVICES) {
 		/* BytePS's optimum for n workers and k CPU hosts: x bytes on
 		 * each worker's service and (M - n x)/k on each CPU host, with
 		 * x = (n - k) M / (n^2 + k n - 2k), which balances a worker's
 		 * NIC (M + (n-2) x each way) with a CPU host's (n (M-nx)/k). */
-		int n = sim->nworkers, cpus = sim->nservers, w0 = k - cpus;
+		int n = sim->nworkers, cpus = sim->nservers;
+		int w0 = sc->strategy.worker_shards;
 		long x = w0 > 0 ? (long)((double)(n - cpus) * sim->elements /
 		    ((double)n * n + (double)cpus * n - 2.0 * cpus)) : 0;
 
@@ -706,7 +707,7 @@ sim_create(const struct scenario *sc, char **errors)
 
 	sim = xcalloc(1, sizeof *sim);
 	sim->sc = sc;
-	sim->strategy = sc->strategy.impl;
+	sim->strategy = strategy_of(sc->strategy.info);
 	sim->nworkers = sc->placement.workers;
 	sim->nservers = sc->placement.servers;
 	sim->hosts = xcalloc((size_t)(sim->nworkers + sim->nservers + 1),
@@ -758,7 +759,7 @@ sim_create(const struct scenario *sc, char **errors)
 			sim->done[i] = sg_sem_init(0);
 		}
 	}
-	if (strcmp(sim->strategy->family, "ps") == 0) {
+	if (sc->strategy.info->family == FAMILY_PS) {
 		sim->nshards = sc->strategy.shards;
 		partition(sim);
 		sim->shard_hidx = xcalloc((size_t)sim->nshards,
@@ -774,20 +775,14 @@ sim_create(const struct scenario *sc, char **errors)
 		sim->clock = xcalloc((size_t)sim->nshards *
 		    (size_t)sim->nworkers, sizeof *sim->clock);
 		for (i = 0; i < sim->nshards; i++) {
-			/* BytePS: the workers' services first, then one
-			 * per CPU host */
-			int bp = sim->strategy == &strategy_bytesps;
-			int w0 = sim->nshards - sim->nservers;
-			int colocated = bp ? i < w0 : sc->strategy.colocate;
-
-			sim->shard_hidx[i] = colocated ? i : sim->nworkers +
-			    (bp ? i - w0 : i % sim->nservers);
+			scenario_shard_home(sc, i, &sim->shard_worker[i],
+			    &sim->shard_server[i]);
+			sim->shard_hidx[i] = sim->shard_worker[i] >= 0 ?
+			    sim->shard_worker[i] : sim->nworkers +
+			    sim->shard_server[i];
 			sim->hosts[sim->shard_hidx[i]].shards++;
 			sim->shard_bytes[i] = (double)sim->shard_count[i] *
 			    sim->elem_bytes;
-			sim->shard_worker[i] = colocated ? i : -1;
-			sim->shard_server[i] = colocated ? -1 :
-			    sim->shard_hidx[i] - sim->nworkers;
 		}
 	}
 	if (sc->cluster.topology != TOPO_PLATFORM && platform_groups(sc) > 0) {
@@ -828,7 +823,7 @@ sim_shape(const struct sim *sim, struct shape *s)
 	s->B = sc->cluster.nic_Bps;
 	s->grid_rows = sc->strategy.grid_rows;
 	s->chunks = sc->strategy.chunks;
-	s->bytesps = sc->strategy.impl == &strategy_bytesps;
+	s->bytesps = (sc->strategy.info->flags & R_SERVICES) != 0;
 	s->groups_are_hosts = sc->cluster.gpus_per_host > 1;
 	if (sim->rack_of != NULL) {
 		s->racks = platform_groups(sc);

@@ -13,6 +13,7 @@
 
 #include "faults.h"
 #include "numerics.h"
+#include "results.h"
 #include "rng.h"
 #include "scenario.h"
 #include "strategy.h"
@@ -94,17 +95,7 @@ struct sim {
 	 * the schedule the controller plays, what it counted. */
 	int		 storage;
 	struct fault_schedule *schedule;
-	struct fault_stats {
-		int	 preemptions, notices, restarts, joins;
-		int	 server_failures;
-		int	 no_spare;	/* returns with no spare left */
-		int	 link_failures;	/* worker NICs down */
-		long	 lost_steps;
-		double	 stalled_s, restart_s, checkpoint_s;
-		double	 done_s;	/* when the job reached its steps */
-		double	 end_s;		/* when the run ended */
-		double	 worker_up_s;	/* worker hosts' time up, summed */
-	} fstats;
+	struct fault_stats fstats;
 	int		 generation;	/* all-reduce restarts: fresh names */
 	int		 start_step;	/* all-reduce: where a start begins */
 	int		 checkpoint_step; /* the last checkpoint's step */

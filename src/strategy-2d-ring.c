@@ -123,10 +123,6 @@ r2d_analytic(const struct shape *s, struct analytic *a)
 }
 
 const struct strategy strategy_2d_ring = {
-	.name = "2d-ring",
-	.family = "allreduce",
-	.summary = "rings along the rows and the columns of a grid of "
-	    "workers",
 	.setup = r2d_setup,
 	.exchange = r2d_exchange,
 	.cleanup = r2d_cleanup,

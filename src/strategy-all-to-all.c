@@ -122,10 +122,6 @@ a2a_analytic(const struct shape *s, struct analytic *a)
 }
 
 const struct strategy strategy_all_to_all = {
-	.name = "all-to-all",
-	.family = "allreduce",
-	.summary = "every worker sends its whole gradient to every other "
-	    "worker",
 	.setup = a2a_setup,
 	.exchange = a2a_exchange,
 	.cleanup = a2a_cleanup,

@@ -72,9 +72,6 @@ bt_analytic(const struct shape *s, struct analytic *a)
 }
 
 const struct strategy strategy_binomial_tree = {
-	.name = "binomial-tree",
-	.family = "allreduce",
-	.summary = "binomial-tree reduce to worker 0, then broadcast",
 	.setup = bt_setup,
 	.exchange = bt_exchange,
 	.cleanup = bt_cleanup,

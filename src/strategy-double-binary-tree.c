@@ -337,10 +337,6 @@ dbt_analytic(const struct shape *s, struct analytic *a)
 }
 
 const struct strategy strategy_double_binary_tree = {
-	.name = "double-binary-tree",
-	.family = "allreduce",
-	.summary = "NCCL's double binary tree: two complementary trees, each "
-	    "half the data, pipelined",
 	.setup = dbt_setup,
 	.exchange = dbt_exchange,
 	.cleanup = dbt_cleanup,

@@ -126,10 +126,6 @@ hd_analytic(const struct shape *s, struct analytic *a)
 }
 
 const struct strategy strategy_halving_doubling = {
-	.name = "halving-doubling",
-	.family = "allreduce",
-	.summary = "Rabenseifner: reduce-scatter by recursive halving, "
-	    "all-gather by recursive doubling",
 	.setup = hd_setup,
 	.exchange = hd_exchange,
 	.cleanup = hd_cleanup,

@@ -168,10 +168,6 @@ hier_analytic(const struct shape *s, struct analytic *a)
 }
 
 const struct strategy strategy_hierarchical = {
-	.name = "hierarchical",
-	.family = "allreduce",
-	.summary = "reduce inside each host or rack, ring across, broadcast "
-	    "back",
 	.setup = hier_setup,
 	.exchange = hier_exchange,
 	.cleanup = hier_cleanup,

@@ -653,27 +653,10 @@ ps_analytic(const struct shape *s, struct analytic *a)
 	free(traffic);
 	free(holds);
 }
-
-/* BytePS (OSDI '20): the PS protocol, with a summation service on every
- * worker and on k CPU-only hosts, the bytes split between them as the
- * paper's optimum says (sim.c), pipelined in chunks. */
-const struct strategy strategy_bytesps = {
-	.name = "bytesps",
-	.family = "ps",
-	.summary = "BytePS: summation on every worker and on k CPU hosts, "
-	    "optimal byte split, pipelined",
-	.setup = ps_setup,
-	.exchange = ps_exchange,
-	.join = ps_join,
-	.cleanup = ps_cleanup,
-	.analytic = ps_analytic,
-};
-
+/* Also BytePS (OSDI '20): the PS protocol, with a summation service on
+ * every worker and on k CPU-only hosts, the bytes split between them as
+ * the paper's optimum says (sim.c), pipelined in chunks. */
 const struct strategy strategy_ps = {
-	.name = "ps",
-	.family = "ps",
-	.summary = "parameter server: push shards, servers sum (sync, async, "
-	    "ssp or backup), pull parameters",
 	.setup = ps_setup,
 	.exchange = ps_exchange,
 	.join = ps_join,

@@ -97,9 +97,6 @@ rd_analytic(const struct shape *s, struct analytic *a)
 }
 
 const struct strategy strategy_recursive_doubling = {
-	.name = "recursive-doubling",
-	.family = "allreduce",
-	.summary = "recursive doubling: lg n swaps of the whole vector",
 	.setup = rd_setup,
 	.exchange = rd_exchange,
 	.cleanup = rd_cleanup,

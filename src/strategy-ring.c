@@ -57,11 +57,6 @@ ring_analytic(const struct shape *s, struct analytic *a)
 }
 
 const struct strategy strategy_ring = {
-	.name = "ring",
-	.family = "allreduce",
-	.summary = "ring all-reduce: reduce-scatter then all-gather, "
-	    "2(n-1) steps",
-	.lazy_solver_ok = 1,
 	.exchange = ring_exchange,
 	.analytic = ring_analytic,
 };

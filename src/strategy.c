@@ -1,48 +1,21 @@
-/* strategy.c: the registry of strategies. */
-#include <string.h>
-
+/* strategy.c: each registered strategy's protocol code, by id. */
+#include "registry.h"
 #include "strategy.h"
 
-const struct strategy *const strategies[] = {
-	&strategy_ps,
-	&strategy_bytesps,
-	&strategy_ring,
-	&strategy_all_to_all,
-	&strategy_recursive_doubling,
-	&strategy_halving_doubling,
-	&strategy_binomial_tree,
-	&strategy_2d_ring,
-	&strategy_hierarchical,
-	&strategy_double_binary_tree,
-	NULL
+#define STRATEGY(id, proto, name, family, flags, chunks, summary) \
+	extern const struct strategy strategy_##proto;
+#include "strategies.def"
+#undef STRATEGY
+
+static const struct strategy *const protocols[STRATEGY_COUNT] = {
+#define STRATEGY(id, proto, name, family, flags, chunks, summary) \
+	[STRATEGY_##id] = &strategy_##proto,
+#include "strategies.def"
+#undef STRATEGY
 };
 
 const struct strategy *
-strategy_find(const char *family, const char *name)
+strategy_of(const struct strategy_info *info)
 {
-	const struct strategy *const *s;
-
-	for (s = strategies; *s != NULL; s++) {
-		if (strcmp((*s)->family, family) == 0 &&
-		    strcmp((*s)->name, name) == 0)
-			return *s;
-	}
-	return NULL;
-}
-
-const char *
-strategy_names(const char *family)
-{
-	static char buf[512];
-	const struct strategy *const *s;
-
-	buf[0] = '\0';
-	for (s = strategies; *s != NULL; s++) {
-		if (strcmp((*s)->family, family) != 0)
-			continue;
-		if (buf[0] != '\0')
-			strncat(buf, ", ", sizeof buf - strlen(buf) - 1);
-		strncat(buf, (*s)->name, sizeof buf - strlen(buf) - 1);
-	}
-	return buf;
+	return protocols[info->id];
 }

@@ -1,13 +1,15 @@
-/* strategy.h: one communication strategy (a parameter server or an
- * all-reduce algorithm) behind a small vtable, and the registry of all of
- * them.  A strategy supplies the per-step exchange a worker runs after
- * its compute, any extra actors it needs (PS shards), and its closed-form
- * cost.  Strategies never print. */
+/* strategy.h: one communication strategy's protocol code (a parameter
+ * server or an all-reduce algorithm) behind a small vtable: the per-step
+ * exchange a worker runs after its compute, any extra actors it needs (PS
+ * shards), and its closed-form cost.  Its name, family and flags are data
+ * in the registry (registry.h); the engine looks the code up by id.
+ * Strategies never print. */
 #ifndef PSIM_STRATEGY_H
 #define PSIM_STRATEGY_H
 
 struct sim;
 struct analytic;
+struct strategy_info;
 
 /* The numbers a closed form needs, filled by the simulator from the
  * scenario and the platform. */
@@ -37,15 +39,9 @@ struct shape {
 					   their uplinks the NICs */
 };
 
+/* A strategy's protocol code (strategy-*.c), found by the engine from the
+ * registry's id (registry.h holds its name, family and flags). */
 struct strategy {
-	const char	*name;		/* "ps", "ring", "all-to-all" */
-	const char	*family;	/* "ps" or "allreduce" */
-	const char	*summary;	/* one line for help and reports */
-	/* SimGrid's fast lazy max-min solver is exact for this strategy's
-	 * flows (tests/t0002-ideal.sh compares it with the full solver);
-	 * otherwise psim runs the full solver, see sim.c. */
-	int		 lazy_solver_ok;
-
 	/* Create strategy state and any actors besides the workers. */
 	void		 (*setup)(struct sim *);
 	/* One worker's part of reducing elements [lo, lo + len) of the
@@ -62,24 +58,7 @@ struct strategy {
 	void		 (*analytic)(const struct shape *, struct analytic *);
 };
 
-extern const struct strategy strategy_ps;
-extern const struct strategy strategy_bytesps;
-extern const struct strategy strategy_ring;
-extern const struct strategy strategy_all_to_all;
-extern const struct strategy strategy_recursive_doubling;
-extern const struct strategy strategy_halving_doubling;
-extern const struct strategy strategy_binomial_tree;
-extern const struct strategy strategy_2d_ring;
-extern const struct strategy strategy_hierarchical;
-extern const struct strategy strategy_double_binary_tree;
-
-/* NULL-terminated. */
-extern const struct strategy *const strategies[];
-
-/* The all-reduce algorithm (or "ps") called name, or NULL. */
-const struct strategy *strategy_find(const char *family, const char *name);
-
-/* "ring, all-to-all": the valid names of a family, for messages. */
-const char *strategy_names(const char *family);
+/* The protocol code of a registered strategy. */
+const struct strategy *strategy_of(const struct strategy_info *);
 
 #endif

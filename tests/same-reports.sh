@@ -13,7 +13,8 @@
 #     through a wrapper that records each call's arguments, output, error
 #     output and exit status.
 # Wall-clock fields are removed (JSON "wall_s", the CSV's last column, the
-# text's "engine wall clock"), and the tests' scratch directories and the
+# text's "engine wall clock", a sweep's progress lines, whose order and
+# times vary), and the tests' scratch directories and the
 # two binaries' paths named alike.  Prints the differences and exits 1 if there are any.
 #
 #   tests/same-reports.sh            # this tree against the last commit
@@ -43,6 +44,7 @@ normalize() {
 	sed -e "s#$W/old/src/psim#PSIM#g" -e "s#$SRC/src/psim#PSIM#g" \
 	    -e 's/"wall_s": [0-9.e+-]*/"wall_s": W/' \
 	    -e 's/engine wall clock [0-9.]* s/engine wall clock W s/' \
+	    -e '/^psim: sweep: [0-9]*\/[0-9]* points done, /d' \
 	    -e 's#/tmp/psim-[a-z]*\.[A-Za-z0-9]*#TMP#g' \
 	    -e "s#$W/[a-z]*#RUN#g"
 }

@@ -1,14 +1,15 @@
 /* unit-analytic.c: the closed forms, against the numbers of the seed
  * answer and the textbook formulas. */
 #include "analytic.h"
+#include "registry.h"
 #include "strategy.h"
 #include "tap.h"
 
 static void
-cost(const struct strategy *st, struct shape *s, struct analytic *a)
+cost(enum strategy_id id, struct shape *s, struct analytic *a)
 {
 	memset(a, 0, sizeof *a);
-	st->analytic(s, a);
+	strategy_of(&registry[id])->analytic(s, a);
 	analytic_finish(s, a);
 }
 
@@ -22,12 +23,12 @@ main(void)
 	    .shard_server = server };
 	struct analytic a;
 
-	cost(&strategy_all_to_all, &s, &a);
+	cost(STRATEGY_ALL_TO_ALL, &s, &a);
 	tap_near(a.required_gbps_worker, 72, 1e-12, "all-to-all: 72 Gbps");
 	tap_near(a.communication_s, 10e-6 + 7.2, 1e-12,
 	    "all-to-all: alpha + (n-1)M/B");
 
-	cost(&strategy_ring, &s, &a);
+	cost(STRATEGY_RING, &s, &a);
 	tap_near(a.required_gbps_worker, 14.4, 1e-12, "ring: 14.4 Gbps");
 	tap_near(a.communication_s, 18 * 10e-6 + 1.44, 1e-12,
 	    "ring: 2(n-1)alpha + 2(n-1)/n M/B");
@@ -40,7 +41,7 @@ main(void)
 		worker[j] = -1;
 		server[j] = j;
 	}
-	cost(&strategy_ps, &s, &a);
+	cost(STRATEGY_PS, &s, &a);
 	tap_near(a.required_gbps_worker, 8, 1e-12, "ps over 8: 8 Gbps/worker");
 	tap_near(a.required_gbps_server, 10, 1e-12, "ps over 8: 10 Gbps/shard");
 	tap_near(a.communication_s, 2 * (10e-6 + 1), 1e-12,
@@ -51,7 +52,7 @@ main(void)
 	bytes[0] = 1e9;
 	worker[0] = 0;
 	server[0] = -1;
-	cost(&strategy_ps, &s, &a);
+	cost(STRATEGY_PS, &s, &a);
 	tap_near(a.required_gbps_worker, 72, 1e-12,
 	    "ps on worker 0: its NIC needs 72 Gbps");
 	tap_near(a.communication_s, 2 * (10e-6 + 7.2), 1e-12,
@@ -64,13 +65,13 @@ main(void)
 		worker[j] = -1;
 		server[j] = j;
 	}
-	cost(&strategy_ps, &s, &a);
+	cost(STRATEGY_PS, &s, &a);
 	tap_near(a.communication_s, 2 * (10e-6 + 0.8), 1e-12,
 	    "ps with more shards than workers: the worker NIC binds, M/B");
 
 	s.n = 10;
 	s.switch_Bps = 2.5e9;
-	cost(&strategy_all_to_all, &s, &a);
+	cost(STRATEGY_ALL_TO_ALL, &s, &a);
 	tap_near(a.communication_s, 10e-6 + 90e9 / 2.5e9, 1e-12,
 	    "all-to-all through a 20 Gbps switch: n(n-1)M/S");
 	return tap_done();

@@ -2,7 +2,6 @@
 #include <stdlib.h>
 
 #include "scenario.h"
-#include "strategy.h"
 #include "tap.h"
 
 int
@@ -28,7 +27,7 @@ main(void)
 	tap_ok(sc->placement.workers == 10 && sc->placement.servers == 8,
 	    "10 workers, 8 servers");
 	tap_ok(sc->cluster.hosts == 18, "hosts default to workers + servers");
-	tap_ok(sc->strategy.impl == &strategy_ps && sc->strategy.shards == 8,
+	tap_ok(sc->strategy.info == &registry[STRATEGY_PS] && sc->strategy.shards == 8,
 	    "ps over 8 shards");
 	tap_ok(sc->network == NET_REALISTIC, "realistic network");
 	scenario_free(sc);
