@@ -1,0 +1,450 @@
+#!/bin/sh
+# Layering (issue 10), read from the built tree: a pure module neither
+# links an engine object or SimGrid nor sees an engine or SimGrid header,
+# and no function in src/ is longer than MAX_FUNCTION_LINES.
+#
+#  - Links: from a pure module's object in src/libpsim.a, the objects the
+#    linker would pull in (each undefined symbol resolved to the archive
+#    member that defines it, transitively; a symbol no member defines is
+#    external: libc, libm, cJSON or SimGrid).  It fails when that closure
+#    holds an engine object or any undefined SimGrid symbol, and prints
+#    the chain of symbols that leads there.
+#  - Headers: the compiler's dependency output (src/.deps/*.Po, every
+#    header the source includes, directly or not).  The detail follows
+#    the #include lines of src/ to show through which headers.
+#  - Function length: BSD style, the line with `name(` at column 0 to the
+#    `}` at column 0, both included.
+# The checks are shell functions; the self-tests first run them on a fake
+# archive, a fake .Po and a generated long function, to prove they fail.
+#
+# Run by hand from a build directory:
+#   PSIM=$PWD/src/psim SRCDIR=/path/to/source sh tests/t0017-layering.sh
+SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$SRCDIR/tests/lib.sh"
+
+# --- What the layers are (shell globs on object names, without .o). ----
+# Pure modules: they parse, compute and print, and never touch the engine.
+PURE_MODULES="scenario scenario-* units analytic results report faults \
+models nn sweep plot merge csv registry"
+# Engine objects: they run the simulation on SimGrid.
+ENGINE_OBJECTS="sim recovery metrics platform numerics strategy strategy-* \
+ring tree fold"
+# Engine headers a pure module must not include.  numerics.h is not one:
+# it includes only nn.h (should it ever include SimGrid, the SimGrid-header
+# rule catches it anyway).
+ENGINE_HEADERS="sim.h metrics.h recovery.h platform.h strategy.h"
+# Undefined symbols that are SimGrid's (an awk regular expression).
+SIMGRID_SYMBOLS='^_*(sg_|simgrid_|xbt_|s4u|SIMIX|MSG_)|^_Z.*simgrid'
+MAX_FUNCTION_LINES=120
+
+BUILDDIR=$(cd "$(dirname "$PSIM")/.." && pwd)
+ARCHIVE=$BUILDDIR/src/libpsim.a
+
+# --- The checks. -------------------------------------------------------
+
+# symbol_table ARCHIVE: one line per global symbol of each member,
+# "module member type symbol"; module is the member's name without .o and
+# without automake's per-target prefix (libpsim_a-scenario.o or
+# src_libpsim_a-scenario.o are module scenario).
+symbol_table() {
+	st_canon=$(basename "$1" | sed 's/[^A-Za-z0-9_]/_/g')
+	(cd "$(dirname "$1")" && nm -P -A -g "$(basename "$1")") |
+	awk -v canon="$st_canon" '
+	{
+		# "libpsim.a[scenario.o]: cross_check T 1a0 400", or
+		# "libpsim.a[scenario.o]: free U"
+		i = index($1, "["); member = substr($1, i + 1)
+		sub(/\]:$/, "", member)
+		module = member; sub(/\.o$/, "", module)
+		sub("^([A-Za-z0-9_]*_)?" canon "-", "", module)
+		print module, member, $3, $2
+	}'
+}
+
+# modules TABLE: the modules of the archive.
+modules() {
+	awk '{ print $1 }' "$1" | sort -u
+}
+
+# matching "GLOB...": the names on standard input that one of the GLOBs
+# (a space-separated list) matches.
+matching() {
+	set -f
+	while read -r m_name; do
+		for m_glob in $1; do
+			case $m_name in $m_glob) echo "$m_name"; break ;; esac
+		done
+	done
+	set +f
+}
+
+# members TABLE MODULE...: the archive members of those modules.
+members() {
+	m_table=$1; shift
+	awk -v want=" $* " 'index(want, " " $1 " ") { print $2 }' "$m_table" |
+	sort -u
+}
+
+# closure TABLE "ENGINE MEMBERS" ROOT_MEMBER...: what the roots pull in
+# from the archive, breadth first (so each chain is a shortest one).
+# Prints
+#   reach MEMBER...           the closure, roots first
+#   engine CHAIN              an engine member entered from a non-engine
+#                             one: root -> symbol -> member -> ... -> member
+#   behind FROM -> SYM -> M   an engine member M reached from another
+#                             engine member FROM (the last link of its chain)
+#   simgrid-from MEMBER...    the members that reference SimGrid themselves
+#   simgrid N CHAIN -> SYM    N SimGrid symbols in all; a chain from each
+#                             non-engine member that references SimGrid,
+#                             or else the shortest chain
+closure() {
+	c_table=$1 c_engine=$2; shift 2
+	awk -v roots="$*" -v engine=" $c_engine " -v sgre="$SIMGRID_SYMBOLS" '
+	BEGIN { gsub(/[ \t\n]+/, " ", engine) }
+	function is_engine(m) { return index(engine, " " m " ") > 0 }
+	{
+		member = $2; type = $3; sym = $4
+		if (type == "U" || type == "w" || type == "v")
+			und[member, ++nund[member]] = sym
+		else if (!(sym in def))
+			def[sym] = member
+	}
+	END {
+		n = split(roots, r, " ")
+		for (i = 1; i <= n; i++) {
+			q[++nq] = r[i]; seen[r[i]] = 1; chain[r[i]] = r[i]
+		}
+		for (h = 1; h <= nq; h++) {
+			m = q[h]
+			for (j = 1; j <= nund[m]; j++) {
+				s = und[m, j]
+				if (s in def) {
+					d = def[s]
+					if (d in seen) continue
+					seen[d] = 1; q[++nq] = d
+					chain[d] = chain[m] " -> " s " -> " d
+					parent[d] = m; via[d] = s
+				} else if (s ~ sgre) {
+					if (!(s in sgsym)) { sgsym[s] = 1; nsg++ }
+					if (!(m in sgfirst)) {
+						sgfirst[m] = s; sgorder[++nsgm] = m
+					}
+				}
+			}
+		}
+		line = "reach"
+		for (h = 1; h <= nq; h++) line = line " " q[h]
+		print line
+		for (h = 1; h <= nq; h++) {
+			m = q[h]
+			if (!is_engine(m)) continue
+			if (!(m in parent) || !is_engine(parent[m]))
+				print "engine " chain[m]
+			else
+				print "behind " parent[m] " -> " via[m] " -> " m
+		}
+		if (nsgm == 0) exit
+		line = "simgrid-from"
+		for (i = 1; i <= nsgm; i++) line = line " " sgorder[i]
+		print line
+		shown = 0
+		for (i = 1; i <= nsgm; i++) {
+			m = sgorder[i]
+			if (is_engine(m)) continue
+			print "simgrid " nsg " " chain[m] " -> " sgfirst[m]
+			shown = 1
+		}
+		if (!shown)
+			print "simgrid " nsg " " chain[sgorder[1]] " -> " sgfirst[sgorder[1]]
+	}' "$c_table"
+}
+
+# link_detail: closure's output made readable (empty when all is well).
+link_detail() {
+	awk '
+	{ kind = $1; rest = $0; sub(/^[^ ]+ /, "", rest) }
+	kind == "engine" { e[++ne] = rest }
+	kind == "behind" { b[++nb] = rest }
+	kind == "simgrid-from" { from = rest }
+	kind == "simgrid" { nsg = $2; sub(/^[0-9]+ /, "", rest); g[++ng] = rest }
+	END {
+		if (ne > 0) {
+			print ne + nb " engine objects; entered by:"
+			for (i = 1; i <= ne; i++) print "  " e[i]
+			if (nb > 0) print "and behind them:"
+			for (i = 1; i <= nb; i++) print "  " b[i]
+		}
+		if (ng > 0) {
+			print nsg " SimGrid symbols, referenced by " from "; e.g.:"
+			for (i = 1; i <= ng; i++) print "  " g[i]
+		}
+	}'
+}
+
+# po_headers PO: the files a .Po file lists (the targets dropped).
+po_headers() {
+	sed -e 's/\\$//' "$1" | awk '
+	{
+		for (i = 1; i <= NF; i++)
+			if ($i !~ /:$/ && !($i in seen)) { seen[$i] = 1; print $i }
+	}'
+}
+
+# header_violations PO: "simgrid PATH" or "engine NAME" for each SimGrid
+# or engine header the .Po lists.  Paths are taken relative to SRCDIR and
+# BUILDDIR first, so a tree that lives under a directory named simgrid
+# still passes.
+header_violations() {
+	po_headers "$1" | awk -v src="$SRCDIR/" -v build="$BUILDDIR/" \
+	    -v engine=" $ENGINE_HEADERS " '
+	{
+		p = $0
+		if (index(p, src) == 1) p = substr(p, length(src) + 1)
+		else if (index(p, build) == 1) p = substr(p, length(build) + 1)
+		if (p ~ /(^|\/)simgrid\//) { print "simgrid " $0; next }
+		name = p; sub(/.*\//, "", name)
+		if (p ~ /(^|\/)src\/[^\/]+$/ && index(engine, " " name " "))
+			print "engine " name
+	}'
+}
+
+# po_source PO: the source file a .Po file is for (its first prerequisite).
+po_source() {
+	po_headers "$1" | sed 1q
+}
+
+# include_chain DIR FILE TARGET: through which #include lines of DIR's
+# files FILE reaches TARGET (a header name, or "simgrid" for any
+# <simgrid/...> header): "report.c -> metrics.h -> sim.h -> <simgrid/...>".
+include_chain() {
+	(cd "$1" && grep -H '^[ 	]*#[ 	]*include' -- *.c *.h 2>/dev/null) |
+	awk -v from="$2" -v target="$3" '
+	{
+		f = $0; sub(/:.*/, "", f)
+		inc = $0; sub(/^[^:]*:[ \t]*#[ \t]*include[ \t]*/, "", inc)
+		if (inc ~ /^"/) { sub(/^"/, "", inc); sub(/".*/, "", inc) }
+		else if (inc ~ /^<simgrid\//) sub(/>.*/, ">", inc)
+		else next
+		edge[f, ++nedge[f]] = inc
+	}
+	END {
+		q[1] = from; chain[from] = from; seen[from] = 1; nq = 1
+		for (h = 1; h <= nq; h++) {
+			f = q[h]
+			for (j = 1; j <= nedge[f]; j++) {
+				t = edge[f, j]
+				if (t in seen) continue
+				seen[t] = 1; chain[t] = chain[f] " -> " t
+				if (t == target ||
+				    (target == "simgrid" && t ~ /^<simgrid\//)) {
+					print chain[t]; exit
+				}
+				q[++nq] = t
+			}
+		}
+	}'
+}
+
+# header_detail PO: header_violations made readable, with the chains.
+header_detail() {
+	hd_src=$(basename "$(po_source "$1")")
+	header_violations "$1" >"$TMP/hv"
+	for hd_h in $(awk '$1 == "engine" { print $2 }' "$TMP/hv"); do
+		hd_chain=$(include_chain "$SRCDIR/src" "$hd_src" "$hd_h")
+		echo "engine header: ${hd_chain:-$hd_src -> ... -> $hd_h}"
+	done
+	hd_n=$(grep -c '^simgrid ' "$TMP/hv")
+	if [ "$hd_n" -gt 0 ]; then
+		hd_chain=$(include_chain "$SRCDIR/src" "$hd_src" simgrid)
+		[ -n "$hd_chain" ] ||
+			hd_chain="$hd_src -> ... -> $(sed -n 's/^simgrid //p' "$TMP/hv" | sed 1q)"
+		echo "$hd_n SimGrid headers, e.g.: $hd_chain"
+	fi
+}
+
+# long_functions MAX FILE...: "FILE:LINE: FUNCTION: N lines" for each function
+# longer than MAX lines.  A function starts at a column-0 line that has a
+# name followed by "(" and is followed by a column-0 "{" with only
+# indented lines between (continued parameters); it ends at the next
+# column-0 "}".
+long_functions() {
+	lf_max=$1; shift
+	awk -v max="$lf_max" '
+	FNR == 1 { cand = ""; infn = 0 }
+	infn && /^\}/ {
+		n = FNR - start + 1
+		if (n > max) print FILENAME ":" start ": " name ": " n " lines"
+		infn = 0; next
+	}
+	infn { next }
+	/^\{/ { if (cand != "") { infn = 1; name = cand; start = cstart }
+		cand = ""; next }
+	/^[^ \t]/ {
+		cand = ""
+		if (match($0, /^[A-Za-z_][A-Za-z0-9_ \t*]*\(/)) {
+			s = substr($0, 1, RLENGTH - 1)
+			sub(/[ \t]+$/, "", s); sub(/.*[^A-Za-z0-9_]/, "", s)
+			if (s != "") { cand = s; cstart = FNR }
+		}
+	}' "$@"
+}
+
+# --- Self-tests: the checks can fail. ----------------------------------
+# A fake archive: pure.o -> mid.o (pure) -> sim.o (engine, calls SimGrid)
+# -> plat.o (engine); direct.o calls SimGrid itself; clean.o is clean.
+# Once with plain member names, once with automake's per-target ones.
+ST=$TMP/self
+mkdir "$ST"
+CC=${CC:-cc}
+cat >"$ST/pure.c" <<'EOC'
+int mid_fn(int);
+int pure_entry(int x) { return mid_fn(x) + 1; }
+EOC
+cat >"$ST/mid.c" <<'EOC'
+int fake_step(void);
+int mid_fn(int x) { return x + fake_step(); }
+EOC
+cat >"$ST/sim.c" <<'EOC'
+void *sg_actor_self(void);
+int plat_fn(void);
+int fake_step(void) { return sg_actor_self() != 0 && plat_fn(); }
+EOC
+cat >"$ST/plat.c" <<'EOC'
+int sg_host_count(void);
+int plat_fn(void) { return sg_host_count(); }
+EOC
+cat >"$ST/direct.c" <<'EOC'
+int sg_host_count(void);
+int direct_entry(void) { return sg_host_count(); }
+EOC
+cat >"$ST/clean.c" <<'EOC'
+#include <string.h>
+int clean_entry(const char *s) { return (int)strlen(s); }
+EOC
+fake="pure mid sim plat direct clean"
+if (cd "$ST" && for o in $fake; do $CC -c $o.c || exit 1; done &&
+    ar rc libfake.a pure.o mid.o sim.o plat.o direct.o clean.o &&
+    mkdir am && for o in $fake; do
+	cp $o.o am/src_libfake_a-$o.o || exit 1; done &&
+    cd am && ar rc libfake.a src_libfake_a-*.o) >"$ST/cc.out" 2>&1; then
+	for style in plain am; do
+		case $style in
+		plain) a=$ST/libfake.a p= ;;
+		am) a=$ST/am/libfake.a p=src_libfake_a- ;;
+		esac
+		symbol_table "$a" >"$ST/table"
+		engine=$(members "$ST/table" $(modules "$ST/table" | matching "si* plat"))
+		fake_closure() {
+			closure "$ST/table" "$engine" \
+			    $(members "$ST/table" $(modules "$ST/table" | matching "$1"))
+		}
+		fake_closure pure >"$ST/closure"
+		check "self-test ($style names): the closure reports the chain to the engine" \
+		    grep -qxF "engine ${p}pure.o -> mid_fn -> ${p}mid.o -> fake_step -> ${p}sim.o" "$ST/closure"
+		check "self-test ($style names): and what lies behind it" \
+		    grep -qxF "behind ${p}sim.o -> plat_fn -> ${p}plat.o" "$ST/closure"
+		check "self-test ($style names): and the chain to SimGrid" \
+		    grep -qxF "simgrid 2 ${p}pure.o -> mid_fn -> ${p}mid.o -> fake_step -> ${p}sim.o -> sg_actor_self" "$ST/closure"
+		fake_closure direct >"$ST/closure"
+		check "self-test ($style names): a SimGrid call of a pure module's own" \
+		    test "$(sed 1d "$ST/closure")" = "simgrid-from ${p}direct.o
+simgrid 1 ${p}direct.o -> sg_host_count"
+		check "self-test ($style names): a clean module passes" \
+		    test -z "$(fake_closure clean | link_detail)"
+	done
+else
+	skip "self-test: the closure on a fake archive" "cannot build it: $(sed 1q "$ST/cc.out")"
+fi
+
+# (gcc wraps the first line when the source's path is long.)
+cat >"$ST/bad.Po" <<EOF
+src/libpsim_a-bad.o: \\
+ $SRCDIR/src/bad.c /usr/include/stdc-predef.h src/report.h \\
+ /usr/include/simgrid/actor.h $SRCDIR/src/metrics.h \\
+ /usr/include/x86_64-linux-gnu/sys/platform.h
+src/report.h:
+/usr/include/simgrid/actor.h:
+EOF
+printf 'src/ok.o: src/ok.c /usr/include/stdio.h src/units.h\nsrc/units.h:\n' \
+    >"$ST/ok.Po"
+header_violations "$ST/bad.Po" >"$ST/hv.out"
+check "self-test: a .Po with a SimGrid header and an engine header fails" \
+    test "$(cat "$ST/hv.out")" = "simgrid /usr/include/simgrid/actor.h
+engine metrics.h"
+check "self-test: a .Po with neither passes" \
+    test -z "$(header_violations "$ST/ok.Po")"
+check "self-test: the source a .Po is for, its first line wrapped" \
+    test "$(po_source "$ST/bad.Po")" = "$SRCDIR/src/bad.c"
+printf '#include "b.h"\n' >"$ST/a.c"
+printf '#include <stdio.h>\n#include "c.h"\n' >"$ST/b.h"
+printf '#include <simgrid/actor.h>\n' >"$ST/c.h"
+check "self-test: the include chain to a SimGrid header" \
+    test "$(include_chain "$ST" a.c simgrid)" = "a.c -> b.h -> c.h -> <simgrid/actor.h>"
+
+# A prototype, a 130-line function and a 120-line one (name line, "{",
+# body, "}").
+{
+	printf 'static int\nlong_one(int);\n\n'
+	printf 'static int\nlong_one(int x,\n    int y)\n{\n'
+	i=0; while [ $i -lt 125 ]; do echo "	x++;"; i=$((i + 1)); done
+	printf '	return x;\n}\n\nint\nshort_one(void)\n{\n'
+	i=0; while [ $i -lt 117 ]; do echo "	;"; i=$((i + 1)); done
+	printf '}\n\nstatic const int table[] =\n{\n	1,\n};\n'
+} >"$ST/long.c"
+check "self-test: a 130-line function is caught and a 120-line one is not" \
+    test "$(long_functions 120 "$ST/long.c")" = "$ST/long.c:5: long_one: 130 lines"
+
+# --- The real tree. ----------------------------------------------------
+if [ ! -f "$ARCHIVE" ]; then
+	not_ok "the built library is there" "no $ARCHIVE (build first)"
+	done_testing; exit
+fi
+symbol_table "$ARCHIVE" >"$TMP/table"
+modules "$TMP/table" >"$TMP/modules"
+engine=$(members "$TMP/table" $(matching "$ENGINE_OBJECTS" <"$TMP/modules"))
+
+set -f
+for glob in $PURE_MODULES; do
+	set +f
+	found=$(matching "$glob" <"$TMP/modules")
+	if [ -z "$found" ]; then
+		skip "$glob: links no engine object, sees no engine header" \
+		    "no $glob object in libpsim.a yet"
+		continue
+	fi
+	for mod in $found; do
+		root=$(members "$TMP/table" "$mod")
+		closure "$TMP/table" "$engine" $root >"$TMP/closure"
+		link_detail <"$TMP/closure" >"$TMP/detail"
+		if [ -s "$TMP/detail" ]; then
+			not_ok "$mod: links no engine object and no SimGrid symbol" \
+			    "$(cat "$TMP/detail")"
+		else
+			ok "$mod: links no engine object and no SimGrid symbol (pulls in:$(sed -n 's/^reach [^ ]*//p' "$TMP/closure"))"
+		fi
+
+		po=$BUILDDIR/src/.deps/${root%.o}.Po
+		if [ ! -f "$po" ] || ! grep -q ':' "$po"; then
+			skip "$mod: sees no SimGrid and no engine header" \
+			    "no dependency output ($po)"
+			continue
+		fi
+		header_detail "$po" >"$TMP/detail"
+		if [ -s "$TMP/detail" ]; then
+			not_ok "$mod: sees no SimGrid and no engine header" \
+			    "$(cat "$TMP/detail")"
+		else
+			ok "$mod: sees no SimGrid and no engine header"
+		fi
+	done
+done
+
+(cd "$SRCDIR" && long_functions $MAX_FUNCTION_LINES src/*.c) >"$TMP/long"
+if [ -s "$TMP/long" ]; then
+	not_ok "no function in src/ is longer than $MAX_FUNCTION_LINES lines" \
+	    "$(cat "$TMP/long")"
+else
+	ok "no function in src/ is longer than $MAX_FUNCTION_LINES lines"
+fi
+
+done_testing
