@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "analytic.h"
-#include "strategy.h"
 #include "xmalloc.h"
 
 void
@@ -123,7 +122,7 @@ analytic_gbps(double bytes, double seconds)
 }
 
 void
-analytic_buckets(const struct strategy *st, const struct shape *s, int n,
+analytic_buckets(analytic_fn closed_form, const struct shape *s, int n,
     const double *bytes, const double *ready_s, struct analytic *a)
 {
 	struct analytic part;
@@ -134,7 +133,7 @@ analytic_buckets(const struct strategy *st, const struct shape *s, int n,
 	for (b = 0; b < n; b++) {
 		memset(&part, 0, sizeof part);
 		one.M = bytes[b];
-		st->analytic(&one, &part);
+		closed_form(&one, &part);
 		if (ready_s[b] > end)
 			end = ready_s[b];
 		end += part.communication_s;

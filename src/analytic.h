@@ -3,8 +3,34 @@
 #ifndef PSIM_ANALYTIC_H
 #define PSIM_ANALYTIC_H
 
-struct shape;
-struct strategy;
+/* The numbers a closed form needs, filled by the simulator from the
+ * scenario and the platform. */
+struct shape {
+	int		 n;		/* workers */
+	int		 k;		/* PS shards (0 for all-reduce) */
+	int		 servers;	/* dedicated server hosts */
+	double		 M;		/* gradient bytes per worker */
+	double		 B;		/* NIC bytes/s per direction */
+	double		 alpha;		/* one-way latency to the farthest host */
+	double		 alpha_local;	/* to worker 1 when in worker 0's group
+					   (rack or machine), else alpha */
+	double		 switch_Bps;	/* switch backplane, 0: unlimited */
+	double		 compute_s;	/* compute time per step */
+	const double	*shard_bytes;	/* k */
+	const int	*shard_worker;	/* k: worker hosting it, or -1 */
+	const int	*shard_server;	/* k: dedicated server index or -1 */
+	/* Two-tier clusters: the rack of each host (workers 0..n-1, then
+	 * dedicated servers), and each rack's uplink; racks 0 otherwise. */
+	int		 racks;
+	const int	*rack_of;
+	const double	*uplink_Bps;
+	int		 grid_rows;	/* 2d-ring: 0 for the squarest */
+	int		 chunks;	/* ps: pipelined chunks per shard */
+	int		 bytesps;	/* ps: BytePS's layout */
+	int		 groups_are_hosts; /* the groups are multi-GPU machines,
+					   their uplinks the NICs */
+};
+
 
 struct analytic {
 	double		 compute_s;
@@ -34,7 +60,10 @@ void analytic_finish(const struct shape *, struct analytic *);
  * strategy's closed form gives for its size.  Sets the communication
  * time (the buckets' sum) and the part of it the compute does not hide;
  * call before analytic_finish(). */
-void analytic_buckets(const struct strategy *, const struct shape *,
+/* A strategy's closed form (struct strategy's analytic). */
+typedef void (*analytic_fn)(const struct shape *, struct analytic *);
+
+void analytic_buckets(analytic_fn, const struct shape *,
     int n, const double *bytes, const double *ready_s, struct analytic *);
 
 /* One round of concurrent flows between hosts, for algorithms that

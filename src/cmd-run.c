@@ -25,7 +25,7 @@ bucket_analytic(const struct sim *sim, const struct shape *shape,
 		bytes[b] = (double)sim->bucket_len[b] * sim->elem_bytes;
 		ready[b] = sim_bucket_ready_s(sim, b, shape->compute_s);
 	}
-	analytic_buckets(sim->strategy, shape, sim->nbuckets, bytes, ready, a);
+	analytic_buckets(sim->strategy->analytic, shape, sim->nbuckets, bytes, ready, a);
 	free(bytes);
 	free(ready);
 }
