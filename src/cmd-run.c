@@ -6,6 +6,7 @@
 
 #include "cmd.h"
 #include "metrics.h"
+#include "recovery.h"
 #include "report.h"
 #include "scenario.h"
 #include "sim.h"
@@ -41,6 +42,8 @@ cmd_simulate(const struct scenario *sc, char **errors)
 
 	if ((sim = sim_create(sc, errors)) == NULL)
 		return NULL;
+	if (sc->faults.on)
+		recovery_attach(sim);
 	wall = sim_run(sim);
 	sim_shape(sim, &shape);
 	memset(&analytic, 0, sizeof analytic);

@@ -9,7 +9,6 @@
 
 #include "cmd.h"
 #include "platform.h"
-#include "recovery.h"
 #include "scenario.h"
 #include "units.h"
 #include "xmalloc.h"
@@ -98,20 +97,16 @@ cmd_trace_exec(int argc, char **argv)
 		return 2;
 	}
 	if (until <= 0)
-		until = recovery_horizon(sc);
+		until = scenario_fault_horizon(sc);
 	memset(&s, 0, sizeof s);
 	names = which == FAULTS_OF_SERVERS ? servers : workers;
 	for (n = 0; names[n] != NULL; n++)
 		;
-	if (recovery_schedule(sc, which, n, until, &s, &errors) != 0) {
-		fprintf(stderr, "psim: %s\n", errors);
-		free(errors);
-		status = 2;
-	} else {
-		puts("time_s,event,host");
-		print(&s, names, until);
-		status = 0;
-	}
+	fault_schedule_of(scenario_faults_of(sc, (enum fault_of)which),
+	    (enum fault_of)which, sc->faults.notice_s, n, sc->seed, until, &s);
+	puts("time_s,event,host");
+	print(&s, names, until);
+	status = 0;
 	fault_schedule_free(&s);
 	xfreev(workers);
 	xfreev(servers);

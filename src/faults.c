@@ -91,15 +91,15 @@ finish(struct builder *b, struct fault_schedule *out)
 }
 
 static double
-lifetime(const struct fault_process *p, struct rng *r)
+lifetime(const struct fault_spec *p, struct rng *r)
 {
-	if (p->dist == FAULT_WEIBULL)
+	if (p->source == FAULTS_WEIBULL)
 		return p->scale_s * pow(-log(rng_uniform(r)), 1 / p->shape);
-	return rng_exponential(r, p->mean_s);
+	return rng_exponential(r, p->mttp_s);
 }
 
 int
-fault_generate(const struct fault_process *p, int nslots,
+fault_generate(const struct fault_spec *p, double notice_s, int nslots,
     unsigned long seed, uint64_t stream, double horizon_s,
     struct fault_schedule *out)
 {
@@ -109,10 +109,10 @@ fault_generate(const struct fault_process *p, int nslots,
 	int s, ok;
 
 	schedule_init(out, nslots);
-	if (p->dist == FAULT_WEIBULL)
+	if (p->source == FAULTS_WEIBULL)
 		ok = p->shape > 0 && p->scale_s > 0;
 	else
-		ok = p->mean_s > 0;
+		ok = p->source == FAULTS_EXPONENTIAL && p->mttp_s > 0;
 	/* Without a lifetime or a finite horizon nothing ever fails. */
 	if (!ok || !isfinite(horizon_s))
 		nslots = 0;
@@ -122,7 +122,7 @@ fault_generate(const struct fault_process *p, int nslots,
 			t = up + lifetime(p, &r);
 			if (t >= horizon_s)
 				break;
-			add_preempt(&b, t, s, up, p->notice_s);
+			add_preempt(&b, t, s, up, notice_s);
 			up = t + replace;
 			if (up >= horizon_s)
 				break;
@@ -131,6 +131,35 @@ fault_generate(const struct fault_process *p, int nslots,
 	}
 	finish(&b, out);
 	return 0;
+}
+
+void
+fault_schedule_of(const struct fault_spec *spec, enum fault_of which,
+    double notice_s, int nslots, unsigned long seed, double horizon_s,
+    struct fault_schedule *out)
+{
+	uint64_t stream = FAULT_STREAM + (uint64_t)which * (1ULL << 20);
+
+	if (which == FAULTS_OF_LINKS)
+		notice_s = 0;
+	fault_schedule_free(out);
+	if (!spec->on)
+		schedule_init(out, nslots);
+	else if (spec->source == FAULTS_TRACE)
+		trace_schedule(spec->tr, nslots, spec->trace_offset_s,
+		    spec->trace_scale, notice_s, out);
+	else
+		fault_generate(spec, notice_s, nslots, seed, stream, horizon_s,
+		    out);
+}
+
+void
+fault_spec_release(struct fault_spec *spec)
+{
+	if (spec->tr != NULL)
+		trace_free(spec->tr);
+	free(spec->tr);
+	spec->tr = NULL;
 }
 
 void

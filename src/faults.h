@@ -35,24 +35,45 @@ struct fault_schedule {
 	char		*initially_down;	/* per slot: 1 if down at t = 0 */
 };
 
-enum fault_dist { FAULT_EXPONENTIAL, FAULT_WEIBULL };
+struct trace;
 
-struct fault_process {
-	enum fault_dist	 dist;
-	double		 mean_s;	/* exponential: mean time to preemption */
-	double		 shape;		/* weibull: shape k */
-	double		 scale_s;	/* weibull: scale lambda */
-	double		 notice_s;	/* notice before the host goes */
-	double		 replace_s;	/* from the preemption to the replacement */
+/* A fault process as the scenario gives it (faults.preemption,
+ * faults.servers, faults.links): lifetimes drawn from the seed, or a
+ * trace replayed (read once, when the scenario is loaded). */
+struct fault_spec {
+	int		 on;
+	enum fault_source { FAULTS_EXPONENTIAL, FAULTS_WEIBULL,
+			    FAULTS_TRACE } source;
+	double		 mttp_s;	/* exponential: mean time to failure */
+	double		 shape, scale_s; /* weibull: shape k, scale lambda */
+	char		*trace;		/* trace file (resolved) */
+	struct trace	*tr;		/* its contents */
+	double		 trace_offset_s;
+	double		 trace_scale;	/* simulated s per trace s */
+	double		 replace_s;	/* failure to replacement (or repair) */
 };
 
 /* Every slot starts up; it lives a drawn time (from stream stream + slot
  * of seed), gets its notice notice_s before it goes (not before it came
  * up), goes, and its replacement joins replace_s later; again and again
  * until horizon_s.  Without a positive mean (or shape and scale) or a
- * finite horizon nothing fails.  Returns 0. */
-int fault_generate(const struct fault_process *, int nslots,
+ * finite horizon nothing fails; a trace spec draws nothing.  Returns 0. */
+int fault_generate(const struct fault_spec *, double notice_s, int nslots,
     unsigned long seed, uint64_t stream, double horizon_s,
+    struct fault_schedule *out);
+
+/* Whose faults: each draws from its own streams of the seed (workers
+ * from FAULT_STREAM + w, servers from FAULT_STREAM + 2^20 + s, links
+ * from FAULT_STREAM + 2^21 + w), and links get no notice. */
+enum fault_of { FAULTS_OF_WORKERS, FAULTS_OF_SERVERS, FAULTS_OF_LINKS };
+#define FAULT_STREAM	(1ULL << 41)	/* clear of the other streams */
+
+/* The schedule of one fault process for nslots hosts: drawn up to
+ * horizon_s (the same seed draws the same first events whatever the
+ * horizon) or replayed from its trace; nothing without spec->on.  A pure
+ * function of its arguments. */
+void fault_schedule_of(const struct fault_spec *, enum fault_of,
+    double notice_s, int nslots, unsigned long seed, double horizon_s,
     struct fault_schedule *out);
 
 void fault_schedule_free(struct fault_schedule *);
@@ -82,6 +103,8 @@ struct trace {
  * newline). */
 int trace_read(const char *path, struct trace *, char **error);
 void trace_free(struct trace *);
+/* The spec's trace, if it holds one; freed and zeroed. */
+void fault_spec_release(struct fault_spec *);
 
 /* The schedule a trace gives nslots slots, from offset_s into the trace
  * on, its times multiplied by time_scale (0.01: a trace hour passes in 36

@@ -488,18 +488,18 @@ cost(const struct sim *sim, struct results *r)
 {
 	const struct scenario *sc = sim->sc;
 	struct cost *c = &r->cost;
-	double end = sim->storage >= 0 ? sim->fstats.end_s : r->simulated_s;
+	double end = sim->sc->faults.on ? sim->fstats.end_s : r->simulated_s;
 
 	if (!sc->cluster.priced)
 		return;
 	c->present = 1;
-	c->worker_h = (sim->storage >= 0 ? sim->fstats.worker_up_s :
+	c->worker_h = (sim->sc->faults.on ? sim->fstats.worker_up_s :
 	    sim->nworkers * end) / 3600;
 	c->server_h = sim->nservers * end / 3600;
-	c->storage_h = sim->storage >= 0 ? end / 3600 : 0;
+	c->storage_h = sim->sc->faults.on ? end / 3600 : 0;
 	c->total = c->worker_h * sc->cluster.price_worker + c->server_h *
 	    sc->cluster.price_server + c->storage_h * sc->cluster.price_storage;
-	c->per_1000_steps = sim->storage >= 0 && sim->fstats.done_s < 0 ? -1 :
+	c->per_1000_steps = sim->sc->faults.on && sim->fstats.done_s < 0 ? -1 :
 	    1000 * c->total / sc->run.steps;
 }
 
@@ -511,7 +511,7 @@ goodput(const struct sim *sim, struct results *r)
 {
 	const struct scenario *sc = sim->sc;
 
-	if (sim->storage >= 0) {
+	if (sim->sc->faults.on) {
 		r->faults = 1;
 		r->fstats = sim->fstats;
 		r->goodput_steps_per_s = sim->fstats.done_s > 0 ?

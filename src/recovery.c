@@ -37,13 +37,12 @@
 #include "sim.h"
 #include "xmalloc.h"
 
-#define STREAM_FAULTS	(1ULL << 41)	/* clear of the other streams */
-
 /* A job that cannot get its steps done (its hosts are never all up at
  * once) is given up when the draws reach this many first horizons. */
 #define GIVE_UP		256
 
-static struct {
+/* The controller's state, owned by the simulation (sim->rec). */
+struct recovery {
 	double		 horizon_s;	/* of the drawn schedules */
 	double		 first_horizon_s;
 	struct fault_schedule servers;	/* slots: server s is host n + s */
@@ -65,7 +64,7 @@ static struct {
 	char		*lost_for_good;	/* no spare for it */
 	long		 committed;	/* ps: a checkpoint's version, whole */
 	long		 pending_applied;
-} ctl;
+};
 
 static int
 is_allreduce(const struct sim *sim)
@@ -78,17 +77,18 @@ is_allreduce(const struct sim *sim)
 static int
 stalled_now(const struct sim *sim)
 {
+	const struct recovery *ctl = sim->rec;
 	enum sync_mode m = sim->sc->strategy.sync;
 
-	if (ctl.state == JOB_DOWN)
+	if (ctl->state == JOB_DOWN)
 		return 1;
-	if (ctl.state != JOB_RUNNING || is_allreduce(sim))
+	if (ctl->state != JOB_RUNNING || is_allreduce(sim))
 		return 0;
 	if (m == SYNC_SYNC)
-		return ctl.wdown > 0;
+		return ctl->wdown > 0;
 	if (m == SYNC_BACKUP)
-		return ctl.wdown > sim->sc->strategy.backup;
-	return ctl.wdown == sim->nworkers;
+		return ctl->wdown > sim->sc->strategy.backup;
+	return ctl->wdown == sim->nworkers;
 }
 
 /* Hosts down that hold PS shards: servers, or workers with colocated
@@ -96,11 +96,12 @@ stalled_now(const struct sim *sim)
 static int
 shards_lost(const struct sim *sim)
 {
+	const struct recovery *ctl = sim->rec;
 	int h, lost = 0;
 
 	for (h = 0; h < sim->nhosts; h++)
-		lost += ctl.down != NULL && h < sim->nworkers + sim->nservers &&
-		    ctl.down[h] && sim->hosts[h].shards > 0;
+		lost += ctl->down != NULL && h < sim->nworkers + sim->nservers &&
+		    ctl->down[h] && sim->hosts[h].shards > 0;
 	return lost;
 }
 
@@ -108,22 +109,23 @@ shards_lost(const struct sim *sim)
 static int
 can_finish(const struct sim *sim)
 {
+	const struct recovery *ctl = sim->rec;
 	const struct scenario *sc = sim->sc;
 
-	if (ctl.state == JOB_DOWN)
+	if (ctl->state == JOB_DOWN)
 		return 0;
 	if (is_allreduce(sim))
-		return sc->faults.elastic ? sim->nworkers - ctl.wdown >=
-		    sc->faults.min_workers : ctl.wdown == 0;
+		return sc->faults.elastic ? sim->nworkers - ctl->wdown >=
+		    sc->faults.min_workers : ctl->wdown == 0;
 	if (shards_lost(sim) > 0)
 		return 0;
 	switch (sc->strategy.sync) {
 	case SYNC_BACKUP:
-		return ctl.wdown <= sc->strategy.backup;
+		return ctl->wdown <= sc->strategy.backup;
 	case SYNC_ASYNC:
-		return ctl.wdown < sim->nworkers;
+		return ctl->wdown < sim->nworkers;
 	default:	/* sync, and ssp, held by a worker that never comes */
-		return ctl.wdown == 0;
+		return ctl->wdown == 0;
 	}
 }
 
@@ -131,67 +133,30 @@ can_finish(const struct sim *sim)
 static void
 account(struct sim *sim)
 {
+	struct recovery *ctl = sim->rec;
 	double now = simgrid_get_clock();
 
-	if (ctl.stalling)
-		sim->fstats.stalled_s += now - ctl.t_last;
-	ctl.t_last = now;
-	ctl.stalling = stalled_now(sim);
+	if (ctl->stalling)
+		sim->fstats.stalled_s += now - ctl->t_last;
+	ctl->t_last = now;
+	ctl->stalling = stalled_now(sim);
 }
 
-/* Workers draw from streams STREAM_FAULTS + w, servers from
- * STREAM_FAULTS + 2^20 + s, links from STREAM_FAULTS + 2^21 + w
- * (recovery.h).  Links get no notice. */
-int
-recovery_schedule(const struct scenario *sc, int which, int nslots,
-    double horizon_s, struct fault_schedule *out, char **error)
+/* The three schedules, drawn (or replayed) up to horizon_s. */
+static void
+draw(struct sim *sim, double horizon_s)
 {
-	const struct fault_spec *spec = which == FAULTS_OF_SERVERS ?
-	    &sc->faults.servers : which == FAULTS_OF_LINKS ?
-	    &sc->faults.links : &sc->faults.workers;
-	uint64_t stream = STREAM_FAULTS + (uint64_t)which * (1ULL << 20);
-	double notice = which == FAULTS_OF_LINKS ? 0 : sc->faults.notice_s;
-	struct fault_process p;
-	struct trace tr;
-
-	fault_schedule_free(out);
-	if (!spec->on) {
-		out->initially_down = xcalloc((size_t)nslots + 1, 1);
-		return 0;
-	}
-	if (spec->source == FAULTS_TRACE) {
-		if (trace_read(spec->trace, &tr, error) != 0)
-			return -1;
-		trace_schedule(&tr, nslots, spec->trace_offset_s,
-		    spec->trace_scale, notice, out);
-		trace_free(&tr);
-		return 0;
-	}
-	memset(&p, 0, sizeof p);
-	p.dist = spec->source == FAULTS_WEIBULL ? FAULT_WEIBULL :
-	    FAULT_EXPONENTIAL;
-	p.mean_s = spec->mttp_s;
-	p.shape = spec->shape;
-	p.scale_s = spec->scale_s;
-	p.notice_s = notice;
-	p.replace_s = spec->replace_s;
-	fault_generate(&p, nslots, sc->seed, stream, horizon_s, out);
-	return 0;
-}
-
-static int
-draw(struct sim *sim, double horizon_s, char **error)
-{
+	struct recovery *ctl = sim->rec;
 	const struct scenario *sc = sim->sc;
+	struct fault_schedule *out[3] = { sim->schedule, &ctl->servers,
+	    &ctl->links };
+	int nslots[3] = { sim->nworkers, sim->nservers, sim->nworkers }, k;
 
-	ctl.horizon_s = horizon_s;
-	if (recovery_schedule(sc, FAULTS_OF_WORKERS, sim->nworkers, horizon_s,
-	    sim->schedule, error) != 0 || recovery_schedule(sc,
-	    FAULTS_OF_SERVERS, sim->nservers, horizon_s, &ctl.servers,
-	    error) != 0)
-		return -1;
-	return recovery_schedule(sc, FAULTS_OF_LINKS, sim->nworkers, horizon_s,
-	    &ctl.links, error);
+	ctl->horizon_s = horizon_s;
+	for (k = FAULTS_OF_WORKERS; k <= FAULTS_OF_LINKS; k++)
+		fault_schedule_of(scenario_faults_of(sc, (enum fault_of)k),
+		    (enum fault_of)k, sc->faults.notice_s, nslots[k], sc->seed,
+		    horizon_s, out[k]);
 }
 
 static void forget(struct sim *, int);
@@ -205,7 +170,7 @@ storage_main(struct sim *sim, int slot)
 
 	sg_actor_daemonize(sg_actor_self());
 	for (;;) {
-		c = sim_recv(sim_mailbox("storage", slot), &m);
+		c = sim_recv(sim_mailbox(sim, "storage", slot), &m);
 		if (sg_comm_wait(c) == SG_OK)	/* the sender may die */
 			sim_received(sim, sim->storage, m);
 	}
@@ -227,7 +192,7 @@ double
 recovery_checkpoint(struct sim *sim, int src, int slot, double bytes)
 {
 	double t0 = simgrid_get_clock();
-	sg_comm_t c = sim_send_bytes(sim, sim_mailbox("storage", slot), src,
+	sg_comm_t c = sim_send_bytes(sim, sim_mailbox(sim, "storage", slot), src,
 	    sim->storage, -1, bytes, 0);
 
 	sg_comm_wait(c);
@@ -237,14 +202,15 @@ recovery_checkpoint(struct sim *sim, int src, int slot, double bytes)
 void
 recovery_step_done(struct sim *sim, int steps)
 {
+	struct recovery *ctl = sim->rec;
 	int every = sim->sc->faults.checkpoint_every;
 	struct numerics *nm = sim->num;
 
 	sim->steps_done = steps;
 	if (steps >= sim->sc->run.steps || ((every == 0 || steps % every != 0) &&
-	    !ctl.ckpt_asap))
+	    !ctl->ckpt_asap))
 		return;
-	ctl.ckpt_asap = 0;
+	ctl->ckpt_asap = 0;
 	sim->fstats.checkpoint_s += recovery_checkpoint(sim, 0, 0,
 	    sim->sc->faults.ckpt_bytes);
 	sim->checkpoint_step = steps;
@@ -258,13 +224,14 @@ recovery_step_done(struct sim *sim, int steps)
 static void
 running(struct sim *sim)
 {
+	struct recovery *ctl = sim->rec;
 	account(sim);
-	if (ctl.started) {
-		sim->fstats.restart_s += simgrid_get_clock() - ctl.restart_from;
+	if (ctl->started) {
+		sim->fstats.restart_s += simgrid_get_clock() - ctl->restart_from;
 		sim->fstats.restarts++;
 	}
-	ctl.started = 1;
-	ctl.state = JOB_RUNNING;
+	ctl->started = 1;
+	ctl->state = JOB_RUNNING;
 	account(sim);
 }
 
@@ -276,13 +243,14 @@ void
 recovery_ps_checkpointed(struct sim *sim, int j, long version,
     long applied)
 {
+	struct recovery *ctl = sim->rec;
 	struct numerics *nm = sim->num;
 	long lo, len;
 	int i;
 
 	sim->ckpt_version[j] = version;
 	if (j == 0)
-		ctl.pending_applied = applied;
+		ctl->pending_applied = applied;
 	if (nm != NULL) {
 		numerics_range(nm, sim->shard_offset[j], sim->shard_count[j],
 		    &lo, &len);
@@ -292,8 +260,8 @@ recovery_ps_checkpointed(struct sim *sim, int j, long version,
 		if (sim->ckpt_version[i] != version)
 			return;
 	}
-	ctl.committed = version;
-	sim->ckpt_applied = ctl.pending_applied;
+	ctl->committed = version;
+	sim->ckpt_applied = ctl->pending_applied;
 	sim->checkpoint_step = sim->sc->strategy.sync == SYNC_ASYNC ?
 	    (int)(sim->ckpt_applied / sim->nworkers) : (int)version;
 	sim->checkpointed = 1;
@@ -304,6 +272,7 @@ recovery_ps_checkpointed(struct sim *sim, int j, long version,
 void
 recovery_restore(struct sim *sim, int w)
 {
+	struct recovery *ctl = sim->rec;
 	struct msg *m;
 	sg_comm_t c;
 
@@ -321,16 +290,17 @@ recovery_restore(struct sim *sim, int w)
 	}
 	sim->need_state[w] = 0;
 	if (w == (sim->members != NULL ? sim->members[0] : 0) &&
-	    ctl.state == JOB_RESTARTING)
+	    ctl->state == JOB_RESTARTING)
 		running(sim);
 }
 
 void
 recovery_job_done(struct sim *sim)
 {
-	if (ctl.done)
+	struct recovery *ctl = sim->rec;
+	if (ctl->done)
 		return;
-	ctl.done = 1;
+	ctl->done = 1;
 	sim->fstats.done_s = simgrid_get_clock();
 	sg_sem_release(sim->job_done);
 }
@@ -339,12 +309,13 @@ recovery_job_done(struct sim *sim)
 static void
 restore_main(struct sim *sim, int j)
 {
+	struct recovery *ctl = sim->rec;
 	struct msg *m;
 
 	sg_actor_daemonize(sg_actor_self());
-	if (sg_comm_wait(sim_recv(sim_mailbox("restore", j), &m)) == SG_OK)
+	if (sg_comm_wait(sim_recv(sim_mailbox(sim, "restore", j), &m)) == SG_OK)
 		sim_received(sim, sim->shard_hidx[j], m);
-	sg_sem_release(ctl.restored);
+	sg_sem_release(ctl->restored);
 }
 
 /* After faults.restart, start the relaunched job: all-reduce workers are
@@ -354,11 +325,12 @@ restore_main(struct sim *sim, int j)
 static void
 launcher(struct sim *sim, int unused)
 {
+	struct recovery *ctl = sim->rec;
 	int w, j, restore = sim->checkpointed;
 
 	(void)unused;
 	sg_actor_daemonize(sg_actor_self());
-	if (sim->sc->faults.restart_s > 0 && ctl.started)
+	if (sim->sc->faults.restart_s > 0 && ctl->started)
 		sg_actor_sleep_for(sim->sc->faults.restart_s);
 	if (is_allreduce(sim)) {
 		for (w = 0; w < sim->nworkers; w++) {
@@ -368,24 +340,24 @@ launcher(struct sim *sim, int unused)
 				    sim->sc->faults.ckpt_bytes, 1);
 			sim_spawn_worker(sim, w);
 		}
-		if (!ctl.started)	/* nobody to take a state: go */
+		if (!ctl->started)	/* nobody to take a state: go */
 			running(sim);
 		return;
 	}
 	for (j = 0; j < sim->nshards && restore; j++) {
-		sim_send_bytes(sim, sim_mailbox("restore", j), sim->storage,
+		sim_send_bytes(sim, sim_mailbox(sim, "restore", j), sim->storage,
 		    sim->shard_hidx[j], -1, sim->sc->faults.ckpt_bytes *
 		    (double)sim->shard_count[j] / (double)sim->elements, 1);
 		sim_spawn(sim, "restore", sim->shard_hidx[j], restore_main, j);
 	}
 	for (j = 0; j < sim->nshards && restore; j++)
-		sg_sem_acquire(ctl.restored);
+		sg_sem_acquire(ctl->restored);
 	/* from here on nothing blocks: the job is whole again at once */
 	sim->strategy->setup(sim);
 	for (w = 0; w < sim->nworkers; w++) {
-		if (ctl.down[w])
+		if (ctl->down[w])
 			continue;
-		if (ctl.started)
+		if (ctl->started)
 			sim_new_incarnation(sim, w);
 		sim_spawn_worker(sim, w);
 	}
@@ -440,20 +412,21 @@ elastic_launcher(struct sim *sim, int unused)
 static void
 elastic_restart(struct sim *sim)
 {
+	struct recovery *ctl = sim->rec;
 	int w, survivor = 0;
 
 	account(sim);
-	ctl.restart_from = simgrid_get_clock();
-	ctl.state = JOB_RESTARTING;
+	ctl->restart_from = simgrid_get_clock();
+	ctl->state = JOB_RESTARTING;
 	if (sim->members == NULL)	/* the ring is no longer all workers */
 		sim->members = xcalloc((size_t)sim->nworkers,
 		    sizeof *sim->members);
 	sim->nmembers = 0;
 	for (w = 0; w < sim->nworkers; w++) {
-		if (ctl.down[w])
+		if (ctl->down[w])
 			continue;
-		if (!ctl.started || !sim->checkpointed)
-			sim->need_state[w] &= ctl.started;
+		if (!ctl->started || !sim->checkpointed)
+			sim->need_state[w] &= ctl->started;
 		sim->members[sim->nmembers++] = w;
 		survivor |= !sim->need_state[w];
 	}
@@ -486,17 +459,18 @@ forget(struct sim *sim, int step)
 static void
 stop(struct sim *sim)
 {
+	struct recovery *ctl = sim->rec;
 	double now = simgrid_get_clock();
 
 	account(sim);
-	if (ctl.state != JOB_DOWN)
+	if (ctl->state != JOB_DOWN)
 		sg_actor_kill_all();
-	if (ctl.state == JOB_RESTARTING && ctl.started)
-		sim->fstats.restart_s += now - ctl.restart_from;
-	if (ctl.state == JOB_RUNNING && !sim->sc->faults.elastic)
+	if (ctl->state == JOB_RESTARTING && ctl->started)
+		sim->fstats.restart_s += now - ctl->restart_from;
+	if (ctl->state == JOB_RUNNING && !sim->sc->faults.elastic)
 		forget(sim, sim->checkpoint_step);
-	ctl.state = JOB_DOWN;
-	ctl.ckpt_asap = 0;
+	ctl->state = JOB_DOWN;
+	ctl->ckpt_asap = 0;
 	account(sim);
 }
 
@@ -507,10 +481,11 @@ stop(struct sim *sim)
 static void
 restart(struct sim *sim)
 {
+	struct recovery *ctl = sim->rec;
 	account(sim);
-	ctl.restart_from = simgrid_get_clock();
-	ctl.state = JOB_RESTARTING;
-	ctl.ckpt_asap = 0;
+	ctl->restart_from = simgrid_get_clock();
+	ctl->state = JOB_RESTARTING;
+	ctl->ckpt_asap = 0;
 	if (sim->strategy->cleanup != NULL && sim->state != NULL)
 		sim->strategy->cleanup(sim);
 	sim_new_generation(sim);
@@ -527,7 +502,7 @@ restart(struct sim *sim)
 	if (!is_allreduce(sim)) {
 		sim->applied_total = sim->ckpt_applied;
 		for (int j = 0; j < sim->nshards; j++)
-			sim->ckpt_version[j] = ctl.committed;
+			sim->ckpt_version[j] = ctl->committed;
 	}
 	sim_spawn(sim, "launcher", sim->storage, launcher, 0);
 	account(sim);
@@ -538,19 +513,20 @@ restart(struct sim *sim)
 static void
 settle(struct sim *sim)
 {
+	struct recovery *ctl = sim->rec;
 	int h, ar = is_allreduce(sim);
 
-	if (ctl.state == JOB_DOWN && sim->sc->faults.elastic) {
-		if (sim->nworkers - ctl.wdown >= sim->sc->faults.min_workers)
+	if (ctl->state == JOB_DOWN && sim->sc->faults.elastic) {
+		if (sim->nworkers - ctl->wdown >= sim->sc->faults.min_workers)
 			elastic_restart(sim);
-	} else if (ctl.state == JOB_DOWN && shards_lost(sim) == 0 &&
-	    (!ar || ctl.wdown == 0))
+	} else if (ctl->state == JOB_DOWN && shards_lost(sim) == 0 &&
+	    (!ar || ctl->wdown == 0))
 		restart(sim);
 	for (h = 0; h < sim->nworkers; h++) {
-		if (!ctl.join[h])
+		if (!ctl->join[h])
 			continue;
-		ctl.join[h] = 0;
-		if (ctl.state != JOB_RUNNING || ctl.down[h])
+		ctl->join[h] = 0;
+		if (ctl->state != JOB_RUNNING || ctl->down[h])
 			continue;	/* the relaunch takes it in */
 		sim_new_incarnation(sim, h);
 		sim_spawn_worker(sim, h);
@@ -562,25 +538,24 @@ settle(struct sim *sim)
 static const struct fault_event *
 next_event(struct sim *sim, int *idx, int *which)
 {
+	struct recovery *ctl = sim->rec;
 	const struct scenario *sc = sim->sc;
-	struct fault_schedule *sched[3] = { sim->schedule, &ctl.servers,
-	    &ctl.links };
-	const struct fault_spec *spec[3] = { &sc->faults.workers,
-	    &sc->faults.servers, &sc->faults.links };
+	struct fault_schedule *sched[3] = { sim->schedule, &ctl->servers,
+	    &ctl->links };
+	const struct fault_spec *spec;
 	int k, drawn = 0, out = 1, best = -1;
-	char *error = NULL;
 	double t;
 
 	for (k = 0; k < 3; k++) {
-		if (spec[k]->on && spec[k]->source != FAULTS_TRACE) {
+		spec = scenario_faults_of(sc, (enum fault_of)k);
+		if (spec->on && spec->source != FAULTS_TRACE) {
 			drawn = 1;
 			out &= idx[k] == sched[k]->n;
 		}
 	}
-	if (drawn && out && ctl.horizon_s < GIVE_UP * ctl.first_horizon_s) {
+	if (drawn && out && ctl->horizon_s < GIVE_UP * ctl->first_horizon_s) {
 		t = simgrid_get_clock();
-		if (draw(sim, 4 * ctl.horizon_s, &error) != 0)
-			free(error);	/* read once at the start already */
+		draw(sim, 4 * ctl->horizon_s);
 		for (k = 0; k < 3; k++) {
 			for (idx[k] = 0; idx[k] < sched[k]->n &&
 			    sched[k]->ev[idx[k]].t <= t; idx[k]++)
@@ -606,6 +581,7 @@ next_event(struct sim *sim, int *idx, int *which)
 static void
 links(struct sim *sim, int h, int on)
 {
+	struct recovery *ctl = sim->rec;
 	sg_link_t l;
 	int up;
 
@@ -613,8 +589,8 @@ links(struct sim *sim, int h, int on)
 		if ((l = metrics_nic_link(sim->metrics, h, up)) == NULL)
 			continue;
 		if (!on)
-			ctl.nic_Bps[2 * h + up] = sg_link_get_bandwidth(l);
-		sg_link_set_bandwidth(l, on ? ctl.nic_Bps[2 * h + up] :
+			ctl->nic_Bps[2 * h + up] = sg_link_get_bandwidth(l);
+		sg_link_set_bandwidth(l, on ? ctl->nic_Bps[2 * h + up] :
 		    LINK_DOWN_BPS);
 	}
 }
@@ -624,6 +600,7 @@ links(struct sim *sim, int h, int on)
 static void
 back(struct sim *sim, int h, int replacement)
 {
+	struct recovery *ctl = sim->rec;
 	if (h >= sim->nworkers)
 		return;
 	sim->fstats.joins += replacement && (sim->sc->faults.elastic ||
@@ -632,7 +609,7 @@ back(struct sim *sim, int h, int replacement)
 		sim->need_state[h] = 1;
 		stop(sim);	/* to re-form with it */
 	} else if (!is_allreduce(sim))
-		ctl.join[h] = 1;
+		ctl->join[h] = 1;
 }
 
 /* Worker or server host h is lost (its host, or a worker's link): stop
@@ -640,8 +617,9 @@ back(struct sim *sim, int h, int replacement)
 static void
 lost(struct sim *sim, int h)
 {
+	struct recovery *ctl = sim->rec;
 	if (h < sim->nworkers)
-		ctl.join[h] = 0;
+		ctl->join[h] = 0;
 	if (sim->sc->faults.elastic) {
 		sim->need_state[h] = 1;
 		stop(sim);
@@ -653,12 +631,13 @@ lost(struct sim *sim, int h)
 }
 
 /* The controller: plays the schedules until the job is done, or until
- * it can never be (its hosts never all up again).  ctl.down[h]: 1 for a
+ * it can never be (its hosts never all up again).  ctl->down[h]: 1 for a
  * host that is down, 2 for a worker whose link is.  After the events of
  * each instant, settle() relaunches what can be. */
 static void
 controller(struct sim *sim, int unused)
 {
+	struct recovery *ctl = sim->rec;
 	int n = sim->nworkers, nh = n + sim->nservers, idx[3] = { 0, 0, 0 };
 	int which, h;
 	double now, *up_since = xcalloc((size_t)nh, sizeof *up_since);
@@ -669,7 +648,7 @@ controller(struct sim *sim, int unused)
 	account(sim);	/* a job that starts down stalls from 0 */
 	for (;;) {
 		now = simgrid_get_clock();
-		if (ctl.done)
+		if (ctl->done)
 			break;
 		ev = next_event(sim, idx, &which);
 		if (ev == NULL || ev->t > now)
@@ -698,57 +677,57 @@ controller(struct sim *sim, int unused)
 			sim->fstats.notices++;
 			/* all-reduce: save at the end of the step under way */
 			if (sim->sc->faults.on_notice && is_allreduce(sim) &&
-			    h < n && !ctl.down[h] && ctl.state == JOB_RUNNING)
-				ctl.ckpt_asap = 1;
+			    h < n && !ctl->down[h] && ctl->state == JOB_RUNNING)
+				ctl->ckpt_asap = 1;
 			continue;
 		}
 		account(sim);
 		if (which == FAULTS_OF_LINKS) {
 			/* a worker's NIC: it is cut off, its host stays */
-			if (e.kind == FAULT_PREEMPT && !ctl.down[h]) {
+			if (e.kind == FAULT_PREEMPT && !ctl->down[h]) {
 				sim->fstats.link_failures++;
-				ctl.down[h] = 2;
-				ctl.wdown++;
+				ctl->down[h] = 2;
+				ctl->wdown++;
 				lost(sim, h);
 				links(sim, h, 0);
-			} else if (e.kind == FAULT_RETURN && ctl.down[h] == 2) {
-				ctl.down[h] = 0;
-				ctl.wdown--;
+			} else if (e.kind == FAULT_RETURN && ctl->down[h] == 2) {
+				ctl->down[h] = 0;
+				ctl->wdown--;
 				links(sim, h, 1);
 				back(sim, h, 0);
 			}
-		} else if (e.kind == FAULT_PREEMPT && ctl.down[h] != 1) {
+		} else if (e.kind == FAULT_PREEMPT && ctl->down[h] != 1) {
 			*(h >= n ? &sim->fstats.server_failures :
 			    &sim->fstats.preemptions) += 1;
-			if (ctl.down[h] == 2) {
-				ctl.down[h] = 1;
+			if (ctl->down[h] == 2) {
+				ctl->down[h] = 1;
 				links(sim, h, 1);   /* its replacement's are up */
 			} else {
-				ctl.down[h] = 1;	/* first: lost() stops */
-				ctl.wdown += h < n;
+				ctl->down[h] = 1;	/* first: lost() stops */
+				ctl->wdown += h < n;
 				lost(sim, h);
 			}
-			ctl.preempted[h] = 1;
+			ctl->preempted[h] = 1;
 			if (h < n)
 				sim->fstats.worker_up_s += now - up_since[h];
 			sg_host_turn_off(sim->hosts[h].host);
-		} else if (e.kind == FAULT_RETURN && ctl.down[h] == 1 &&
-		    !ctl.lost_for_good[h]) {
+		} else if (e.kind == FAULT_RETURN && ctl->down[h] == 1 &&
+		    !ctl->lost_for_good[h]) {
 			/* the replacement host is up, if a spare is left
 			 * (faults.spares counts replacement workers) */
-			if (h < n && ctl.preempted[h] &&
+			if (h < n && ctl->preempted[h] &&
 			    sim->sc->faults.spares >= 0 &&
-			    ctl.spares_used == sim->sc->faults.spares) {
+			    ctl->spares_used == sim->sc->faults.spares) {
 				sim->fstats.no_spare++;
-				ctl.lost_for_good[h] = 1;
+				ctl->lost_for_good[h] = 1;
 			} else {
-				if (h < n && ctl.preempted[h])
-					ctl.spares_used++;
-				ctl.down[h] = 0;
-				ctl.wdown -= h < n;
+				if (h < n && ctl->preempted[h])
+					ctl->spares_used++;
+				ctl->down[h] = 0;
+				ctl->wdown -= h < n;
 				up_since[h] = now;
 				sg_host_turn_on(sim->hosts[h].host);
-				back(sim, h, ctl.preempted[h]);
+				back(sim, h, ctl->preempted[h]);
 			}
 		}
 		account(sim);
@@ -759,35 +738,36 @@ controller(struct sim *sim, int unused)
 		sg_sem_acquire(sim->worker_exit);
 	sim->fstats.end_s = now = simgrid_get_clock();
 	for (h = 0; h < n; h++) {
-		if (ctl.down[h] != 1)	/* billed unless the host is down */
+		if (ctl->down[h] != 1)	/* billed unless the host is down */
 			sim->fstats.worker_up_s += now - up_since[h];
 	}
 	free(up_since);
-	fault_schedule_free(&ctl.servers);
-	fault_schedule_free(&ctl.links);
+	fault_schedule_free(&ctl->servers);
+	fault_schedule_free(&ctl->links);
 }
 
-double
-recovery_horizon(const struct scenario *sc)
-{
-	double step = sc->model.compute_s + 2 * scenario_wire_bytes(sc) /
-	    sc->cluster.nic_Bps;
+static void recovery_release(struct sim *);
 
-	return 4 * sc->run.steps * step + sc->faults.workers.replace_s +
-	    sc->faults.servers.replace_s + sc->faults.restart_s + 1;
-}
+static const struct sim_hooks hooks = {
+	.restore = recovery_restore,
+	.step_done = recovery_step_done,
+	.job_done = recovery_job_done,
+	.release = recovery_release,
+};
 
-int
-recovery_setup(struct sim *sim, char **error)
+void
+recovery_attach(struct sim *sim)
 {
 	const struct scenario *sc = sim->sc;
+	struct recovery *ctl;
 	int h, nh = sim->nworkers + sim->nservers;
 
+	ctl = sim->rec = xcalloc(1, sizeof *sim->rec);
+	sim->hooks = &hooks;
 	sim->schedule = xcalloc(1, sizeof *sim->schedule);
-	if (draw(sim, recovery_horizon(sc), error) != 0)
-		return -1;
-	ctl.first_horizon_s = ctl.horizon_s;
-	ctl.restored = sg_sem_init(0);
+	draw(sim, scenario_fault_horizon(sc));
+	ctl->first_horizon_s = ctl->horizon_s;
+	ctl->restored = sg_sem_init(0);
 	if (sim->nshards > 0)
 		sim->ckpt_version = xcalloc((size_t)sim->nshards,
 		    sizeof *sim->ckpt_version);
@@ -799,35 +779,54 @@ recovery_setup(struct sim *sim, char **error)
 	sim->rejoin = xcalloc((size_t)sim->nworkers, sizeof *sim->rejoin);
 	sim->local_step = xcalloc((size_t)sim->nworkers,
 	    sizeof *sim->local_step);
-	ctl.down = xcalloc((size_t)nh, 1);
-	ctl.preempted = xcalloc((size_t)nh, 1);
-	ctl.lost_for_good = xcalloc((size_t)nh, 1);
-	ctl.join = xcalloc((size_t)sim->nworkers, 1);
-	ctl.nic_Bps = xcalloc(2 * (size_t)sim->nworkers, sizeof *ctl.nic_Bps);
+	ctl->down = xcalloc((size_t)nh, 1);
+	ctl->preempted = xcalloc((size_t)nh, 1);
+	ctl->lost_for_good = xcalloc((size_t)nh, 1);
+	ctl->join = xcalloc((size_t)sim->nworkers, 1);
+	ctl->nic_Bps = xcalloc(2 * (size_t)sim->nworkers, sizeof *ctl->nic_Bps);
 	for (h = 0; h < nh; h++) {
 		if (!(h < sim->nworkers ? sim->schedule->initially_down[h] :
-		    ctl.servers.initially_down[h - sim->nworkers]))
+		    ctl->servers.initially_down[h - sim->nworkers]))
 			continue;
-		ctl.down[h] = 1;
-		ctl.wdown += h < sim->nworkers;
+		ctl->down[h] = 1;
+		ctl->wdown += h < sim->nworkers;
 		sg_host_turn_off(sim->hosts[h].host);
 	}
 	/* a job that needs a host that is down waits for it; the first
-	 * start is no restart (ctl.started) */
-	ctl.started = !(shards_lost(sim) > 0 || (is_allreduce(sim) &&
-	    ctl.wdown > 0));
-	ctl.state = ctl.started ? JOB_RUNNING : JOB_DOWN;
+	 * start is no restart (ctl->started) */
+	ctl->started = !(shards_lost(sim) > 0 || (is_allreduce(sim) &&
+	    ctl->wdown > 0));
+	ctl->state = ctl->started ? JOB_RUNNING : JOB_DOWN;
 	spawn_storage(sim);
 	sim_spawn(sim, "controller", sim->storage, controller, 0);
-	return !ctl.started;
+	sim->start_down = !ctl->started;
 }
 
-void
-recovery_free(void)
+/* Free what recovery_attach made, the controller's and the simulation's
+ * fault state (sim_free calls it). */
+static void
+recovery_release(struct sim *sim)
 {
-	free(ctl.down);
-	free(ctl.preempted);
-	free(ctl.lost_for_good);
-	free(ctl.join);
-	free(ctl.nic_Bps);
+	struct recovery *ctl = sim->rec;
+
+	fault_schedule_free(sim->schedule);
+	free(sim->schedule);
+	fault_schedule_free(&ctl->servers);
+	fault_schedule_free(&ctl->links);
+	sg_sem_destroy(sim->job_done);
+	sg_sem_destroy(sim->worker_exit);
+	sg_sem_destroy(ctl->restored);
+	free(sim->rejoin);
+	free(sim->ckpt_version);
+	free(sim->members);
+	free(sim->need_state);
+	free(sim->worker_actor);
+	free(sim->local_step);
+	free(ctl->down);
+	free(ctl->preempted);
+	free(ctl->lost_for_good);
+	free(ctl->join);
+	free(ctl->nic_Bps);
+	free(ctl);
+	sim->rec = NULL;
 }

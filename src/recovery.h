@@ -3,30 +3,15 @@
 #ifndef PSIM_RECOVERY_H
 #define PSIM_RECOVERY_H
 
-#include "faults.h"
-
 struct sim;
-struct scenario;
 
-/* The schedule of the workers', the servers' or the worker links' fault
- * process (which) for nslots hosts, drawn up to horizon_s or from its trace:
- * the same seed draws the same first events whatever the horizon.
- * Returns -1 with *error set when the trace cannot be read. */
-enum { FAULTS_OF_WORKERS, FAULTS_OF_SERVERS, FAULTS_OF_LINKS };
-int recovery_schedule(const struct scenario *, int which, int nslots,
-    double horizon_s, struct fault_schedule *, char **error);
-/* The first horizon drawn: a few times the fault-free run. */
-double recovery_horizon(const struct scenario *);
-
-/* Draw or read the fault schedules and start the controller and the
- * storage host's receivers; sim_run calls it before the workers start.
- * Returns 1 when the job starts down (the controller sets it up and
- * starts it when it can), 0 when sim_run starts it, or -1 with *error
- * set when a trace cannot be read. */
-int recovery_setup(struct sim *, char **error);
-
-/* Free what the controller kept (after the run). */
-void recovery_free(void);
+/* With faults: draw the fault schedules (faults.c), start the
+ * controller and the storage host's receivers, and register the
+ * controller's hooks with the simulation (sim->hooks), before sim_run.
+ * The controller's state is the simulation's (sim->rec), freed by
+ * sim_free through the hooks.  Sets sim->start_down when the job starts
+ * down (the controller sets it up and starts it when it can). */
+void recovery_attach(struct sim *);
 
 /* All-reduce: worker w of a (re)started job takes the checkpoint from
  * the storage host (nothing at the first start). */

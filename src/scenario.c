@@ -94,6 +94,23 @@ scenario_wire_bytes(const struct scenario *sc)
 	return sc->model.params * scenario_dtype_bytes(sc->strategy.wire_dtype);
 }
 
+const struct fault_spec *
+scenario_faults_of(const struct scenario *sc, enum fault_of which)
+{
+	return which == FAULTS_OF_SERVERS ? &sc->faults.servers :
+	    which == FAULTS_OF_LINKS ? &sc->faults.links : &sc->faults.workers;
+}
+
+double
+scenario_fault_horizon(const struct scenario *sc)
+{
+	double step = sc->model.compute_s + 2 * scenario_wire_bytes(sc) /
+	    sc->cluster.nic_Bps;
+
+	return 4 * sc->run.steps * step + sc->faults.workers.replace_s +
+	    sc->faults.servers.replace_s + sc->faults.restart_s + 1;
+}
+
 void
 scenario_shard_home(const struct scenario *sc, int j, int *worker,
     int *server)
@@ -1687,7 +1704,6 @@ scenario_load(const char *path, char *const *sets, int nsets, char **errors)
 	const char *end = NULL;
 	char *text, *resolved, *f;
 	int line, col, i, servers_given, shards_given, nwh, nsh, d;
-	struct trace tr;
 	FILE *pf;
 
 	*errors = NULL;
@@ -1765,13 +1781,16 @@ scenario_load(const char *path, char *const *sets, int nsets, char **errors)
 		if (fs->trace == NULL)
 			continue;
 		resolved = resolve_platform(c.file, fs->trace);
-		if (trace_read(resolved, &tr, &f) != 0) {
+		/* read once: the schedules replay it from memory */
+		fs->tr = xcalloc(1, sizeof *fs->tr);
+		if (trace_read(resolved, fs->tr, &f) != 0) {
 			err(&c, i == 0 ? "/faults/preemption/trace" : i == 1 ?
 			    "/faults/servers/trace" : "/faults/links/trace",
 			    "%s", f);
 			free(f);
-		} else
-			trace_free(&tr);
+			free(fs->tr);
+			fs->tr = NULL;
+		}
 		free(fs->trace);
 		fs->trace = resolved;
 	}
@@ -1804,6 +1823,9 @@ scenario_free(struct scenario *sc)
 	free(sc->faults.workers.trace);
 	free(sc->faults.servers.trace);
 	free(sc->faults.links.trace);
+	fault_spec_release(&sc->faults.workers);
+	fault_spec_release(&sc->faults.servers);
+	fault_spec_release(&sc->faults.links);
 	free(sc->faults.storage);
 	for (i = 0; i < sc->cluster.nslow; i++)
 		free(sc->cluster.slow[i].host);

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 
+#include "faults.h"
 #include "nn.h"
 #include "registry.h"
 
@@ -30,19 +31,6 @@ struct layer {
 	char		*name;
 	double		 params;
 	double		 backward_s;	/* 0: a share of the backward time */
-};
-
-/* A fault process: lifetimes drawn from the seed, or a trace replayed. */
-struct fault_spec {
-	int		 on;
-	enum fault_source { FAULTS_EXPONENTIAL, FAULTS_WEIBULL,
-			    FAULTS_TRACE } source;
-	double		 mttp_s;	/* exponential: mean time to failure */
-	double		 shape, scale_s; /* weibull */
-	char		*trace;		/* trace file (resolved) */
-	double		 trace_offset_s;
-	double		 trace_scale;	/* simulated s per trace s */
-	double		 replace_s;	/* failure to replacement */
 };
 
 struct scenario {
@@ -177,6 +165,15 @@ double scenario_wire_bytes(const struct scenario *);
  * service) or on dedicated server *server; the other is -1. */
 void scenario_shard_home(const struct scenario *, int j, int *worker,
     int *server);
+
+/* The fault process of whose faults. */
+const struct fault_spec *scenario_faults_of(const struct scenario *,
+    enum fault_of);
+/* The first horizon the fault schedules are drawn to: four times a rough
+ * fault-free run (a step's compute and a push and a pull of the gradient
+ * over one NIC), plus the replacement and restart delays.  A run that
+ * lasts longer draws further. */
+double scenario_fault_horizon(const struct scenario *);
 
 /* Load and validate.  path NULL loads the built-in seed scenario.  sets
  * are "a.b.c=value" overrides applied before validation.  Returns NULL

@@ -21,7 +21,6 @@
 
 #include "metrics.h"
 #include "platform.h"
-#include "recovery.h"
 #include "sim.h"
 #include "xmalloc.h"
 
@@ -95,17 +94,16 @@ sim_part_count(long len, int n, int i)
 	return len / n + (i < len % n ? 1 : 0);
 }
 
-/* Restarts so far (one simulation per process): a restarted job's
- * mailboxes get fresh names, so no message of the old one can reach it. */
-static int generation;
-
+/* After sim->generation restarts a job's mailboxes have fresh names, so
+ * no message of the old job can reach the new one. */
 sg_mailbox_t
-sim_mailbox(const char *prefix, int i)
+sim_mailbox(const struct sim *sim, const char *prefix, int i)
 {
 	char name[64];
 
-	if (generation > 0)
-		snprintf(name, sizeof name, "%s-%d.%d", prefix, i, generation);
+	if (sim->generation > 0)
+		snprintf(name, sizeof name, "%s-%d.%d", prefix, i,
+		    sim->generation);
 	else
 		snprintf(name, sizeof name, "%s-%d", prefix, i);
 	return sg_mailbox_by_name(name);
@@ -116,9 +114,9 @@ sim_new_generation(struct sim *sim)
 {
 	int w;
 
-	sim->generation = ++generation;
+	sim->generation++;
 	for (w = 0; w < sim->nworkers; w++)
-		sim->worker_mbox[w] = sim_mailbox("worker", w);
+		sim->worker_mbox[w] = sim_mailbox(sim, "worker", w);
 }
 
 void
@@ -320,13 +318,14 @@ sim_recv_wait(struct sim *sim, int w, int step, sg_mailbox_t from,
 }
 
 sg_mailbox_t *
-sim_round_mailboxes(const char *prefix, int n, int rounds)
+sim_round_mailboxes(const struct sim *sim, const char *prefix, int n,
+    int rounds)
 {
 	sg_mailbox_t *m = xcalloc((size_t)n * (size_t)rounds, sizeof *m);
 	int i;
 
 	for (i = 0; i < n * rounds; i++)
-		m[i] = sim_mailbox(prefix, i);
+		m[i] = sim_mailbox(sim, prefix, i);
 	return m;
 }
 
@@ -371,9 +370,9 @@ comm_main(struct sim *sim, int w)
 	int step, b;
 	double t0, busy;
 
-	if (sim->storage >= 0)
+	if (sim->sc->faults.on)
 		sg_actor_daemonize(sg_actor_self());	/* the controller ends */
-	for (step = sim->storage >= 0 ? sim->start_step : 0;
+	for (step = sim->sc->faults.on ? sim->start_step : 0;
 	    step < sim->sc->run.steps; step++) {
 		busy = 0;
 		for (b = 0; b < sim->nbuckets; b++) {
@@ -482,7 +481,7 @@ by_version(const struct sim *sim)
 	enum sync_mode m = sim->sc->strategy.sync;
 
 	return sim->version != NULL && (m == SYNC_BACKUP ||
-	    (sim->storage >= 0 && m == SYNC_SYNC));
+	    (sim->sc->faults.on && m == SYNC_SYNC));
 }
 
 /* Whether worker w has another step to run: by the versions it pulls,
@@ -495,7 +494,7 @@ more(const struct sim *sim, int w, int step)
 
 	if (by_version(sim))
 		return sim->version[w] < sc->run.steps;
-	if (sim->storage >= 0 && sim->version != NULL)
+	if (sim->sc->faults.on && sim->version != NULL)
 		return sim->applied_total < (long)sim->nworkers * sc->run.steps;
 	return step < sc->run.steps;
 }
@@ -530,20 +529,20 @@ worker_main(struct sim *sim, int w)
 	/* the worker that checkpoints: worker 0, or the elastic ring's first */
 	int lead = sim->members != NULL ? sim->members[0] : 0;
 
-	if (sim->storage >= 0) {
+	if (sim->sc->faults.on) {
 		sg_actor_daemonize(sg_actor_self());	/* the controller ends */
 		sim->live_workers++;
 		sim->worker_actor[w] = sg_actor_self();
 		sg_actor_on_exit(worker_exit, sim);	/* killed or not */
 		if (allreduce)
-			recovery_restore(sim, w);
+			sim->hooks->restore(sim, w);
 		else if (sim->rejoin[w] > 0)
 			sim->strategy->join(sim, w);
 	}
 	for (step = allreduce ? sim->start_step : 0; more(sim, w, step);
 	    step++) {
 		seq = byversion ? (int)sim->version[w] : step;
-		if (sim->storage >= 0 && !allreduce && !byversion)
+		if (sim->sc->faults.on && !allreduce && !byversion)
 			seq = (int)sim->local_step[w]++;
 		if (sc->strategy.sync == SYNC_SSP)
 			metrics_ahead(sim->metrics, clocks_ahead(sim, w));
@@ -560,17 +559,17 @@ worker_main(struct sim *sim, int w)
 			numerics_allreduce_update(nm, w, step, sim->members !=
 			    NULL ? sim->nmembers : sim->nworkers);
 		if (nm != NULL && w == lead && sc->strategy.sync == SYNC_SYNC &&
-		    (sim->storage < 0 || allreduce))
+		    (!sim->sc->faults.on || allreduce))
 			numerics_sample(nm, sim, step + 1, nm->param[w],
 			    simgrid_get_clock());
 		if (seq < sc->run.steps)
 			metrics_step(sim->metrics, w, seq, start, computed,
 			    simgrid_get_clock());
-		if (sim->storage >= 0 && allreduce && w == lead)
-			recovery_step_done(sim, step + 1);
+		if (sc->faults.on && allreduce && w == lead)
+			sim->hooks->step_done(sim, step + 1);
 	}
-	if (sim->storage >= 0 && allreduce && w == lead)
-		recovery_job_done(sim);
+	if (sc->faults.on && allreduce && w == lead)
+		sim->hooks->job_done(sim);
 }
 
 void
@@ -745,7 +744,7 @@ sim_create(const struct scenario *sc, char **errors)
 		speed = sg_host_get_speed(sim->hosts[i].host);
 		sim->compute_flops[i] = sc->model.compute_s > 0 ?
 		    sc->model.compute_s * speed : sc->model.compute_flops;
-		sim->worker_mbox[i] = sim_mailbox("worker", i);
+		sim->worker_mbox[i] = sim_mailbox(sim, "worker", i);
 	}
 
 	if (sc->model.nlayers > 0)
@@ -856,16 +855,11 @@ double
 sim_run(struct sim *sim)
 {
 	struct timespec t0, t1;
-	char *error = NULL;
-	int down = 0;
-	int w;
-
 	/* with faults, a job that starts down (a host it needs is down from
 	 * the start) is set up and started by the controller once it can */
-	if (sim->sc->faults.on && (down = recovery_setup(sim, &error)) < 0) {
-		fprintf(stderr, "%s\n", error);
-		exit(2);
-	}
+	int down = sim->start_down;
+	int w;
+
 	if (down == 0 && sim->strategy->setup != NULL)
 		sim->strategy->setup(sim);
 	for (w = 0; w < sim->nworkers && down == 0; w++) {
@@ -895,19 +889,8 @@ sim_free(struct sim *sim)
 		return;
 	metrics_free(sim->metrics);
 	numerics_free(sim->num);
-	if (sim->schedule != NULL) {
-		recovery_free();
-		fault_schedule_free(sim->schedule);
-		free(sim->schedule);
-		sg_sem_destroy(sim->job_done);
-		sg_sem_destroy(sim->worker_exit);
-	}
-	free(sim->rejoin);
-	free(sim->ckpt_version);
-	free(sim->members);
-	free(sim->need_state);
-	free(sim->worker_actor);
-	free(sim->local_step);
+	if (sim->hooks != NULL)
+		sim->hooks->release(sim);
 	free(sim->version);
 	free(sim->clock);
 	for (i = 0; i < sim->nhosts; i++)

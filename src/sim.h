@@ -19,7 +19,19 @@
 #include "strategy.h"
 
 struct metrics;
+struct recovery;
 struct results;
+
+/* What a fault controller does at the engine's points (recovery.c
+ * registers them with recovery_attach; NULL without faults): an
+ * all-reduce worker (re)starts, worker 0 has done steps, the job has its
+ * steps, the simulation is freed. */
+struct sim_hooks {
+	void		 (*restore)(struct sim *, int w);
+	void		 (*step_done)(struct sim *, int steps);
+	void		 (*job_done)(struct sim *);
+	void		 (*release)(struct sim *);
+};
 
 /* A message on the wire.  offset and count say which elements of the
  * flat gradient it carries; data is NULL while payloads are virtual (sizes
@@ -96,6 +108,9 @@ struct sim {
 	int		 storage;
 	struct fault_schedule *schedule;
 	struct fault_stats fstats;
+	const struct sim_hooks *hooks;	/* NULL without faults */
+	struct recovery	*rec;		/* the controller's state */
+	int		 start_down;	/* the controller starts the job */
 	int		 generation;	/* all-reduce restarts: fresh names */
 	int		 start_step;	/* all-reduce: where a start begins */
 	int		 checkpoint_step; /* the last checkpoint's step */
@@ -191,11 +206,12 @@ long sim_recv_wait(struct sim *, int w, int step, sg_mailbox_t from,
 
 /* Per-round inboxes: n workers x rounds mailboxes named prefix-<i>,
  * the one of worker w in round r at [w * rounds + r]. */
-sg_mailbox_t *sim_round_mailboxes(const char *prefix, int n, int rounds);
+sg_mailbox_t *sim_round_mailboxes(const struct sim *, const char *prefix,
+    int n, int rounds);
 
 /* "name-<i>" mailbox handle, looked up once (after an all-reduce
  * restart, a fresh name: "name-<i>.<generation>"). */
-sg_mailbox_t sim_mailbox(const char *prefix, int i);
+sg_mailbox_t sim_mailbox(const struct sim *, const char *prefix, int i);
 
 /* The elements of part i when len elements are cut into n near-equal
  * parts (the first len % n parts one longer). */

@@ -51,7 +51,7 @@ r2d_setup(struct sim *sim)
 	    &st->cols);
 	for (p = 0; p < 3; p++) {
 		snprintf(prefix, sizeof prefix, "r2d%d", p);
-		st->inbox[p] = sim_round_mailboxes(prefix, sim->nworkers, 1);
+		st->inbox[p] = sim_round_mailboxes(sim, prefix, sim->nworkers, 1);
 	}
 	sim->state = st;
 }

@@ -27,7 +27,7 @@ a2a_setup(struct sim *sim)
 
 	st->mbox = xcalloc(2 * (size_t)sim->nworkers, sizeof *st->mbox);
 	for (w = 0; w < 2 * sim->nworkers; w++)
-		st->mbox[w] = sim_mailbox("a2a", w);
+		st->mbox[w] = sim_mailbox(sim, "a2a", w);
 	sim->state = st;
 }
 

@@ -21,7 +21,7 @@ bt_setup(struct sim *sim)
 	struct tree t;
 
 	tree_init(&t, NULL, sim->nworkers);
-	sim->state = sim_round_mailboxes("bt", sim->nworkers, 2 * t.levels + 1);
+	sim->state = sim_round_mailboxes(sim, "bt", sim->nworkers, 2 * t.levels + 1);
 }
 
 static void

@@ -172,7 +172,7 @@ dbt_setup(struct sim *sim)
 	btree_make(&st->t[0], n, 0);
 	btree_make(&st->t[1], n, n % 2 == 0 ? 1 : 2);
 	st->chunks = sim->sc->strategy.chunks;
-	st->mbox = sim_round_mailboxes("dbt", n, 6);
+	st->mbox = sim_round_mailboxes(sim, "dbt", n, 6);
 	st->job = xcalloc((size_t)n, sizeof *st->job);
 	st->start = xcalloc((size_t)n, sizeof *st->start);
 	st->done = xcalloc((size_t)n, sizeof *st->done);

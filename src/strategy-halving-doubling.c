@@ -30,7 +30,7 @@ hd_setup(struct sim *sim)
 
 	fold_init(&st->f, sim->nworkers);
 	st->rounds = 2 * st->f.lg + 2;
-	st->mbox = sim_round_mailboxes("hd", sim->nworkers, st->rounds);
+	st->mbox = sim_round_mailboxes(sim, "hd", sim->nworkers, st->rounds);
 	sim->state = st;
 }
 

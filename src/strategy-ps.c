@@ -213,7 +213,7 @@ release(struct sim *sim, int j, int *held, const sg_mailbox_t *to)
 	 * runs until the servers have all the gradients) the job's */
 	for (w = 0; w < n; w++) {
 		if (held[w] && (clock[w] - least <= sim->sc->strategy.staleness ||
-		    (sim->storage >= 0 ? sim->applied_total >= (long)n *
+		    (sim->sc->faults.on ? sim->applied_total >= (long)n *
 		    sim->sc->run.steps : clock[w] >= sim->sc->run.steps))) {
 			held[w] = 0;
 			if (to != NULL)
@@ -475,7 +475,7 @@ ps_setup(struct sim *sim)
 	char name[64];
 
 	st->chunks = P;
-	st->shard_mbox = sim_round_mailboxes("shard", k, P);
+	st->shard_mbox = sim_round_mailboxes(sim, "shard", k, P);
 	st->comms = xcalloc((size_t)sim->nworkers * (size_t)k * (size_t)(P + 1),
 	    sizeof *st->comms);
 	st->in = xcalloc((size_t)sim->nworkers * (size_t)k * (size_t)P,
@@ -484,13 +484,13 @@ ps_setup(struct sim *sim)
 	st->pulled = xcalloc((size_t)k * (size_t)sim->nworkers,
 	    sizeof *st->pulled);
 	sim->state = st;
-	if (sim->storage >= 0) {
+	if (sim->sc->faults.on) {
 		size_t kn = (size_t)k * (size_t)sim->nworkers;
 
 		/* after a restart: the shards as their checkpoints had them */
 		for (j = 0; j < k && sim->generation > 0; j++)
 			st->version[j] = sim->ckpt_version[j];
-		st->conn_mbox = sim_round_mailboxes("conn", k, sim->nworkers);
+		st->conn_mbox = sim_round_mailboxes(sim, "conn", k, sim->nworkers);
 		st->wver = xcalloc(kn, sizeof *st->wver);
 		st->got = xcalloc((size_t)k, sizeof *st->got);
 		st->pending = xcalloc(kn, sizeof *st->pending);
@@ -531,7 +531,7 @@ ps_exchange(struct sim *sim, int w, int seq, long lo, long len)
 	long oldest = -1;
 
 	assert(lo == 0 && len == sim->elements);	/* no buckets */
-	if (sim->storage >= 0) {
+	if (sim->sc->faults.on) {
 		round_trip(sim, w, 0);
 		return;
 	}

@@ -26,7 +26,7 @@ rd_setup(struct sim *sim)
 
 	fold_init(&st->f, sim->nworkers);
 	st->rounds = st->f.lg + 2;
-	st->mbox = sim_round_mailboxes("rd", sim->nworkers, st->rounds);
+	st->mbox = sim_round_mailboxes(sim, "rd", sim->nworkers, st->rounds);
 	sim->state = st;
 }
 

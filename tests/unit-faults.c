@@ -142,14 +142,16 @@ lifetimes(const struct fault_schedule *sc, int nslots, double x, double *mean,
 static void
 generated(void)
 {
-	struct fault_process p = { FAULT_EXPONENTIAL, 3600, 0, 0, 0, 0 };
+	struct fault_spec p = { .on = 1, .source = FAULTS_EXPONENTIAL,
+	    .mttp_s = 3600 };
+	double notice = 0;
 	struct fault_schedule a, b, c;
 	double mean, sd, below, first, last_up[20], last_pre[20];
 	int i, j, s, nn = 0, np = 0, nr = 0, clamped = 0, exact = 0, ok, st[20];
 	struct rng r;
 
 	/* ~280k exponential lifetimes. */
-	fault_generate(&p, 100, 1, 0, 1e7, &a);
+	fault_generate(&p, notice, 100, 1, 0, 1e7, &a);
 	lifetimes(&a, 100, 3600, &mean, &sd, &below);
 	printf("# exponential: %d events, mean %g, sd %g, P(<= mean) %g\n",
 	    a.n, mean, sd, below);
@@ -172,10 +174,10 @@ generated(void)
 	    "fault_schedule_free zeroes");
 
 	/* Weibull k = 0.5: mean scale * Gamma(3) = 2000, ~500k lifetimes. */
-	p.dist = FAULT_WEIBULL;
+	p.source = FAULTS_WEIBULL;
 	p.shape = 0.5;
 	p.scale_s = 1000;
-	fault_generate(&p, 100, 3, 10, 1e7, &a);
+	fault_generate(&p, notice, 100, 3, 10, 1e7, &a);
 	lifetimes(&a, 100, 1000, &mean, &sd, &below);
 	printf("# weibull: %d events, mean %g, sd %g, P(<= scale) %g\n",
 	    a.n, mean, sd, below);
@@ -194,15 +196,15 @@ generated(void)
 	fault_schedule_free(&a);
 
 	/* Determinism, seeds and streams. */
-	p.dist = FAULT_EXPONENTIAL;
-	fault_generate(&p, 4, 7, 3, 1e5, &a);
-	fault_generate(&p, 4, 7, 3, 1e5, &b);
-	fault_generate(&p, 4, 8, 3, 1e5, &c);
+	p.source = FAULTS_EXPONENTIAL;
+	fault_generate(&p, notice, 4, 7, 3, 1e5, &a);
+	fault_generate(&p, notice, 4, 7, 3, 1e5, &b);
+	fault_generate(&p, notice, 4, 8, 3, 1e5, &c);
 	tap_ok(a.n > 0 && same_schedule(&a, &b), "same seed, same schedule");
 	tap_ok(!same_schedule(&a, &c), "another seed, another schedule");
 	fault_schedule_free(&b);
 	fault_schedule_free(&c);
-	fault_generate(&p, 1, 7, 6, 1e5, &b);
+	fault_generate(&p, notice, 1, 7, 6, 1e5, &b);
 	for (i = 0, s = 0, ok = 1; i < a.n; i++)
 		if (a.ev[i].slot == 3) {
 			ok = ok && s < b.n && a.ev[i].t == b.ev[s].t &&
@@ -215,9 +217,9 @@ generated(void)
 	fault_schedule_free(&b);
 
 	/* Notices and replacements: notice 600 s, replacement 120 s. */
-	p.notice_s = 600;
+	notice = 600;
 	p.replace_s = 120;
-	fault_generate(&p, 20, 5, 0, 1e6, &a);
+	fault_generate(&p, notice, 20, 5, 0, 1e6, &a);
 	for (s = 0; s < 20; s++) {
 		last_up[s] = 0;
 		last_pre[s] = -1;
@@ -273,8 +275,8 @@ generated(void)
 	tap_ok(is_sorted(&a), "with notices: sorted");
 	fault_schedule_free(&a);
 
-	p.mean_s = 0;
-	fault_generate(&p, 3, 1, 0, 1e6, &a);
+	p.mttp_s = 0;
+	fault_generate(&p, notice, 3, 1, 0, 1e6, &a);
 	tap_ok(a.n == 0 && a.initially_down_count == 0,
 	    "no mean: nothing fails");
 	fault_schedule_free(&a);

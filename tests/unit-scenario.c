@@ -1,8 +1,59 @@
 /* unit-scenario.c: loading, defaults and --set overrides. */
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "scenario.h"
 #include "tap.h"
+
+/* A trace is read once, when the scenario loads: its schedule is made
+ * from memory, even with the file gone. */
+static void
+trace_read_once(void)
+{
+	char dir[] = "/tmp/psim-unit-scenario.XXXXXX", json[64], csv[64];
+	char *errors = NULL;
+	struct scenario *sc;
+	struct fault_schedule s = { 0 };
+	FILE *f;
+
+	if (mkdtemp(dir) == NULL)
+		return;
+	snprintf(json, sizeof json, "%s/s.json", dir);
+	snprintf(csv, sizeof csv, "%s/t.csv", dir);
+	f = fopen(csv, "w");
+	fputs("time_s,event,host\n0,return,a\n0,return,b\n25,preempt,b\n"
+	    "85,return,b\n", f);
+	fclose(f);
+	f = fopen(json, "w");
+	fputs("{\"model\": {\"params\": \"1M\", \"compute\": \"1s\"}, "
+	    "\"cluster\": {\"nic\": \"10Gbps\"}, "
+	    "\"placement\": {\"workers\": 2}, \"strategy\": {\"name\": "
+	    "\"allreduce\", \"algorithm\": \"ring\"}, \"faults\": "
+	    "{\"preemption\": {\"trace\": \"t.csv\"}, \"checkpoint\": "
+	    "{\"every\": 10}}}", f);
+	fclose(f);
+	sc = scenario_load(json, NULL, 0, &errors);
+	tap_ok(sc != NULL && sc->faults.workers.tr != NULL,
+	    "a trace is parsed when the scenario loads");
+	unlink(csv);
+	unlink(json);
+	rmdir(dir);
+	if (sc == NULL) {
+		printf("# %s", errors);
+		free(errors);
+		return;
+	}
+	fault_schedule_of(scenario_faults_of(sc, FAULTS_OF_WORKERS),
+	    FAULTS_OF_WORKERS, 0, 2, sc->seed, 1e9, &s);
+	tap_ok(s.n == 2 && s.ev[0].t == 25 && s.ev[0].slot == 1 &&
+	    s.ev[0].kind == FAULT_PREEMPT && s.ev[1].t == 85 &&
+	    s.ev[1].kind == FAULT_RETURN,
+	    "its schedule comes from memory, the file gone: b goes at 25 s, "
+	    "returns at 85 s");
+	fault_schedule_free(&s);
+	scenario_free(sc);
+}
 
 int
 main(void)
@@ -54,5 +105,6 @@ main(void)
 	    "psim: (built-in seed): /strategy: expected an object, got a "
 	    "number\n", "each bad --set is named");
 	free(errors);
+	trace_read_once();
 	return tap_done();
 }
