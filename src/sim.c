@@ -34,7 +34,7 @@ struct spawn {
 static void
 engine_init(const struct scenario *sc)
 {
-	char *argv[16];
+	const char *argv[16];
 	const char *solver;
 	int argc = 0, lazy;
 
@@ -77,7 +77,9 @@ engine_init(const struct scenario *sc)
 		break;
 	}
 	argv[argc] = NULL;
-	simgrid_init(&argc, argv);
+	/* simgrid_init takes the options out of argv, moving pointers; it
+	 * never writes the strings */
+	simgrid_init(&argc, (char **)argv);
 }
 
 long

@@ -8,7 +8,7 @@
 
 static int tap_n, tap_failed;
 
-static void
+static inline void
 tap_ok(int cond, const char *name)
 {
 	tap_n++;
@@ -18,7 +18,7 @@ tap_ok(int cond, const char *name)
 }
 
 /* |got - want| <= rel * |want| */
-static void
+static inline void
 tap_near(double got, double want, double rel, const char *name)
 {
 	int ok = fabs(got - want) <= rel * fabs(want);
@@ -28,7 +28,7 @@ tap_near(double got, double want, double rel, const char *name)
 		printf("# got %.12g, want %.12g (rel tol %g)\n", got, want, rel);
 }
 
-static void
+static inline void
 tap_str(const char *got, const char *want, const char *name)
 {
 	int ok = got != NULL && strcmp(got, want) == 0;
@@ -38,7 +38,7 @@ tap_str(const char *got, const char *want, const char *name)
 		printf("# got:  %s\n# want: %s\n", got ? got : "(null)", want);
 }
 
-static int
+static inline int
 tap_done(void)
 {
 	printf("1..%d\n", tap_n);
