@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "csv.h"
 #include "report.h"
 #include "scenario.h"
 #include "xmalloc.h"
@@ -157,7 +158,7 @@ write_row(FILE *out, const char *dir, const struct point *p, int nvary)
 	int k;
 
 	for (k = 0; k < nvary; k++) {
-		report_csv_field(out, strchr(p->sets[k], '=') + 1);
+		csv_write_field(out, strchr(p->sets[k], '=') + 1);
 		fputc(',', out);
 	}
 	if (!p->failed && (f = fopen(csv, "r")) != NULL) {
@@ -176,7 +177,7 @@ write_row(FILE *out, const char *dir, const struct point *p, int nvary)
 		}
 		msg[strcspn(msg, "\n")] = '\0';
 		fputs("failed,", out);
-		report_csv_field(out, msg[0] != '\0' ? msg : "no report");
+		csv_write_field(out, msg[0] != '\0' ? msg : "no report");
 		fputc('\n', out);
 	}
 	fflush(out);
@@ -194,38 +195,6 @@ struct plot {
 	char		*y;		/* as given: the axis label */
 	int		 logx, logy;
 };
-
-/* The fields of a CSV line (quoted fields keep their commas). */
-static int
-csv_split(char *line, char **f, int max)
-{
-	int n = 0;
-	char *p = line, *w;
-
-	while (n < max) {
-		if (*p == '"') {
-			f[n++] = w = ++p;
-			while (*p != '\0' && !(*p == '"' && p[1] != '"')) {
-				if (*p == '"')
-					p++;
-				*w++ = *p++;
-			}
-			if (*p == '"')
-				p++;
-			*w = '\0';
-		} else {
-			f[n++] = p;
-			p += strcspn(p, ",\n");
-		}
-		if (*p != ',') {
-			if (*p == '\n')
-				*p = '\0';
-			break;
-		}
-		*p++ = '\0';
-	}
-	return n;
-}
 
 static int
 plot_parse(const char *spec, const struct vary *vary, int nvary,
@@ -264,7 +233,8 @@ plot_parse(const char *spec, const struct vary *vary, int nvary,
 			pl->series = k;
 	}
 	hdr = xstrdup(report_csv_header());
-	n = csv_split(hdr, f, 64);
+	if ((n = csv_split(hdr, f, 64)) > 64)
+		n = 64;
 	ys = pl->y != NULL ? xstrdup(pl->y) : NULL;
 	for (tok = ys != NULL ? strtok_r(ys, "+", &ysave) : NULL; tok != NULL;
 	    tok = strtok_r(NULL, "+", &ysave)) {
@@ -505,7 +475,7 @@ open_results(const char *results, const struct vary *vary, int nvary)
 	if ((out = fopen(results, "w")) == NULL)
 		fatal("cannot write %s: %s", results, strerror(errno));
 	for (k = 0; k < nvary; k++) {
-		report_csv_field(out, vary[k].path);
+		csv_write_field(out, vary[k].path);
 		fputc(',', out);
 	}
 	fprintf(out, "status,error,%s\n", report_csv_header());

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csv.h"
 #include "faults.h"
 #include "rng.h"
 #include "xmalloc.h"
@@ -225,27 +226,6 @@ parse_count(const char *s, int *c)
 	return 0;
 }
 
-/* Split line at commas into at most max fields; returns how many there
- * were in all. */
-static int
-split(char *line, char **f, int max)
-{
-	int n = 0;
-	char *p = line, *comma;
-
-	for (;;) {
-		comma = strchr(p, ',');
-		if (comma != NULL)
-			*comma = '\0';
-		if (n < max)
-			f[n] = p;
-		n++;
-		if (comma == NULL)
-			return n;
-		p = comma + 1;
-	}
-}
-
 static int
 host_index(struct trace *tr, const char *name, size_t *cap)
 {
@@ -300,7 +280,7 @@ trace_read(const char *path, struct trace *tr, char **error)
 			continue;
 		}
 		want = tr->format == TRACE_EVENTS ? 3 : 2;
-		if ((nf = split(line, f, 3)) != want) {
+		if ((nf = csv_split(line, f, 3)) != want) {
 			fail(error, path, lineno, "expected %d fields %s, got %d",
 			    want, tr->format == TRACE_EVENTS ? HEADER_EVENTS :
 			    HEADER_COUNTS, nf);

@@ -1,0 +1,20 @@
+/* csv.h: the CSV psim reads and writes (results.csv, the CSV report,
+ * trace files): a line split into fields, a field written quoted.  No
+ * SimGrid, no scenario: text only. */
+#ifndef PSIM_CSV_H
+#define PSIM_CSV_H
+
+#include <stdio.h>
+
+/* Split line, in place, at its commas: a field that starts with a double
+ * quote runs to the closing quote and keeps its commas, "" inside it
+ * standing for one quote; a newline ends the line.  Stores the first
+ * max fields in f and returns how many fields the line has in all,
+ * which may be more than max. */
+int csv_split(char *line, char **f, int max);
+
+/* s as one CSV field: quoted, quotes doubled (RFC 4180), newlines
+ * folded into spaces so that a record stays on one line. */
+void csv_write_field(FILE *, const char *s);
+
+#endif
