@@ -242,113 +242,150 @@ host_index(struct trace *tr, const char *name, size_t *cap)
 	return tr->nhosts++;
 }
 
+/* Where trace_read is in a file. */
+struct reader {
+	const char	*path;
+	long		 lineno;
+	int		 header;	/* seen */
+	int		 rows;
+	double		 last;		/* the last row's time */
+	size_t		 cap, hcap;	/* rows and hosts allocated */
+	char		**error;
+};
+
+/* The header line says the format. */
+static int
+read_header(struct reader *rd, const char *line, struct trace *tr)
+{
+	rd->header = 1;
+	if (strcmp(line, HEADER_EVENTS) == 0)
+		tr->format = TRACE_EVENTS;
+	else if (strcmp(line, HEADER_COUNTS) == 0)
+		tr->format = TRACE_COUNTS;
+	else
+		return fail(rd->error, rd->path, rd->lineno, "expected a header "
+		    HEADER_EVENTS " or " HEADER_COUNTS ", got \"%s\"", line);
+	return 0;
+}
+
+/* Room for one more row. */
+static void
+grow(struct reader *rd, struct trace *tr)
+{
+	if ((size_t)rd->rows < rd->cap)
+		return;
+	rd->cap = rd->cap ? 2 * rd->cap : 64;
+	if (tr->format == TRACE_EVENTS)
+		tr->ev = xreallocarray(tr->ev, rd->cap, sizeof *tr->ev);
+	else {
+		tr->ct = xreallocarray(tr->ct, rd->cap, sizeof *tr->ct);
+		tr->count = xreallocarray(tr->count, rd->cap,
+		    sizeof *tr->count);
+	}
+}
+
+/* A counts row: time_s,available. */
+static int
+read_count(struct reader *rd, char **f, double t, struct trace *tr)
+{
+	if (parse_count(f[1], &tr->count[rd->rows]) == -1)
+		return fail(rd->error, rd->path, rd->lineno, "expected a count "
+		    ">= 0, got \"%s\"", f[1]);
+	tr->ct[rd->rows] = t;
+	tr->ncount = ++rd->rows;
+	return 0;
+}
+
+/* An events row: time_s,event,host. */
+static int
+read_event(struct reader *rd, char **f, double t, struct trace *tr)
+{
+	if (strcmp(f[1], "preempt") == 0)
+		tr->ev[rd->rows].up = 0;
+	else if (strcmp(f[1], "return") == 0)
+		tr->ev[rd->rows].up = 1;
+	else
+		return fail(rd->error, rd->path, rd->lineno, "expected event "
+		    "preempt or return, got \"%s\"", f[1]);
+	if (*f[2] == '\0')
+		return fail(rd->error, rd->path, rd->lineno, "expected a host "
+		    "name, got \"\"");
+	tr->ev[rd->rows].t = t;
+	tr->ev[rd->rows].host = host_index(tr, f[2], &rd->hcap);
+	tr->nev = ++rd->rows;
+	return 0;
+}
+
+/* A row after the header: its fields, its time, then the rest. */
+static int
+read_row(struct reader *rd, char *line, struct trace *tr)
+{
+	char *f[3];
+	int nf, want = tr->format == TRACE_EVENTS ? 3 : 2;
+	double t;
+
+	if ((nf = csv_split(line, f, 3)) != want)
+		return fail(rd->error, rd->path, rd->lineno, "expected %d "
+		    "fields %s, got %d", want, tr->format == TRACE_EVENTS ?
+		    HEADER_EVENTS : HEADER_COUNTS, nf);
+	if (parse_time(f[0], &t) == -1)
+		return fail(rd->error, rd->path, rd->lineno, "expected a time "
+		    "in seconds >= 0, got \"%s\"", f[0]);
+	if (t < rd->last)
+		return fail(rd->error, rd->path, rd->lineno, "times must not "
+		    "decrease: %.15g after %.15g", t, rd->last);
+	rd->last = t;
+	grow(rd, tr);
+	return tr->format == TRACE_COUNTS ? read_count(rd, f, t, tr) :
+	    read_event(rd, f, t, tr);
+}
+
+/* After the last line: a read error, or no header, or no rows. */
+static int
+read_end(struct reader *rd, FILE *fp, struct trace *tr)
+{
+	if (ferror(fp))
+		return fail(rd->error, rd->path, 0, "cannot read: %s",
+		    strerror(errno));
+	if (!rd->header)
+		return fail(rd->error, rd->path, 0, "empty file, expected a "
+		    "header " HEADER_EVENTS " or " HEADER_COUNTS);
+	if (rd->rows == 0)
+		return fail(rd->error, rd->path, 0, "no rows after the header");
+	tr->last_s = rd->last;
+	return 0;
+}
+
 int
 trace_read(const char *path, struct trace *tr, char **error)
 {
-	size_t linecap = 0, hcap = 0, cap = 0;
-	char *line = NULL, *f[3];
-	int header = 0, rows = 0, nf, want, rc = -1;
-	double t, last = 0;
-	long lineno = 0;
+	struct reader rd;
+	size_t linecap = 0;
+	char *line = NULL;
+	int rc = 0;
 	ssize_t len;
 	FILE *fp;
 
 	memset(tr, 0, sizeof *tr);
+	memset(&rd, 0, sizeof rd);
+	rd.path = path;
+	rd.error = error;
 	*error = NULL;
 	if ((fp = fopen(path, "r")) == NULL)
 		return fail(error, path, 0, "cannot open: %s", strerror(errno));
-	while ((len = getline(&line, &linecap, fp)) != -1) {
-		lineno++;
+	while (rc == 0 && (len = getline(&line, &linecap, fp)) != -1) {
+		rd.lineno++;
 		if (len > 0 && line[len - 1] == '\n')
 			line[--len] = '\0';
 		if (len > 0 && line[len - 1] == '\r')
 			line[--len] = '\0';
 		if (*line == '\0')
 			continue;
-		if (!header) {
-			header = 1;
-			if (strcmp(line, HEADER_EVENTS) == 0)
-				tr->format = TRACE_EVENTS;
-			else if (strcmp(line, HEADER_COUNTS) == 0)
-				tr->format = TRACE_COUNTS;
-			else {
-				fail(error, path, lineno, "expected a header "
-				    HEADER_EVENTS " or " HEADER_COUNTS
-				    ", got \"%s\"", line);
-				goto done;
-			}
-			continue;
-		}
-		want = tr->format == TRACE_EVENTS ? 3 : 2;
-		if ((nf = csv_split(line, f, 3)) != want) {
-			fail(error, path, lineno, "expected %d fields %s, got %d",
-			    want, tr->format == TRACE_EVENTS ? HEADER_EVENTS :
-			    HEADER_COUNTS, nf);
-			goto done;
-		}
-		if (parse_time(f[0], &t) == -1) {
-			fail(error, path, lineno, "expected a time in seconds "
-			    ">= 0, got \"%s\"", f[0]);
-			goto done;
-		}
-		if (t < last) {
-			fail(error, path, lineno, "times must not decrease: "
-			    "%.15g after %.15g", t, last);
-			goto done;
-		}
-		last = t;
-		if ((size_t)rows == cap) {
-			cap = cap ? 2 * cap : 64;
-			if (tr->format == TRACE_EVENTS)
-				tr->ev = xreallocarray(tr->ev, cap,
-				    sizeof *tr->ev);
-			else {
-				tr->ct = xreallocarray(tr->ct, cap,
-				    sizeof *tr->ct);
-				tr->count = xreallocarray(tr->count, cap,
-				    sizeof *tr->count);
-			}
-		}
-		if (tr->format == TRACE_COUNTS) {
-			if (parse_count(f[1], &tr->count[rows]) == -1) {
-				fail(error, path, lineno, "expected a count "
-				    ">= 0, got \"%s\"", f[1]);
-				goto done;
-			}
-			tr->ct[rows] = t;
-			tr->ncount = ++rows;
-			continue;
-		}
-		if (strcmp(f[1], "preempt") == 0)
-			tr->ev[rows].up = 0;
-		else if (strcmp(f[1], "return") == 0)
-			tr->ev[rows].up = 1;
-		else {
-			fail(error, path, lineno, "expected event preempt or "
-			    "return, got \"%s\"", f[1]);
-			goto done;
-		}
-		if (*f[2] == '\0') {
-			fail(error, path, lineno, "expected a host name, "
-			    "got \"\"");
-			goto done;
-		}
-		tr->ev[rows].t = t;
-		tr->ev[rows].host = host_index(tr, f[2], &hcap);
-		tr->nev = ++rows;
+		rc = rd.header ? read_row(&rd, line, tr) :
+		    read_header(&rd, line, tr);
 	}
-	if (ferror(fp))
-		fail(error, path, 0, "cannot read: %s", strerror(errno));
-	else if (!header)
-		fail(error, path, 0, "empty file, expected a header "
-		    HEADER_EVENTS " or " HEADER_COUNTS);
-	else if (rows == 0)
-		fail(error, path, 0, "no rows after the header");
-	else {
-		tr->last_s = last;
-		rc = 0;
-	}
-done:
+	if (rc == 0)
+		rc = read_end(&rd, fp, tr);
 	free(line);
 	fclose(fp);
 	if (rc == -1)
