@@ -1,0 +1,53 @@
+/* merge.c: psim merge DIR (merge.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "merge.h"
+#include "sweep.h"
+#include "xmalloc.h"
+
+int
+merge(const char *dir, const char *columns)
+{
+	struct sweep sw;
+	struct point *p;
+	char *file, *results;
+	int i, failed = 0, missing = 0, e;
+	FILE *out;
+
+	memset(&sw, 0, sizeof sw);
+	sw.dir = dir;
+	sw.columns = columns;
+	if (sweep_read_points(&sw) != 0) {
+		e = errno;
+		file = sweep_path(dir, "points", ".tsv");
+		fprintf(stderr, "psim: merge: %s: %s (made by psim sweep or "
+		    "psim sweep --plan)\n", file, strerror(e));
+		free(file);
+		return 2;
+	}
+	results = sweep_path(dir, "results", ".csv");
+	out = sweep_results_open(&sw, results);
+	for (i = 0; i < sw.npts; i++) {
+		p = &sw.pts[i];
+		p->done = 1;
+		p->failed = !(sweep_has(&sw, p, ".csv") &&
+		    sweep_has(&sw, p, ".json"));
+		if (p->failed && !sweep_has(&sw, p, ".err") &&
+		    !sweep_has(&sw, p, ".csv"))
+			missing++;	/* not run yet */
+		else {
+			failed += p->failed;
+			sweep_results_row(out, &sw, p);
+		}
+	}
+	if (fclose(out) != 0)
+		fatal("cannot write %s", results);
+	fprintf(stderr, "psim: merge: %d points, %d failed, %d not run; %s\n",
+	    sw.npts, failed, missing, results);
+	free(results);
+	sweep_free(&sw);
+	return failed > 0 || missing > 0 ? 1 : 0;
+}
