@@ -2,7 +2,6 @@
  * its processes and results.csv: sweep.c; --plot: plot.c) and psim merge
  * DIR (merge.c). */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,18 +20,21 @@
 static int
 cmd_merge_exec(int argc, char **argv)
 {
-	if (argc == 2 && (strcmp(argv[1], "-h") == 0 ||
-	    strcmp(argv[1], "--help") == 0)) {
-		printf("usage: psim merge %s\n\nGather the reports of the "
-		    "points of a sweep run by its --plan\ncommands into "
-		    "DIR/results.csv, in point order.\n", cmd_merge_entry.usage);
-		return 0;
-	}
-	if (argc != 2) {
-		fprintf(stderr, "usage: psim merge %s\n", cmd_merge_entry.usage);
-		return 2;
-	}
-	return merge(argv[1], report_csv_header());
+	const struct cmd_options o = {
+		.help = "Gather the reports of the points of a sweep run by its "
+		    "--plan\ncommands into DIR/results.csv, in point order.\n",
+		.flags = CMD_NOSET,
+	};
+	struct cmd_args args;
+	int status;
+
+	if ((status = cmd_parse(argc, argv, &cmd_merge_entry, &o,
+	    &args)) >= 0)
+		return status;
+	free(args.sets);
+	if (args.nargs != 1)
+		return cmd_usage(&cmd_merge_entry);
+	return merge(args.args[0], report_csv_header());
 }
 
 const struct cmd_entry cmd_merge_entry = {
@@ -109,64 +111,63 @@ set_jobs(struct sweep_args *a, const char *arg)
 	return 0;
 }
 
-static int
-sweep_options(int argc, char **argv, struct sweep_args *a)
-{
-	static const struct option longopts[] = {
-		{ "vary", required_argument, NULL, 'v' },
-		{ "set", required_argument, NULL, 's' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "out", required_argument, NULL, 'o' },
-		{ "plot", required_argument, NULL, 'p' },
-		{ "plan", no_argument, NULL, 'P' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	int c, status = 0;
+/* psim sweep's own options, beside --set and --help. */
+enum { OPT_VARY, OPT_JOBS, OPT_OUT, OPT_PLOT, OPT_PLAN };
+static const struct cmd_option sweep_options[] = {
+	[OPT_VARY] = { "vary", 'v', 1 },
+	[OPT_JOBS] = { "jobs", 'j', 1 },
+	[OPT_OUT] = { "out", 'o', 1 },
+	[OPT_PLOT] = { "plot", 'p', 1 },
+	[OPT_PLAN] = { "plan", 'P', 0 },
+	{ NULL, 0, 0 }
+};
 
-	a->base = xcalloc((size_t)argc + 1, sizeof *a->base);
-	optind = 1;
-	opterr = 0;
-	while (status == 0 && (c = getopt_long(argc, argv, ":v:s:j:o:p:Ph",
-	    longopts, NULL)) != -1) {
-		switch (c) {
-		case 'v':
-			status = add_vary(a, optarg);
-			break;
-		case 's':
-			a->base[a->nbase++] = optarg;
-			break;
-		case 'j':
-			status = set_jobs(a, optarg);
-			break;
-		case 'o':
-			a->dir = optarg;
-			break;
-		case 'p':
-			a->plot = optarg;
-			break;
-		case 'P':
-			a->plan = 1;
-			break;
-		case 'h':
-			printf("usage: psim sweep %s\n\n%s",
-			    cmd_sweep_entry.usage, sweep_help);
-			return 0;
-		default:
-			fprintf(stderr, "psim: sweep: %s %s\nusage: psim sweep "
-			    "%s\n", c == ':' ? "missing value for" :
-			    "unknown option", argv[optind - 1],
-			    cmd_sweep_entry.usage);
-			return 2;
-		}
+static int
+sweep_option(void *ctx, int which, const char *value)
+{
+	struct sweep_args *a = ctx;
+
+	switch (which) {
+	case OPT_VARY:
+		return add_vary(a, value);
+	case OPT_JOBS:
+		return set_jobs(a, value);
+	case OPT_OUT:
+		a->dir = value;
+		break;
+	case OPT_PLOT:
+		a->plot = value;
+		break;
+	case OPT_PLAN:
+		a->plan = 1;
+		break;
 	}
-	if (status != 0)
+	return 0;
+}
+
+/* The options, then exactly one SCENARIO and at least one --vary. */
+static int
+sweep_parse(int argc, char **argv, struct sweep_args *a)
+{
+	const struct cmd_options o = {
+		.help = sweep_help,
+		.own = sweep_options,
+		.take = sweep_option,
+		.ctx = a,
+	};
+	struct cmd_args args;
+	int status;
+
+	if ((status = cmd_parse(argc, argv, &cmd_sweep_entry, &o,
+	    &args)) >= 0)
 		return status;
-	if (argc - optind != 1 || a->sw.nvary == 0) {
-		fprintf(stderr, "usage: psim sweep %s\n", cmd_sweep_entry.usage);
-		return 2;
+	if (args.nargs != 1 || a->sw.nvary == 0) {
+		free(args.sets);
+		return cmd_usage(&cmd_sweep_entry);
 	}
-	a->scenario = argv[optind];
+	a->base = args.sets;
+	a->nbase = args.nsets;
+	a->scenario = args.args[0];
 	return -1;
 }
 
@@ -206,7 +207,7 @@ cmd_sweep_exec(int argc, char **argv)
 
 	memset(&a, 0, sizeof a);
 	a.sw.columns = report_csv_header();
-	if ((status = sweep_options(argc, argv, &a)) >= 0)
+	if ((status = sweep_parse(argc, argv, &a)) >= 0)
 		return status;
 	if (a.plot != NULL && plot_parse(a.plot, &a.sw, &pl, &cause) != 0) {
 		fprintf(stderr, "psim: sweep: %s\n", cause);

@@ -2,7 +2,6 @@
  * preemptions a scenario's faults block makes, as a trace file in the
  * events format (time_s,event,host), to read them, to edit them, or to
  * replay the very same ones under another strategy. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,54 +31,81 @@ print(const struct fault_schedule *s, char *const *names, double until)
 	}
 }
 
+/* psim trace's own options. */
+enum { OPT_UNTIL, OPT_SERVERS, OPT_LINKS };
+static const struct cmd_option trace_options[] = {
+	[OPT_UNTIL] = { "until", 0, 1 },
+	[OPT_SERVERS] = { "servers", 0, 0 },
+	[OPT_LINKS] = { "links", 0, 0 },
+	{ NULL, 0, 0 }
+};
+
+struct trace_args {
+	double		 until;		/* 0: the first horizon a run draws */
+	int		 which;		/* FAULTS_OF_* */
+};
+
+static const char trace_help[] =
+    "Print the preemptions SCENARIO's faults block makes, in the\n"
+    "trace format time_s,event,host, to replay them elsewhere as\n"
+    "faults.preemption.trace (--servers: faults.servers.trace,\n"
+    "--links: faults.links.trace).\n\n"
+    "  -s, --set PATH=VALUE  override a scenario key (repeatable)\n"
+    "      --until DURATION  up to this time (default: the first\n"
+    "                        horizon a run draws, four times its\n"
+    "                        fault-free estimate; a run that lasts\n"
+    "                        longer draws further)\n"
+    "      --servers         the servers' failures\n"
+    "      --links           the workers' link failures\n"
+    "  -h, --help            show this help\n";
+
+static int
+trace_option(void *ctx, int which, const char *value)
+{
+	struct trace_args *t = ctx;
+	char *cause;
+
+	switch (which) {
+	case OPT_UNTIL:
+		if (units_parse(value, UNIT_TIME, &t->until, &cause) != 0) {
+			fprintf(stderr, "psim: trace: --until: %s\n", cause);
+			free(cause);
+			return 2;
+		}
+		break;
+	case OPT_SERVERS:
+		t->which = FAULTS_OF_SERVERS;
+		break;
+	case OPT_LINKS:
+		t->which = FAULTS_OF_LINKS;
+		break;
+	}
+	return 0;
+}
+
 static int
 cmd_trace_exec(int argc, char **argv)
 {
+	struct trace_args t = { 0, FAULTS_OF_WORKERS };
+	const struct cmd_options o = {
+		.help = trace_help,
+		.own = trace_options,
+		.take = trace_option,
+		.ctx = &t,
+	};
 	struct cmd_args args;
 	struct scenario *sc;
 	struct fault_schedule s;
 	char **workers = NULL, **servers = NULL, **names, *errors = NULL;
-	char *cause;
-	const char *v;
-	double until = 0;
-	int status, i, k, n, which = FAULTS_OF_WORKERS;
+	double until;
+	int status, n, which;
 
-	/* --until, --servers and --links are ours: take them out before
-	 * cmd_start sees the rest */
-	for (i = k = 1; i < argc; i++) {
-		v = strncmp(argv[i], "--until=", 8) == 0 ? argv[i] + 8 :
-		    strcmp(argv[i], "--until") == 0 && i + 1 < argc ?
-		    argv[++i] : NULL;
-		if (v != NULL) {
-			if (units_parse(v, UNIT_TIME, &until, &cause) != 0) {
-				fprintf(stderr, "psim: trace: --until: %s\n",
-				    cause);
-				free(cause);
-				return 2;
-			}
-		} else if (strcmp(argv[i], "--servers") == 0)
-			which = FAULTS_OF_SERVERS;
-		else if (strcmp(argv[i], "--links") == 0)
-			which = FAULTS_OF_LINKS;
-		else
-			argv[k++] = argv[i];
-	}
-	argc = k;
-	argv[argc] = NULL;
-	if ((status = cmd_start(argc, argv, &cmd_trace_entry,
-	    "Print the preemptions SCENARIO's faults block makes, in the\n"
-	    "trace format time_s,event,host, to replay them elsewhere as\n"
-	    "faults.preemption.trace (--servers: faults.servers.trace,\n"
-	    "--links: faults.links.trace).\n\n"
-	    "  -s, --set PATH=VALUE  override a scenario key (repeatable)\n"
-	    "      --until DURATION  up to this time (default: the first\n"
-	    "                        horizon a run draws, four times its\n"
-	    "                        fault-free estimate; a run that lasts\n"
-	    "                        longer draws further)\n"
-	    "      --servers         the servers' failures\n"
-	    "      --links           the workers' link failures\n"
-	    "  -h, --help            show this help\n", 0, &args, &sc)) >= 0)
+	if ((status = cmd_parse(argc, argv, &cmd_trace_entry, &o,
+	    &args)) >= 0 || (status = cmd_load(&cmd_trace_entry, &args,
+	    &sc)) >= 0)
 		return status;
+	until = t.until;
+	which = t.which;
 	if (!(which == FAULTS_OF_SERVERS ? sc->faults.servers.on :
 	    which == FAULTS_OF_LINKS ? sc->faults.links.on :
 	    sc->faults.workers.on)) {

@@ -55,79 +55,167 @@ cmd_find(const char *name, char **cause)
 	return found;
 }
 
-static int
-parse_args(int argc, char **argv, const struct cmd_entry *e,
-    const char *help, int flags, struct cmd_args *a)
-{
-	static const struct option longopts[] = {
-		{ "set", required_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "json", required_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 }
-	};
-	static const struct option scenario_only[] = {
-		{ "set", required_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	int c;
+/* getopt_long's value for own option i (a long one, or a letter's). */
+#define OWN	256
 
-	memset(a, 0, sizeof *a);
-	a->sets = xcalloc((size_t)argc + 1, sizeof *a->sets);
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, flags & CMD_OUTPUT ? ":s:hf:o:j:" :
-	    ":s:h", flags & CMD_OUTPUT ? longopts : scenario_only, NULL)) != -1) {
-		switch (c) {
-		case 's':
-			a->sets[a->nsets++] = optarg;
-			break;
-		case 'h':
-			printf("usage: psim %s %s\n\n%s", e->name, e->usage,
-			    help);
-			return 0;
-		case 'f':
-			a->format = optarg;
-			break;
-		case 'o':
-			a->output = optarg;
-			break;
-		case 'j':
-			a->json = optarg;
-			break;
-		default:
-			if (c == ':')
-				fprintf(stderr, "psim: %s: option %s needs a "
-				    "value\n", e->name, argv[optind - 1]);
-			else
-				fprintf(stderr, "psim: %s: unknown option %s\n",
-				    e->name, argv[optind - 1]);
-			fprintf(stderr, "usage: psim %s %s\n", e->name, e->usage);
-			return 2;
+static const struct option common[] = {
+	{ "set", required_argument, NULL, 's' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "format", required_argument, NULL, 'f' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "json", required_argument, NULL, 'j' },
+};
+
+/* Whether common[i] is one of command's options under flags. */
+static int
+common_here(int i, int flags)
+{
+	switch (common[i].val) {
+	case 's':
+		return !(flags & CMD_NOSET);
+	case 'h':
+		return 1;
+	default:
+		return (flags & CMD_OUTPUT) != 0;
+	}
+}
+
+/* getopt_long's long options and option string for o, malloc'd. */
+static struct option *
+getopt_table(const struct cmd_options *o, char **optstring)
+{
+	struct option *opts;
+	size_t n = 0, i, k = 0;
+	char *p;
+
+	while (o->own != NULL && o->own[n].name != NULL)
+		n++;
+	opts = xcalloc(n + sizeof common / sizeof common[0] + 1,
+	    sizeof *opts);
+	p = *optstring = xmalloc(2 * (n + sizeof common / sizeof common[0]) +
+	    2);
+	*p++ = ':';	/* ':' for a missing value, '?' for an unknown option */
+	for (i = 0; i < sizeof common / sizeof common[0]; i++) {
+		if (!common_here((int)i, o->flags))
+			continue;
+		opts[k++] = common[i];
+		*p++ = (char)common[i].val;
+		if (common[i].has_arg)
+			*p++ = ':';
+	}
+	for (i = 0; i < n; i++) {
+		opts[k].name = o->own[i].name;
+		opts[k].has_arg = o->own[i].value ? required_argument :
+		    no_argument;
+		opts[k++].val = OWN + (int)i;
+		if (o->own[i].letter != 0) {
+			*p++ = (char)o->own[i].letter;
+			if (o->own[i].value)
+				*p++ = ':';
 		}
 	}
-	if (argc - optind > 1) {
-		fprintf(stderr, "usage: psim %s %s\n", e->name, e->usage);
-		return 2;
+	*p = '\0';
+	return opts;
+}
+
+/* Which own option getopt_long's c is; -1 for none. */
+static int
+own_index(const struct cmd_options *o, int c)
+{
+	int i;
+
+	if (c >= OWN)
+		return c - OWN;
+	for (i = 0; o->own != NULL && o->own[i].name != NULL; i++) {
+		if (o->own[i].letter == c)
+			return i;
 	}
-	a->file = optind < argc ? argv[optind] : NULL;
+	return -1;
+}
+
+/* A common option, c; -1 to go on, or the exit status. */
+static int
+take_common(int c, char *arg, const struct cmd_entry *e,
+    const struct cmd_options *o, struct cmd_args *a)
+{
+	switch (c) {
+	case 's':
+		a->sets[a->nsets++] = arg;
+		break;
+	case 'h':
+		printf("usage: psim %s %s\n\n%s", e->name, e->usage, o->help);
+		return 0;
+	case 'f':
+		a->format = arg;
+		break;
+	case 'o':
+		a->output = arg;
+		break;
+	case 'j':
+		a->json = arg;
+		break;
+	}
 	return -1;
 }
 
 int
-cmd_start(int argc, char **argv, const struct cmd_entry *e, const char *help,
-    int flags, struct cmd_args *a, struct scenario **sc)
+cmd_usage(const struct cmd_entry *e)
+{
+	fprintf(stderr, "usage: psim %s %s\n", e->name, e->usage);
+	return 2;
+}
+
+int
+cmd_parse(int argc, char **argv, const struct cmd_entry *e,
+    const struct cmd_options *o, struct cmd_args *a)
+{
+	struct option *opts;
+	char *optstring;
+	int c, i, status = -1;
+
+	memset(a, 0, sizeof *a);
+	a->sets = xcalloc((size_t)argc + 1, sizeof *a->sets);
+	opts = getopt_table(o, &optstring);
+	optind = 1;
+	opterr = 0;
+	while (status < 0 && (c = getopt_long(argc, argv, optstring, opts,
+	    NULL)) != -1) {
+		if (c == ':' || c == '?') {
+			fprintf(stderr, c == ':' ? "psim: %s: option %s needs "
+			    "a value\n" : "psim: %s: unknown option %s\n",
+			    e->name, argv[optind - 1]);
+			status = cmd_usage(e);
+		} else if ((i = own_index(o, c)) >= 0) {
+			if ((status = o->take(o->ctx, i, optarg)) == 0)
+				status = -1;
+		} else
+			status = take_common(c, optarg, e, o, a);
+	}
+	free(opts);
+	free(optstring);
+	if (status >= 0) {
+		free(a->sets);
+		a->sets = NULL;
+		return status;
+	}
+	a->args = argv + optind;
+	a->nargs = argc - optind;
+	return -1;
+}
+
+int
+cmd_load(const struct cmd_entry *e, struct cmd_args *a, struct scenario **sc)
 {
 	char *errors;
-	int status;
+	int status = -1;
 
 	*sc = NULL;
-	status = parse_args(argc, argv, e, help, flags, a);
-	if (status < 0) {
-		*sc = scenario_load(a->file, a->sets, a->nsets, &errors);
-		if (*sc == NULL) {
+	if (a->nargs > 1)
+		status = cmd_usage(e);
+	else {
+		a->file = a->nargs == 1 ? a->args[0] : NULL;
+		if ((*sc = scenario_load(a->file, a->sets, a->nsets,
+		    &errors)) == NULL) {
 			fputs(errors, stderr);
 			free(errors);
 			status = 2;
@@ -136,4 +224,17 @@ cmd_start(int argc, char **argv, const struct cmd_entry *e, const char *help,
 	free(a->sets);
 	a->sets = NULL;
 	return status;
+}
+
+int
+cmd_start(int argc, char **argv, const struct cmd_entry *e, const char *help,
+    int flags, struct cmd_args *a, struct scenario **sc)
+{
+	const struct cmd_options o = { .help = help, .flags = flags };
+	int status;
+
+	*sc = NULL;
+	if ((status = cmd_parse(argc, argv, e, &o, a)) >= 0)
+		return status;
+	return cmd_load(e, a, sc);
 }

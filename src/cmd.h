@@ -1,5 +1,6 @@
-/* cmd.h: the command table.  Each command lives in its own file and
- * parses its own options. */
+/* cmd.h: the command table and the one option path.  Each command lives
+ * in its own file, declares its own options and parses them, with the
+ * common ones, through cmd_parse. */
 #ifndef PSIM_CMD_H
 #define PSIM_CMD_H
 
@@ -24,16 +25,53 @@ extern const struct cmd_entry *const cmd_table[];
  * *cause set otherwise. */
 const struct cmd_entry *cmd_find(const char *name, char **cause);
 
-/* The arguments of a command that takes a scenario. */
+/* What a command's options and operands say (cmd_parse). */
 struct cmd_args {
-	const char	*file;		/* NULL: the built-in seed */
+	const char	*file;		/* cmd_start: NULL for the built-in seed */
 	char		**sets;		/* --set PATH=VALUE, nsets of them */
 	int		 nsets;
 	const char	*format;	/* --format, with CMD_OUTPUT */
 	const char	*output;	/* --output, with CMD_OUTPUT */
 	const char	*json;		/* --json, with CMD_OUTPUT */
+	char		**args;		/* the operands, nargs of them */
+	int		 nargs;
 };
 #define CMD_OUTPUT	0x1	/* the command takes --format and --output */
+#define CMD_NOSET	0x2	/* the command takes no --set (no scenario) */
+
+/* An option of a command's own, beside the common ones. */
+struct cmd_option {
+	const char	*name;		/* --NAME */
+	int		 letter;	/* -L, or 0 for none; not a common one's */
+	int		 value;		/* 1: it takes a value */
+};
+
+/* How a command's options are parsed: the common ones (--help, --set
+ * unless CMD_NOSET, and with CMD_OUTPUT --format, --output and --json)
+ * and the command's own. */
+struct cmd_options {
+	const char	*help;		/* --help prints it after the usage line */
+	int		 flags;		/* CMD_OUTPUT, CMD_NOSET */
+	const struct cmd_option *own;	/* up to a NULL name; NULL for none */
+	/* Called with each own option in the order given: its index in
+	 * own, its value (NULL if it takes none) and ctx; returns 0 to go
+	 * on, or the exit status to stop with, having said why. */
+	int		(*take)(void *ctx, int which, const char *value);
+	void		*ctx;
+};
+
+/* The one option path of every command: parse argv (argv[0] the
+ * command's name) for command e, options and operands in any order
+ * until "--".  --help prints help and stops with 0; an unknown option
+ * or an option without its value says so, with the usage line, and
+ * stops with 2.  Returns -1 to go on, with *a set (args->sets malloc'd:
+ * free it; the strings point into argv), or the exit status to return. */
+int cmd_parse(int argc, char **argv, const struct cmd_entry *e,
+    const struct cmd_options *o, struct cmd_args *a);
+
+/* Print e's usage line on stderr; returns 2, the exit status of a usage
+ * error. */
+int cmd_usage(const struct cmd_entry *e);
 
 /* Simulate a validated scenario and summarise it beside its closed
  * form; NULL with *errors (bad platform input) on failure. */
@@ -41,13 +79,19 @@ struct results;
 struct scenario;
 struct results *cmd_simulate(const struct scenario *, char **errors);
 
-/* The start of every command that takes a scenario: parse [options]
- * [SCENARIO] for command e (--set, --help printing help after the usage
- * line, and with CMD_OUTPUT --format and --output), then load and
- * validate the scenario, printing every error.  Returns -1 with *sc set
- * to go on, or the exit status to return (0 after --help, 2 on a usage
- * error or bad input).  args->format and args->output point into argv. */
-struct scenario;
+/* After cmd_parse, for a command that takes [SCENARIO]: at most one
+ * operand (a usage error otherwise), then load and validate the
+ * scenario with a's --set values, printing every error.  Returns -1
+ * with *sc set to go on, or the exit status to return (2 on a usage
+ * error or bad input).  Frees a->sets either way. */
+int cmd_load(const struct cmd_entry *e, struct cmd_args *a,
+    struct scenario **sc);
+
+/* The start of a command that takes [SCENARIO] and no options of its
+ * own: cmd_parse with help and flags, then cmd_load.  Returns -1 with
+ * *sc set to go on, or the exit status to return (0 after --help, 2 on
+ * a usage error or bad input).  args->format and args->output point
+ * into argv. */
 int cmd_start(int argc, char **argv, const struct cmd_entry *e,
     const char *help, int flags, struct cmd_args *args,
     struct scenario **sc);
