@@ -55,9 +55,11 @@ cmd_find(const char *name, char **cause)
 	return found;
 }
 
-/* getopt_long's value for own option i (a long one, or a letter's). */
+/* getopt_long's value for a command's own option i given long; given
+ * short, it is the letter. */
 #define OWN	256
 
+/* The common options; which a command takes depends on its flags. */
 static const struct option common[] = {
 	{ "set", required_argument, NULL, 's' },
 	{ "help", no_argument, NULL, 'h' },
@@ -65,8 +67,9 @@ static const struct option common[] = {
 	{ "output", required_argument, NULL, 'o' },
 	{ "json", required_argument, NULL, 'j' },
 };
+#define NCOMMON	(sizeof common / sizeof common[0])
 
-/* Whether common[i] is one of command's options under flags. */
+/* Whether common[i] is a command's option under flags. */
 static int
 common_here(int i, int flags)
 {
@@ -90,12 +93,10 @@ getopt_table(const struct cmd_options *o, char **optstring)
 
 	while (o->own != NULL && o->own[n].name != NULL)
 		n++;
-	opts = xcalloc(n + sizeof common / sizeof common[0] + 1,
-	    sizeof *opts);
-	p = *optstring = xmalloc(2 * (n + sizeof common / sizeof common[0]) +
-	    2);
+	opts = xcalloc(n + NCOMMON + 1, sizeof *opts);
+	p = *optstring = xmalloc(2 * (n + NCOMMON) + 2);
 	*p++ = ':';	/* ':' for a missing value, '?' for an unknown option */
-	for (i = 0; i < sizeof common / sizeof common[0]; i++) {
+	for (i = 0; i < NCOMMON; i++) {
 		if (!common_here((int)i, o->flags))
 			continue;
 		opts[k++] = common[i];

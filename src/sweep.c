@@ -399,7 +399,7 @@ static void
 start(struct point *p, const char *dir, const char *scenario, char **base,
     int nbase, int nvary)
 {
-	char **argv = xcalloc((size_t)(2 * (nbase + nvary)) + 10,
+	const char **argv = xcalloc((size_t)(2 * (nbase + nvary)) + 10,
 	    sizeof *argv);
 	char *csv = sweep_path(dir, p->name, ".csv.tmp");
 	char *err = sweep_path(dir, p->name, ".err");
@@ -419,7 +419,7 @@ start(struct point *p, const char *dir, const char *scenario, char **base,
 		argv[argc++] = "--set";
 		argv[argc++] = p->sets[k];
 	}
-	argv[argc++] = (char *)scenario;
+	argv[argc++] = scenario;
 	argv[argc] = NULL;
 	fflush(NULL);
 	if ((p->pid = fork()) == -1)
@@ -431,7 +431,7 @@ start(struct point *p, const char *dir, const char *scenario, char **base,
 		if ((fd = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0 ||
 		    dup2(fd, 2) < 0)
 			_exit(1);
-		execv("/proc/self/exe", argv);
+		execv("/proc/self/exe", (char *const *)argv);
 		fprintf(stderr, "psim: sweep: cannot run psim: %s\n",
 		    strerror(errno));
 		_exit(1);
