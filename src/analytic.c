@@ -2,6 +2,8 @@
  * own communication time and volumes (strategy-*.c); this adds the
  * compute time and turns volumes into the bandwidth a NIC needs to keep
  * up with the compute, the seed answer's "72 Gbps". */
+#include "config.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -3,6 +3,8 @@
  * answer (bytes per parameter x parameters = gradient; who sends what;
  * the bandwidth each NIC needs; which saturates first), then the
  * simulated result beside it and why the two differ. */
+#include "config.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,8 @@
 /* cmd-platform.c: psim platform [--set P=V]... [SCENARIO]: print the
  * SimGrid XML psim generates for a scenario's cluster block, to read it
  * or to start a platform file of one's own from it. */
+#include "config.h"
+
 #include <stdio.h>
 
 #include "cmd.h"

@@ -1,5 +1,7 @@
 /* cmd-run.c: psim run [--format F] [--set P=V]... [SCENARIO]: simulate
  * one scenario and report it. */
+#include "config.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,8 @@
 /* cmd-sweep.c: psim sweep SCENARIO --vary PATH=V1,V2,... ... (the grid,
  * its processes and results.csv: sweep.c; --plot: plot.c) and psim merge
  * DIR (merge.c). */
+#include "config.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,6 +2,8 @@
  * preemptions a scenario's faults block makes, as a trace file in the
  * events format (time_s,event,host), to read them, to edit them, or to
  * replay the very same ones under another strategy. */
+#include "config.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,7 @@
 /* cmd-validate.c: psim validate [--set P=V]... SCENARIO: check a scenario
  * (and its platform file) without simulating it. */
+#include "config.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 

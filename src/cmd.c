@@ -1,4 +1,6 @@
 /* cmd.c: the command table and command lookup (as tmux's cmd_find). */
+#include "config.h"
+
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>

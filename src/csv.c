@@ -1,4 +1,6 @@
 /* csv.c: splitting CSV lines and writing CSV fields (csv.h). */
+#include "config.h"
+
 #include <stdio.h>
 #include <string.h>
 

@@ -4,6 +4,8 @@
  * slot in the order they happen and then sorted by time, slot and that
  * order, so a slot that comes back and gets its notice at the same instant
  * sees the return first, and the result does not depend on qsort. */
+#include "config.h"
+
 #include <errno.h>
 #include <limits.h>
 #include <math.h>

@@ -1,4 +1,6 @@
 /* fold.c: power-of-two cores on any n, as MPICH does (fold.h). */
+#include "config.h"
+
 #include "analytic.h"
 #include "fold.h"
 #include "sim.h"

@@ -1,4 +1,6 @@
 /* merge.c: psim merge DIR (merge.h). */
+#include "config.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,6 +5,8 @@
  * pair and cached), because SimGrid 3.32's link_load plugin cannot handle
  * split-duplex links.  Utilisation is bytes / (nominal bandwidth x
  * simulated time). */
+#include "config.h"
+
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>

@@ -9,6 +9,8 @@
  * embeddings and their layer norm, 24 encoder layers (attention Q, K, V
  * and output projections, layer norm, a 4096-wide feed-forward, layer
  * norm) and the pooler.  Usually quoted as 340M. */
+#include "config.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>

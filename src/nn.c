@@ -4,6 +4,8 @@
  * the output layer alone, reading x directly.  Forward and backward passes
  * run in double on the float parameters; the gradient is accumulated in a
  * double buffer allocated per call (several actors call at once). */
+#include "config.h"
+
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>

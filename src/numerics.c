@@ -1,4 +1,6 @@
 /* numerics.c: the floats of a simulation with real gradients (numerics.h). */
+#include "config.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

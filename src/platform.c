@@ -9,6 +9,8 @@
  * two-tier: one such cluster per rack (its backbone is the top-of-rack
  * switch), each rack with a split-duplex uplink to a non-blocking core of
  * hosts_in_rack * nic / oversubscription. */
+#include "config.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <signal.h>
@@ -297,7 +299,7 @@ probe(const char *file, const char *scfile, int *count, char **errors)
 	if ((pid = fork()) == -1)
 		fatal("fork: %s", strerror(errno));
 	if (pid == 0) {
-		char *argv[] = { "psim", "--log=root.thresh:error",
+		const char *argv[] = { "psim", "--log=root.thresh:error",
 		    "--log=root.fmt:%m%n", NULL };
 		int argc = 3;
 		sg_host_t *hosts;
@@ -308,7 +310,7 @@ probe(const char *file, const char *scfile, int *count, char **errors)
 		dup2(fileno(errf), 2);
 		dup2(fileno(errf), 1);
 		o = fdopen(out[1], "w");
-		simgrid_init(&argc, argv);
+		simgrid_init(&argc, (char **)argv);	/* moves pointers only */
 		simgrid_load_platform(file);
 		nh = sg_host_count();
 		hosts = sg_host_list();

@@ -1,4 +1,6 @@
 /* plot.c: --plot's spec, plot.dat, plot.gp and gnuplot (plot.h). */
+#include "config.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -211,6 +213,9 @@ plot_gnuplot(const char *gp, const char *dat, const char *dir)
 
 		if (null >= 0)
 			dup2(null, 1);
+		/* the gnuplot configure found, else one on PATH */
+		if (GNUPLOT_PATH[0] != '\0')
+			execl(GNUPLOT_PATH, "gnuplot", gp, (char *)NULL);
 		execlp("gnuplot", "gnuplot", gp, (char *)NULL);
 		_exit(127);
 	}

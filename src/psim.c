@@ -1,10 +1,11 @@
 /* psim.c: main(), global options and usage; the commands do the rest. */
+#include "config.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
-#include "config.h"
 
 static void
 usage(FILE *f)

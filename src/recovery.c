@@ -22,6 +22,8 @@
  *
  * The controller is the one actor that is not a daemon: the simulation
  * ends when the job has its steps (recovery_job_done). */
+#include "config.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,6 @@
 /* registry.c: the strategies' facts (registry.h), from strategies.def. */
+#include "config.h"
+
 #include <stdio.h>
 #include <string.h>
 

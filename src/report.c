@@ -4,11 +4,14 @@
  * added, never renamed, and every figure carries its unit in its key.
  * Nothing here reads a clock, so the same run gives the same bytes but
  * for simulation.wall_s. */
+#include "config.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "analytic.h"
+#include "csv.h"
 #include "report.h"
 #include "results.h"
 #include "scenario.h"
@@ -470,20 +473,6 @@ report_csv_header(void)
 	    "goodput_steps_per_s,preemptions,lost_steps,stalled_s,wall_s";
 }
 
-/* A CSV field: quoted, with quotes doubled (RFC 4180), newlines folded
- * into spaces so that a record stays on one line. */
-void
-report_csv_field(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s != '\0'; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s == '\n' ? ' ' : *s, f);
-	}
-	fputc('"', f);
-}
-
 /* CSV: one header line and one row of the flat figures. */
 static void
 write_csv(FILE *f, const struct scenario *sc, const struct results *r)
@@ -493,7 +482,7 @@ write_csv(FILE *f, const struct scenario *sc, const struct results *r)
 
 	fprintf(f, "%s\n", report_csv_header());
 	fprintf(f, "%d,", REPORT_VERSION);
-	report_csv_field(f, sc->name);
+	csv_write_field(f, sc->name);
 	fprintf(f, ",%s,%s,%s,%d,%d,%d,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g,"
 	    "%.12g,%.12g,%.15g,%.15g,%.12g,",
 	    registry_family_name(sc->strategy.info->family),
@@ -510,7 +499,7 @@ write_csv(FILE *f, const struct scenario *sc, const struct results *r)
 		fputs(",,", f);
 	report_bottleneck(r, res, sizeof res, why, sizeof why);
 	fprintf(f, "%s,", report_bottleneck_kind(r->bottleneck.kind));
-	report_csv_field(f, res);
+	csv_write_field(f, res);
 	fprintf(f, ",%.12g,%.12g,%.12g,%.12g,%ld,%.12g,",
 	    r->bottleneck.utilization, a->step_time_s, a->communication_s,
 	    a->required_gbps_worker, r->messages, r->protocol.updates_per_s);

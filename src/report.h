@@ -32,9 +32,6 @@ const char *report_bottleneck_kind(enum bottleneck_kind);
 void report_bottleneck(const struct results *, char *resource, size_t,
     char *why, size_t);
 
-/* One CSV field, quoted (as the CSV report writes its strings). */
-void report_csv_field(FILE *, const char *);
-
 /* The CSV report's header line, without the newline. */
 const char *report_csv_header(void);
 

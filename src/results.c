@@ -1,5 +1,7 @@
 /* results.c: the summary figures of a run's results, from numbers
  * (results.h): the busiest worker and server, and what bounds a step. */
+#include "config.h"
+
 #include <stdlib.h>
 #include <string.h>
 

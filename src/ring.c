@@ -5,6 +5,8 @@
  * adding it to its own.  All-gather step s: it sends chunk (m + 1 - s)
  * mod g and receives chunk (m - s) mod g.  A member's inbox has one
  * sender, its predecessor, so it is FIFO. */
+#include "config.h"
+
 #include <assert.h>
 
 #include "analytic.h"

@@ -1,4 +1,6 @@
 /* rng.c: splitmix64 and the distributions psim draws from (rng.h). */
+#include "config.h"
+
 #include <math.h>
 
 #include "rng.h"

@@ -4,6 +4,8 @@
  * collected, each as one line naming the file, the JSON path, what was
  * expected and what was found, before the load fails; nothing unvalidated
  * goes on to SimGrid. */
+#include "config.h"
+
 #include <errno.h>
 #include <limits.h>
 #include <math.h>

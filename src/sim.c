@@ -5,6 +5,8 @@
  * exchange.  Messages carry a struct msg; the byte ledgers are kept here,
  * on the way out and on the way in, so that each is counted once by the
  * side that saw it. */
+#include "config.h"
+
 #include <assert.h>
 #include <math.h>
 #include <stdint.h>

@@ -8,6 +8,8 @@
  * column (2(rows - 1) steps of M/(rows cols)) sums it over the grid; a
  * ring all-gather along each row (cols - 1 steps) spreads the result.
  * Each phase has its own inboxes: a neighbour may be a phase ahead. */
+#include "config.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -6,6 +6,8 @@
  * posted at once.  A worker that finishes a step early may already send
  * the next step's gradient while a peer still receives this one, so each
  * worker has two inboxes, used on alternate steps. */
+#include "config.h"
+
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>

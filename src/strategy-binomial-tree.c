@@ -8,6 +8,8 @@
  * backwards: round i's receivers of the reduce send the result to w + d.
  * 2R rounds of the whole vector; worker 0 sends and receives R of them
  * (tree.c). */
+#include "config.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -13,6 +13,8 @@
  * parent without waiting, so chunks flow up both trees as a pipeline.
  * Broadcast: the same down the trees.  2(P + D - 1) chunk steps for trees
  * of depth D, each moving M/P into and out of every worker. */
+#include "config.h"
+
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -9,6 +9,8 @@
  * rounds backwards, swapping the range it holds for its partner's.
  * 2 lg p rounds moving 2(p-1)/p M in all.  Any other n is folded as
  * MPICH does (fold.h): a full-vector step before and after. */
+#include "config.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 

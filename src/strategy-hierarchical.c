@@ -9,6 +9,8 @@
  * among the h leaders (ring.c, 2(h-1) steps of M/h), a binomial-tree
  * broadcast inside every group.  Without groups (a plain star or a
  * platform file) every worker is its own group: a ring. */
+#include "config.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -24,6 +24,8 @@
  * between the pull its worker computed on and its own application.  The
  * servers of the protocols other than sync serve until the workers are
  * done (daemon actors). */
+#include "config.h"
+
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>

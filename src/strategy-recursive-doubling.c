@@ -5,6 +5,8 @@
  * adds what it receives.  Any other n is folded as MPICH does (fold.h):
  * one full-vector step before the core and one after.  Every round has
  * its own inbox, since a partner of a later round may already be there. */
+#include "config.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -7,6 +7,8 @@
  * (w+1) mod n.  In all-gather step s it sends chunk (w+1-s) mod n and
  * receives chunk (w-s) mod n.  2(n-1) steps, each moving M/n each way
  * (ring.c). */
+#include "config.h"
+
 #include <stdio.h>
 
 #include "analytic.h"

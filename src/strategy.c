@@ -1,4 +1,6 @@
 /* strategy.c: each registered strategy's protocol code, by id. */
+#include "config.h"
+
 #include "registry.h"
 #include "strategy.h"
 

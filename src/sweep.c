@@ -1,5 +1,7 @@
 /* sweep.c: the grid of points, the points file, results.csv, --plan and
  * the point processes (sweep.h). */
+#include "config.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>

@@ -4,6 +4,8 @@
  * partial sum to member me - d and is done; a member that is a multiple
  * of 2d receives from me + d, if there is one, and adds.  The broadcast
  * retraces the rounds backwards. */
+#include "config.h"
+
 #include "analytic.h"
 #include "tree.h"
 

@@ -1,6 +1,8 @@
 /* units.c: parse and format the units scenario files use.  Bandwidths
  * are bits per second when written "bps" and bytes per second when written
  * "Bps", decimal prefixes unless "i" says binary, as SimGrid's own XML does. */
+#include "config.h"
+
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>

@@ -1,6 +1,8 @@
 /* xmalloc.c: allocation that cannot fail and the fatal() exit for
  * conditions that are not the user's fault (out of memory, unwritable
  * output).  Exit status 1, as the man page says. */
+#include "config.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>

@@ -1,5 +1,7 @@
 /* unit-analytic.c: the closed forms, against the numbers of the seed
  * answer and the textbook formulas. */
+#include "config.h"
+
 #include "analytic.h"
 #include "registry.h"
 #include "strategy.h"

@@ -3,6 +3,8 @@
  * returns; small traces read, replayed and summarised against values
  * worked out by hand; the reader's messages; and the published traces
  * against their manifest, when they are at hand. */
+#include "config.h"
+
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>

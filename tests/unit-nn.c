@@ -1,6 +1,8 @@
 /* unit-nn.c: the small models: shapes, gradients against finite
  * differences, batches that wrap, training down to the teacher's loss,
  * determinism of the data, and the SGD step. */
+#include "config.h"
+
 #include <stdlib.h>
 
 #include "nn.h"

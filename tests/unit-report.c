@@ -5,6 +5,8 @@
  * numbers each case is built of; the seed case is the one `psim run
  * scenarios/seed-250m-10w-10g-ps8.json` prints.  Links without SimGrid
  * (Makefile.am): report.c is a pure module. */
+#include "config.h"
+
 #include <stdlib.h>
 
 #include <cjson/cJSON.h>

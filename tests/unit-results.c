@@ -3,6 +3,8 @@
  * link and utilization.  Every expected figure is worked out here, from
  * the numbers the case is built of, not by psim's code.  Links without
  * SimGrid (Makefile.am): results.c is a pure module. */
+#include "config.h"
+
 #include <stdlib.h>
 
 #include "results.h"

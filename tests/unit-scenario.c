@@ -1,4 +1,6 @@
 /* unit-scenario.c: loading, defaults and --set overrides. */
+#include "config.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -59,9 +61,11 @@ int
 main(void)
 {
 	char *errors = NULL;
-	char *sets[] = { "strategy.shards=4", "cluster.nic=25Gbps",
-	    "run.steps=3", "name=\"renamed\"" };
-	char *bad[] = { "strategy=3" , "novalue" };
+	/* writable, as argv's strings are */
+	char s0[] = "strategy.shards=4", s1[] = "cluster.nic=25Gbps";
+	char s2[] = "run.steps=3", s3[] = "name=\"renamed\"";
+	char b0[] = "strategy=3", b1[] = "novalue";
+	char *sets[] = { s0, s1, s2, s3 }, *bad[] = { b0, b1 };
 	struct scenario *sc;
 
 	sc = scenario_load(NULL, NULL, 0, &errors);

@@ -1,4 +1,6 @@
 /* unit-units.c: parsing and formatting of units. */
+#include "config.h"
+
 #include <stdlib.h>
 
 #include "tap.h"
