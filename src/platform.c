@@ -12,7 +12,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +21,7 @@
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 
+#include "errors.h"
 #include "platform.h"
 #include "scenario.h"
 #include "xmalloc.h"
@@ -284,7 +284,8 @@ last_error_line(FILE *f)
 
 /* Load the user's platform in a child process and list its hosts. */
 static char **
-probe(const char *file, const char *scfile, int *count, char **errors)
+probe(const char *file, const char *scfile, int *count,
+    struct errors *errors)
 {
 	int out[2], status, n = 0, cap = 0;
 	FILE *errf, *in;
@@ -338,8 +339,8 @@ probe(const char *file, const char *scfile, int *count, char **errors)
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || n == 0) {
 		cause = n == 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 ?
 		    xstrdup("it has no hosts") : last_error_line(errf);
-		xasprintf(errors, "psim: %s: /cluster/platform: cannot load "
-		    "\"%s\": %s\n", scfile, file, cause);
+		errors_add(errors, NULL, "psim: %s: /cluster/platform: cannot "
+		    "load \"%s\": %s", scfile, file, cause);
 		free(cause);
 		while (n > 0)
 			free(names[--n]);
@@ -351,27 +352,6 @@ probe(const char *file, const char *scfile, int *count, char **errors)
 	qsort(names, (size_t)n, sizeof *names, name_cmp);
 	*count = n;
 	return names;
-}
-
-static void
-add_error(char **errors, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-add_error(char **errors, const char *fmt, ...)
-{
-	va_list ap;
-	size_t old = *errors != NULL ? strlen(*errors) : 0;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	*errors = xreallocarray(*errors, old + (size_t)n + 2, 1);
-	va_start(ap, fmt);
-	vsnprintf(*errors + old, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	strcpy(*errors + old + n, "\n");
 }
 
 static int
@@ -390,7 +370,7 @@ find(char **names, int n, const char *name)
 static char **
 choose(const struct scenario *sc, char **names, int n, char *used,
     char **listed, int want, const char *key, const char *where,
-    char **errors)
+    struct errors *errors)
 {
 	char **out = xcalloc((size_t)want + 1, sizeof *out);
 	int i, h, next = 0;
@@ -398,19 +378,19 @@ choose(const struct scenario *sc, char **names, int n, char *used,
 	for (i = 0; i < want; i++) {
 		if (listed != NULL) {
 			if ((h = find(names, n, listed[i])) < 0) {
-				add_error(errors, "psim: %s: /placement/%s/%d: "
-				    "no host \"%s\" in %s", sc->file, key, i,
-				    listed[i], where);
+				errors_add(errors, NULL, "psim: %s: "
+				    "/placement/%s/%d: no host \"%s\" in %s",
+				    sc->file, key, i, listed[i], where);
 				continue;
 			}
 		} else {
 			while (next < n && used[next])
 				next++;
 			if (next == n) {
-				add_error(errors, "psim: %s: /placement: %s "
-				    "has %d hosts, too few for %d workers and "
-				    "%d servers", sc->file, where, n,
-				    sc->placement.workers,
+				errors_add(errors, NULL, "psim: %s: "
+				    "/placement: %s has %d hosts, too few for "
+				    "%d workers and %d servers", sc->file,
+				    where, n, sc->placement.workers,
 				    sc->placement.servers);
 				break;
 			}
@@ -426,6 +406,7 @@ int
 platform_place(const struct scenario *sc, char ***workers, char ***servers,
     char **storage, char **errors)
 {
+	struct errors e = ERRORS_INIT;
 	char **names, *used, where[600], buf[32], *store = NULL;
 	int n, i;
 
@@ -433,8 +414,10 @@ platform_place(const struct scenario *sc, char ***workers, char ***servers,
 	*workers = *servers = NULL;
 	if (sc->cluster.topology == TOPO_PLATFORM) {
 		if ((names = probe(sc->cluster.platform, sc->file, &n,
-		    errors)) == NULL)
+		    &e)) == NULL) {
+			*errors = errors_take(&e);
 			return -1;
+		}
 		snprintf(where, sizeof where, "platform \"%s\"",
 		    sc->cluster.platform);
 	} else {
@@ -453,38 +436,39 @@ platform_place(const struct scenario *sc, char ***workers, char ***servers,
 	if (sc->placement.worker_hosts != NULL) {
 		*workers = choose(sc, names, n, used,
 		    sc->placement.worker_hosts, sc->placement.workers,
-		    "worker_hosts", where, errors);
+		    "worker_hosts", where, &e);
 	}
 	if (sc->placement.server_hosts != NULL) {
 		*servers = choose(sc, names, n, used,
 		    sc->placement.server_hosts, sc->placement.servers,
-		    "server_hosts", where, errors);
+		    "server_hosts", where, &e);
 	}
 	if (*workers == NULL)
 		*workers = choose(sc, names, n, used, NULL,
-		    sc->placement.workers, "worker_hosts", where, errors);
-	if (*servers == NULL && *errors == NULL)
+		    sc->placement.workers, "worker_hosts", where, &e);
+	if (*servers == NULL && errors_count(&e) == 0)
 		*servers = choose(sc, names, n, used, NULL,
-		    sc->placement.servers, "server_hosts", where, errors);
+		    sc->placement.servers, "server_hosts", where, &e);
 	/* the checkpoint storage: a host of its own */
-	for (i = 0; sc->faults.on && *errors == NULL && store == NULL &&
+	for (i = 0; sc->faults.on && errors_count(&e) == 0 && store == NULL &&
 	    i < n; i++) {
 		if (sc->faults.storage != NULL ?
 		    strcmp(names[i], sc->faults.storage) != 0 : used[i])
 			continue;
 		if (used[i])
-			add_error(errors, "psim: %s: /faults/checkpoint/storage: "
-			    "host \"%s\" is a worker or a server; the storage "
-			    "must be a host of its own", sc->file, names[i]);
+			errors_add(&e, NULL, "psim: %s: "
+			    "/faults/checkpoint/storage: host \"%s\" is a "
+			    "worker or a server; the storage must be a host of "
+			    "its own", sc->file, names[i]);
 		else
 			store = xstrdup(names[i]);
 	}
-	if (sc->faults.on && *errors == NULL && store == NULL &&
+	if (sc->faults.on && errors_count(&e) == 0 && store == NULL &&
 	    sc->faults.storage != NULL)
-		add_error(errors, "psim: %s: /faults/checkpoint/storage: no "
+		errors_add(&e, NULL, "psim: %s: /faults/checkpoint/storage: no "
 		    "host \"%s\" in %s", sc->file, sc->faults.storage, where);
-	else if (sc->faults.on && *errors == NULL && store == NULL)
-		add_error(errors, "psim: %s: /faults: the checkpoint storage "
+	else if (sc->faults.on && errors_count(&e) == 0 && store == NULL)
+		errors_add(&e, NULL, "psim: %s: /faults: the checkpoint storage "
 		    "needs a host with no role, but %s has none left",
 		    sc->file, where);
 	if (storage != NULL)
@@ -495,7 +479,7 @@ platform_place(const struct scenario *sc, char ***workers, char ***servers,
 		free(names[i]);
 	free(names);
 	free(used);
-	for (i = 0; *errors == NULL && i < sc->cluster.nslow; i++) {
+	for (i = 0; errors_count(&e) == 0 && i < sc->cluster.nslow; i++) {
 		char **w;
 
 		for (w = *workers; *w != NULL; w++) {
@@ -503,11 +487,12 @@ platform_place(const struct scenario *sc, char ***workers, char ***servers,
 				break;
 		}
 		if (*w == NULL)
-			add_error(errors, "psim: %s: /cluster/slow_hosts/%d/host: "
-			    "no worker on host \"%s\"", sc->file, i,
-			    sc->cluster.slow[i].host);
+			errors_add(&e, NULL, "psim: %s: "
+			    "/cluster/slow_hosts/%d/host: no worker on host "
+			    "\"%s\"", sc->file, i, sc->cluster.slow[i].host);
 	}
-	if (*errors != NULL) {
+	if (errors_count(&e) != 0) {
+		*errors = errors_take(&e);
 		xfreev(*workers);
 		xfreev(*servers);
 		*workers = *servers = NULL;

@@ -16,6 +16,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "errors.h"
 #include "models.h"
 #include "faults.h"
 #include "scenario.h"
@@ -24,9 +25,7 @@
 
 struct ctx {
 	const char	*file;
-	char		*errors;	/* one line per problem */
-	size_t		 len;
-	int		 count;
+	struct errors	 errors;	/* one line per problem */
 };
 
 static const char *const dtype_names[] = { "fp32", "fp16", "bf16", NULL };
@@ -128,26 +127,16 @@ static void
 err(struct ctx *c, const char *path, const char *fmt, ...)
 {
 	va_list ap;
-	char *msg, *line;
-	int n;
+	char *where;
 
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	msg = xmalloc((size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(msg, (size_t)n + 1, fmt, ap);
-	va_end(ap);
 	if (path != NULL && *path != '\0')
-		n = xasprintf(&line, "psim: %s: %s: %s\n", c->file, path, msg);
+		xasprintf(&where, "psim: %s: %s", c->file, path);
 	else
-		n = xasprintf(&line, "psim: %s: %s\n", c->file, msg);
-	free(msg);
-	c->errors = xreallocarray(c->errors, c->len + (size_t)n + 1, 1);
-	memcpy(c->errors + c->len, line, (size_t)n + 1);
-	c->len += (size_t)n;
-	c->count++;
-	free(line);
+		xasprintf(&where, "psim: %s", c->file);
+	va_start(ap, fmt);
+	errors_vadd(&c->errors, where, fmt, ap);
+	va_end(ap);
+	free(where);
 }
 
 /* Levenshtein distance, for did-you-mean. */
@@ -1374,7 +1363,7 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
 			err(c, "/strategy/variables", "the variables add up to "
 			    "%.0f parameters but /model/params is %.0f", sum,
 			    sc->model.params);
-	} else if (sc->model.params == 0 && c->count == 0)
+	} else if (sc->model.params == 0 && errors_count(&c->errors) == 0)
 		err(c, "/model/params", "missing; expected a count such as "
 		    "\"250M\"");
 	else if (sc->model.params != floor(sc->model.params) ||
@@ -1382,7 +1371,7 @@ cross_check(struct ctx *c, struct scenario *sc, int servers_given,
 		err(c, "/model/params", "expected a whole number of parameters "
 		    "up to 1e15, got %.17g", sc->model.params);
 
-	if (sc->model.compute_flops > 0 && c->count == 0)
+	if (sc->model.compute_flops > 0 && errors_count(&c->errors) == 0)
 		sc->model.compute_s = 0;	/* the host speed decides */
 
 	if (info != NULL && (info->flags & R_SERVICES)) {
@@ -1699,7 +1688,7 @@ scenario_load(const char *path, char *const *sets, int nsets, char **errors)
 	static const char *const keys[] = { "name", "description", "seed",
 	    "model", "cluster", "placement", "strategy", "run", "network",
 	    "numerics", "faults", NULL };
-	struct ctx c = { path != NULL ? path : "(built-in seed)", NULL, 0, 0 };
+	struct ctx c = { path != NULL ? path : "(built-in seed)", ERRORS_INIT };
 	struct scenario *sc;
 	cJSON *root;
 	const cJSON *seed;
@@ -1798,12 +1787,11 @@ scenario_load(const char *path, char *const *sets, int nsets, char **errors)
 	}
 	cJSON_Delete(root);
 
-	if (c.count != 0) {
-		*errors = c.errors;
+	if (errors_count(&c.errors) != 0) {
+		*errors = errors_take(&c.errors);
 		scenario_free(sc);
 		return NULL;
 	}
-	free(c.errors);
 	return sc;
 }
 
