@@ -58,10 +58,11 @@ documents "psim.1 documents every top-level JSON report key" \
 documents "psim.1 documents every nested JSON report key" \
     "$MAN1" "$TMP/all-keys"
 
-# The scenario's keys: the strings of every keys[] array in scenario.c.
+# The scenario's keys: the strings of every keys[] array of the block
+# parsers (scenario-parse.c).
 awk '/keys\[\] = \{/ { on = 1 } on { print } on && /NULL \};/ { on = 0 }' \
-    "$SRCDIR/src/scenario.c" | grep -o '"[^"]*"' | tr -d '"' | sort -u \
-    >"$TMP/scenario-keys"
+    "$SRCDIR/src/scenario-parse.c" | grep -o '"[^"]*"' | tr -d '"' |
+    sort -u >"$TMP/scenario-keys"
 documents "psim-scenario.5 documents every scenario key" \
     "$MAN5" "$TMP/scenario-keys"
 

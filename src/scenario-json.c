@@ -1,0 +1,538 @@
+/* scenario-json.c: reading a scenario's JSON tree.  The text to a tree
+ * (syntax errors with their line and column), "--set a.b.c=value" applied
+ * to it, the accessors the block parsers read values with (each problem
+ * an error at its JSON path, the value found quoted), unknown keys with a
+ * did-you-mean, and the error lines themselves. */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scenario-json.h"
+#include "xmalloc.h"
+
+void
+err_at(struct ctx *c, const char *path, const char *fmt, ...)
+{
+	va_list ap;
+	char *where;
+
+	if (path != NULL && *path != '\0')
+		xasprintf(&where, "psim: %s: %s", c->file, path);
+	else
+		xasprintf(&where, "psim: %s", c->file);
+	va_start(ap, fmt);
+	errors_vadd(&c->errors, where, fmt, ap);
+	va_end(ap);
+	free(where);
+}
+
+/* Levenshtein distance, for did-you-mean. */
+static int
+edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j;
+	int *row = xcalloc(lb + 1, sizeof *row), d, prev, tmp;
+
+	for (j = 0; j <= lb; j++)
+		row[j] = (int)j;
+	for (i = 1; i <= la; i++) {
+		prev = row[0];
+		row[0] = (int)i;
+		for (j = 1; j <= lb; j++) {
+			tmp = row[j];
+			d = prev + (a[i - 1] != b[j - 1]);
+			if (row[j] + 1 < d)
+				d = row[j] + 1;
+			if (row[j - 1] + 1 < d)
+				d = row[j - 1] + 1;
+			row[j] = d;
+			prev = tmp;
+		}
+	}
+	d = row[lb];
+	free(row);
+	return d;
+}
+
+/* The closest name within a small distance, or NULL. */
+const char *
+names_closest(const char *s, const char *const *names)
+{
+	const char *best = NULL;
+	int bestd = INT_MAX, d;
+
+	for (; *names != NULL; names++) {
+		d = edit_distance(s, *names);
+		if (d < bestd) {
+			bestd = d;
+			best = *names;
+		}
+	}
+	return bestd <= 2 || (best != NULL && bestd <= (int)strlen(s) / 3) ?
+	    best : NULL;
+}
+
+void
+names_join(const char *const *names, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	for (; *names != NULL; names++) {
+		if (buf[0] != '\0')
+			strncat(buf, ", ", len - strlen(buf) - 1);
+		strncat(buf, *names, len - strlen(buf) - 1);
+	}
+}
+
+const char *
+json_type(const cJSON *v)
+{
+	if (cJSON_IsNumber(v))
+		return "a number";
+	if (cJSON_IsString(v))
+		return "a string";
+	if (cJSON_IsBool(v))
+		return "a boolean";
+	if (cJSON_IsNull(v))
+		return "null";
+	if (cJSON_IsArray(v))
+		return "an array";
+	if (cJSON_IsObject(v))
+		return "an object";
+	return "an invalid value";
+}
+
+/* "got ..." text for a found value: its JSON, shortened. */
+char *
+json_found(const cJSON *v)
+{
+	char *s, *r;
+
+	if (cJSON_IsObject(v) || cJSON_IsArray(v))
+		return xstrdup(json_type(v));
+	s = cJSON_PrintUnformatted(v);
+	if (s == NULL)
+		fatal("out of memory");
+	if (strlen(s) > 40)
+		strcpy(s + 37, "...");
+	r = xstrdup(s);
+	cJSON_free(s);
+	return r;
+}
+
+static void
+path_join(char *out, size_t len, const char *path, const char *key)
+{
+	snprintf(out, len, "%s/%s", path, key);
+}
+
+/* Report keys of obj not in allowed, with a did-you-mean. */
+void
+check_keys(struct ctx *c, const cJSON *obj, const char *path,
+    const char *const *allowed)
+{
+	const cJSON *item;
+	const char *const *a, *near;
+	char p[256], list[512];
+
+	cJSON_ArrayForEach(item, obj) {
+		for (a = allowed; *a != NULL; a++) {
+			if (strcmp(*a, item->string) == 0)
+				break;
+		}
+		if (*a != NULL)
+			continue;
+		path_join(p, sizeof p, path, item->string);
+		if ((near = names_closest(item->string, allowed)) != NULL) {
+			err_at(c, p, "unknown key \"%s\"; did you mean \"%s\"?",
+			    item->string, near);
+		} else {
+			names_join(allowed, list, sizeof list);
+			err_at(c, p, "unknown key \"%s\"; expected one of: %s",
+			    item->string, list);
+		}
+	}
+}
+
+/* The object at obj[key]; NULL (and an error when present but of another
+ * type, or missing and required). */
+const cJSON *
+get_object(struct ctx *c, const cJSON *obj, const char *path, const char *key,
+    int required)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	char p[256];
+
+	path_join(p, sizeof p, path, key);
+	if (v == NULL) {
+		if (required)
+			err_at(c, p, "missing; expected an object");
+		return NULL;
+	}
+	if (!cJSON_IsObject(v)) {
+		err_at(c, p, "expected an object, got %s", json_type(v));
+		return NULL;
+	}
+	return v;
+}
+
+/* An integer in [min, max]; returns 1 when present and valid. */
+int
+get_int(struct ctx *c, const cJSON *obj, const char *path, const char *key,
+    int required, long min, long max, int *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	char p[256], *f;
+	double d;
+
+	path_join(p, sizeof p, path, key);
+	if (v == NULL) {
+		if (required)
+			err_at(c, p, "missing; expected an integer >= %ld", min);
+		return 0;
+	}
+	d = cJSON_IsNumber(v) ? v->valuedouble : NAN;
+	if (!cJSON_IsNumber(v) || d != floor(d) || d < (double)min ||
+	    d > (double)max) {
+		f = json_found(v);
+		if (max < INT_MAX)
+			err_at(c, p, "expected an integer from %ld to %ld, got %s",
+			    min, max, f);
+		else
+			err_at(c, p, "expected an integer >= %ld, got %s", min, f);
+		free(f);
+		return 0;
+	}
+	*out = (int)d;
+	return 1;
+}
+
+/* A plain number in [min, max]; returns 1 when present and valid. */
+int
+get_number(struct ctx *c, const cJSON *obj, const char *path, const char *key,
+    double min, double max, double *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	char p[256], *f;
+
+	if (v == NULL)
+		return 0;
+	path_join(p, sizeof p, path, key);
+	if (!cJSON_IsNumber(v) || !(v->valuedouble >= min) ||
+	    !(v->valuedouble <= max)) {
+		f = json_found(v);
+		err_at(c, p, "expected a number from %g to %g, got %s", min, max,
+		    f);
+		free(f);
+		return 0;
+	}
+	*out = v->valuedouble;
+	return 1;
+}
+
+/* A value with units: a JSON string with a unit, or a bare number in the
+ * base unit (not for bandwidths, where bits and bytes are easy to mix
+ * up).  It must be > 0 (or >= 0 when zero_ok).  Returns 1 when valid. */
+int
+get_units(struct ctx *c, const cJSON *obj, const char *path, const char *key,
+    int required, enum unit_kind kind, int zero_ok, double *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	char p[256], *cause, *f;
+	double d;
+
+	path_join(p, sizeof p, path, key);
+	if (v == NULL) {
+		if (required)
+			err_at(c, p, "missing; expected %s", units_example(kind));
+		return 0;
+	}
+	if (cJSON_IsNumber(v) && kind != UNIT_BANDWIDTH)
+		d = v->valuedouble;
+	else if (cJSON_IsString(v)) {
+		if (units_parse(v->valuestring, kind, &d, &cause) != 0) {
+			err_at(c, p, "%s", cause);
+			free(cause);
+			return 0;
+		}
+	} else {
+		f = json_found(v);
+		err_at(c, p, "expected %s, got %s", units_example(kind), f);
+		free(f);
+		return 0;
+	}
+	if (d < 0 || (d == 0 && !zero_ok)) {
+		f = json_found(v);
+		err_at(c, p, "expected a value %s 0 (%s), got %s",
+		    zero_ok ? ">=" : ">", units_example(kind), f);
+		free(f);
+		return 0;
+	}
+	*out = d;
+	return 1;
+}
+
+/* One of names; returns the index or -1 (with an error when present). */
+int
+get_enum(struct ctx *c, const cJSON *obj, const char *path, const char *key,
+    const char *const *names, int def)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	const char *near;
+	char p[256], list[512], *f;
+	int i;
+
+	path_join(p, sizeof p, path, key);
+	if (v == NULL)
+		return def;
+	names_join(names, list, sizeof list);
+	if (!cJSON_IsString(v)) {
+		f = json_found(v);
+		err_at(c, p, "expected one of %s, got %s", list, f);
+		free(f);
+		return -1;
+	}
+	for (i = 0; names[i] != NULL; i++) {
+		if (strcmp(names[i], v->valuestring) == 0)
+			return i;
+	}
+	if ((near = names_closest(v->valuestring, names)) != NULL)
+		err_at(c, p, "unknown value \"%s\"; did you mean \"%s\"? "
+		    "(valid: %s)", v->valuestring, near, list);
+	else
+		err_at(c, p, "unknown value \"%s\"; expected one of %s",
+		    v->valuestring, list);
+	return -1;
+}
+
+char *
+get_string(struct ctx *c, const cJSON *obj, const char *path, const char *key,
+    int required)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	char p[256], *f;
+
+	path_join(p, sizeof p, path, key);
+	if (v == NULL) {
+		if (required)
+			err_at(c, p, "missing; expected a string");
+		return NULL;
+	}
+	if (!cJSON_IsString(v) || v->valuestring[0] == '\0') {
+		f = json_found(v);
+		err_at(c, p, "expected a non-empty string, got %s", f);
+		free(f);
+		return NULL;
+	}
+	return xstrdup(v->valuestring);
+}
+
+int
+get_bool(struct ctx *c, const cJSON *obj, const char *path, const char *key,
+    int def)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	char p[256], *f;
+
+	if (v == NULL)
+		return def;
+	if (!cJSON_IsBool(v)) {
+		path_join(p, sizeof p, path, key);
+		f = json_found(v);
+		err_at(c, p, "expected true or false, got %s", f);
+		free(f);
+		return def;
+	}
+	return cJSON_IsTrue(v);
+}
+
+/* An array of distinct host names; NULL when absent or bad. */
+char **
+get_names(struct ctx *c, const cJSON *obj, const char *path, const char *key,
+    int *count)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key), *item;
+	char p[256], q[300], **names, *f;
+	int i = 0, j, bad = 0;
+
+	*count = 0;
+	if (v == NULL)
+		return NULL;
+	path_join(p, sizeof p, path, key);
+	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) == 0) {
+		err_at(c, p, "expected a non-empty array of host names, got %s",
+		    json_type(v));
+		return NULL;
+	}
+	names = xcalloc((size_t)cJSON_GetArraySize(v) + 1, sizeof *names);
+	cJSON_ArrayForEach(item, v) {
+		snprintf(q, sizeof q, "%s/%d", p, i);
+		if (!cJSON_IsString(item) || item->valuestring[0] == '\0') {
+			f = json_found(item);
+			err_at(c, q, "expected a host name, got %s", f);
+			free(f);
+			bad = 1;
+		} else {
+			for (j = 0; j < i; j++) {
+				if (names[j] != NULL &&
+				    strcmp(names[j], item->valuestring) == 0) {
+					err_at(c, q, "host \"%s\" listed twice",
+					    item->valuestring);
+					bad = 1;
+				}
+			}
+			names[i] = xstrdup(item->valuestring);
+		}
+		i++;
+	}
+	*count = i;
+	if (bad) {
+		for (j = 0; j < i; j++)
+			free(names[j]);
+		free(names);
+		return NULL;
+	}
+	return names;
+}
+
+/* Line and column (from 1) of offset in text. */
+static void
+line_col(const char *text, size_t offset, int *line, int *col)
+{
+	size_t i;
+
+	*line = 1;
+	*col = 1;
+	for (i = 0; i < offset && text[i] != '\0'; i++) {
+		if (text[i] == '\n') {
+			(*line)++;
+			*col = 1;
+		} else
+			(*col)++;
+	}
+}
+
+static char *
+read_file(struct ctx *c, const char *path)
+{
+	FILE *f;
+	char *buf = NULL;
+	size_t len = 0, n;
+
+	if ((f = fopen(path, "rb")) == NULL) {
+		err_at(c, NULL, "%s", strerror(errno));
+		return NULL;
+	}
+	for (;;) {
+		buf = xreallocarray(buf, len + 65536 + 1, 1);
+		n = fread(buf + len, 1, 65536, f);
+		len += n;
+		if (n < 65536)
+			break;
+	}
+	if (ferror(f)) {
+		err_at(c, NULL, "%s", strerror(errno));
+		fclose(f);
+		free(buf);
+		return NULL;
+	}
+	fclose(f);
+	buf[len] = '\0';
+	if (strlen(buf) != len) {
+		err_at(c, NULL, "not a JSON text (it holds a NUL byte)");
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/* The text to a tree (scenario-impl.h). */
+cJSON *
+scenario_read_json(struct ctx *c, const char *path)
+{
+	cJSON *root;
+	const char *end = NULL;
+	char *text;
+	int line, col;
+
+	if (path != NULL) {
+		if ((text = read_file(c, path)) == NULL)
+			return NULL;
+	} else
+		text = xstrdup(seed_scenario_json);
+	root = cJSON_ParseWithOpts(text, &end, 1);
+	if (root == NULL) {
+		end = cJSON_GetErrorPtr();
+		line_col(text, end != NULL ? (size_t)(end - text) : 0, &line,
+		    &col);
+		errors_add(&c->errors, NULL, "psim: %s:%d:%d: syntax error: "
+		    "not valid JSON", c->file, line, col);
+		free(text);
+		return NULL;
+	}
+	free(text);
+	if (!cJSON_IsObject(root)) {
+		err_at(c, NULL, "expected a JSON object at the top, got %s",
+		    json_type(root));
+		cJSON_Delete(root);
+		return NULL;
+	}
+	return root;
+}
+
+/* Apply "a.b.c=value" to the tree: value is JSON when it parses as JSON,
+ * a string otherwise ("10Gbps"). */
+void
+scenario_apply_set(struct ctx *c, cJSON *root, const char *set)
+{
+	const char *eq = strchr(set, '='), *p, *dot;
+	cJSON *obj = root, *next, *val;
+	char key[128], shown[300];
+
+	snprintf(shown, sizeof shown, "--set %s", set);
+	if (eq == NULL || eq == set) {
+		err_at(c, NULL, "%s: expected PATH=VALUE", shown);
+		return;
+	}
+	val = cJSON_ParseWithOpts(eq + 1, NULL, 1);
+	if (val == NULL)
+		val = cJSON_CreateString(eq + 1);
+	for (p = set;; p = dot + 1) {
+		dot = memchr(p, '.', (size_t)(eq - p));
+		if (dot == NULL)
+			dot = eq;
+		if (dot == p || (size_t)(dot - p) >= sizeof key) {
+			err_at(c, NULL, "%s: bad path", shown);
+			cJSON_Delete(val);
+			return;
+		}
+		memcpy(key, p, (size_t)(dot - p));
+		key[dot - p] = '\0';
+		if (dot == eq)
+			break;
+		next = cJSON_GetObjectItemCaseSensitive(obj, key);
+		if (next == NULL)
+			next = cJSON_AddObjectToObject(obj, key);
+		else if (!cJSON_IsObject(next)) {
+			err_at(c, NULL, "%s: \"%s\" is not an object", shown, key);
+			cJSON_Delete(val);
+			return;
+		}
+		obj = next;
+	}
+	if (cJSON_GetObjectItemCaseSensitive(obj, key) != NULL)
+		cJSON_ReplaceItemInObjectCaseSensitive(obj, key, val);
+	else
+		cJSON_AddItemToObject(obj, key, val);
+}
+
+void
+scenario_json_free(cJSON *root)
+{
+	cJSON_Delete(root);
+}

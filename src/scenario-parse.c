@@ -1,0 +1,859 @@
+/* scenario-parse.c: the block parsers, one per block of a scenario file
+ * (model, cluster, placement, strategy, run, numerics, faults) and the
+ * top level.  Each reads its block's keys into struct scenario over the
+ * defaults (scenario-derive.c) and checks what it can check alone, so
+ * the messages come in the file's order. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "models.h"
+#include "scenario-json.h"
+#include "xmalloc.h"
+
+static const char *const family_names[] = { "ps", "allreduce", "bytesps",
+    NULL };
+static const char *const nn_names[] = { "linear", "logistic", "mlp", NULL };
+
+/* model.layers or model.preset, and model.backward_share. */
+static void
+parse_layers(struct ctx *c, const cJSON *m, struct scenario *sc)
+{
+	static const char *const lkeys[] = { "name", "params", "backward",
+	    NULL };
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(m, "layers"), *it;
+	const cJSON *pre = cJSON_GetObjectItemCaseSensitive(m, "preset");
+	struct model_layer *ml;
+	const char *near;
+	char p[64], name[32];
+	int i = 0, n;
+
+	if (cJSON_GetObjectItemCaseSensitive(m, "backward_share") != NULL &&
+	    get_units(c, m, "/model", "backward_share", 0, UNIT_COUNT, 0,
+	    &sc->model.backward_share) && sc->model.backward_share > 1)
+		err_at(c, "/model/backward_share", "expected a fraction from 0 to "
+		    "1, got %g", sc->model.backward_share);
+	if (pre != NULL && v != NULL)
+		err_at(c, "/model/preset", "give either a preset or layers, not "
+		    "both");
+	if (pre != NULL) {
+		if (!cJSON_IsString(pre) ||
+		    (ml = models_preset(pre->valuestring, &n)) == NULL) {
+			near = cJSON_IsString(pre) ?
+			    names_closest(pre->valuestring, models_list) : NULL;
+			if (near != NULL)
+				err_at(c, "/model/preset", "unknown preset \"%s\"; "
+				    "did you mean \"%s\"? (valid: %s)",
+				    pre->valuestring, near, models_names());
+			else
+				err_at(c, "/model/preset", "expected one of %s",
+				    models_names());
+			return;
+		}
+		sc->model.preset = xstrdup(pre->valuestring);
+		sc->model.layers = xcalloc((size_t)n, sizeof *sc->model.layers);
+		for (i = 0; i < n; i++) {
+			sc->model.layers[i].name = ml[i].name;
+			sc->model.layers[i].params = ml[i].params;
+		}
+		sc->model.nlayers = n;
+		free(ml);
+		return;
+	}
+	if (v == NULL)
+		return;
+	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) == 0) {
+		err_at(c, "/model/layers", "expected a non-empty array of layers "
+		    "such as {\"name\": \"fc\", \"params\": \"4M\"}, got %s",
+		    json_type(v));
+		return;
+	}
+	sc->model.layers = xcalloc((size_t)cJSON_GetArraySize(v),
+	    sizeof *sc->model.layers);
+	cJSON_ArrayForEach(it, v) {
+		struct layer *l = &sc->model.layers[i];
+
+		snprintf(p, sizeof p, "/model/layers/%d", i);
+		if (!cJSON_IsObject(it)) {
+			err_at(c, p, "expected a layer object, got %s",
+			    json_type(it));
+			i++;
+			continue;
+		}
+		check_keys(c, it, p, lkeys);
+		snprintf(name, sizeof name, "layer-%d", i);
+		l->name = cJSON_GetObjectItemCaseSensitive(it, "name") != NULL ?
+		    get_string(c, it, p, "name", 0) : xstrdup(name);
+		if (get_units(c, it, p, "params", 1, UNIT_COUNT, 0,
+		    &l->params) && l->params != floor(l->params)) {
+			err_at(c, p, "expected a whole number of parameters, got "
+			    "%g", l->params);
+		}
+		get_units(c, it, p, "backward", 0, UNIT_TIME, 0,
+		    &l->backward_s);
+		i++;
+	}
+	sc->model.nlayers = i;
+}
+
+static void
+parse_model(struct ctx *c, const cJSON *root, struct scenario *sc)
+{
+	static const char *const keys[] = { "params", "dtype", "compute",
+	    "batch", "layers", "preset", "backward_share", NULL };
+	const cJSON *m = get_object(c, root, "", "model", 1), *v;
+	char *cause;
+	int d;
+
+	sc->model.batch = 32;
+	sc->model.backward_share = 2.0 / 3;
+	if (m == NULL)
+		return;
+	check_keys(c, m, "/model", keys);
+	parse_layers(c, m, sc);
+	/* params may come from strategy.variables; checked later. */
+	get_units(c, m, "/model", "params", 0, UNIT_COUNT, 0, &sc->model.params);
+	if ((d = get_enum(c, m, "/model", "dtype", dtype_names, DTYPE_FP32)) >= 0)
+		sc->model.dtype = (enum dtype)d;
+	get_units(c, m, "/model", "batch", 0, UNIT_COUNT, 0, &sc->model.batch);
+
+	v = cJSON_GetObjectItemCaseSensitive(m, "compute");
+	if (v == NULL)
+		err_at(c, "/model/compute", "missing; expected a duration such as "
+		    "\"1s\" or a flop count such as \"2.5T\"");
+	else if (cJSON_IsString(v) &&
+	    units_parse(v->valuestring, UNIT_TIME, &sc->model.compute_s,
+	    &cause) == 0) {
+		if (sc->model.compute_s <= 0)
+			err_at(c, "/model/compute", "expected a duration > 0, "
+			    "got \"%s\"", v->valuestring);
+	} else if (cJSON_IsString(v)) {
+		free(cause);
+		sc->model.compute_s = 0;
+		if (units_parse(v->valuestring, UNIT_FLOPS,
+		    &sc->model.compute_flops, &cause) != 0) {
+			free(cause);
+			err_at(c, "/model/compute", "expected a duration such as "
+			    "\"1s\" or a flop count such as \"2.5T\", got "
+			    "\"%s\"", v->valuestring);
+		} else if (sc->model.compute_flops <= 0)
+			err_at(c, "/model/compute", "expected a value > 0, got "
+			    "\"%s\"", v->valuestring);
+	} else {
+		err_at(c, "/model/compute", "expected a duration such as \"1s\" "
+		    "or a flop count such as \"2.5T\", got %s", json_type(v));
+	}
+}
+
+/* cluster.compute_jitter: "none", {"lognormal": SIGMA} or
+ * {"exponential": MEAN}; cluster.slow_hosts: [{"host": H, "factor": F}]. */
+static void
+parse_stragglers(struct ctx *c, const cJSON *cl, struct scenario *sc)
+{
+	static const char *const jkeys[] = { "lognormal", "exponential", NULL };
+	static const char *const skeys[] = { "host", "factor", NULL };
+	const cJSON *j = cJSON_GetObjectItemCaseSensitive(cl, "compute_jitter");
+	const cJSON *s = cJSON_GetObjectItemCaseSensitive(cl, "slow_hosts");
+	const cJSON *it;
+	char p[64];
+	int i = 0;
+
+	if (j != NULL && cJSON_IsString(j) &&
+	    strcmp(j->valuestring, "none") == 0)
+		sc->cluster.jitter = JITTER_NONE;
+	else if (j != NULL && cJSON_IsObject(j) &&
+	    cJSON_GetArraySize(j) == 1) {
+		check_keys(c, j, "/cluster/compute_jitter", jkeys);
+		if (get_units(c, j, "/cluster/compute_jitter", "lognormal", 0,
+		    UNIT_COUNT, 0, &sc->cluster.jitter_sigma))
+			sc->cluster.jitter = JITTER_LOGNORMAL;
+		if (get_units(c, j, "/cluster/compute_jitter", "exponential", 0,
+		    UNIT_TIME, 0, &sc->cluster.jitter_mean_s))
+			sc->cluster.jitter = JITTER_EXPONENTIAL;
+	} else if (j != NULL)
+		err_at(c, "/cluster/compute_jitter", "expected \"none\", "
+		    "{\"lognormal\": SIGMA} or {\"exponential\": MEAN}, got %s",
+		    json_type(j));
+	if (s == NULL)
+		return;
+	if (!cJSON_IsArray(s)) {
+		err_at(c, "/cluster/slow_hosts", "expected an array of "
+		    "{\"host\": NAME, \"factor\": F}, got %s", json_type(s));
+		return;
+	}
+	sc->cluster.slow = xcalloc((size_t)cJSON_GetArraySize(s) + 1,
+	    sizeof *sc->cluster.slow);
+	cJSON_ArrayForEach(it, s) {
+		struct slow_host *h = &sc->cluster.slow[i];
+
+		snprintf(p, sizeof p, "/cluster/slow_hosts/%d", i);
+		i++;
+		if (!cJSON_IsObject(it)) {
+			err_at(c, p, "expected {\"host\": NAME, \"factor\": F}, "
+			    "got %s", json_type(it));
+			continue;
+		}
+		check_keys(c, it, p, skeys);
+		h->host = get_string(c, it, p, "host", 1);
+		h->factor = 1;
+		if (get_units(c, it, p, "factor", 1, UNIT_COUNT, 0,
+		    &h->factor) && h->factor < 1)
+			err_at(c, p, "expected a slow-down factor >= 1, got %g",
+			    h->factor);
+	}
+	sc->cluster.nslow = i;
+}
+
+/* cluster.price_per_hour: what an hour of each role's host costs (spot
+ * workers, on-demand servers and storage, say), in any currency. */
+static void
+parse_prices(struct ctx *c, const cJSON *cl, struct scenario *sc)
+{
+	static const char *const keys[] = { "workers", "servers", "storage",
+	    NULL };
+	const cJSON *p = get_object(c, cl, "/cluster", "price_per_hour", 0);
+
+	if (p == NULL)
+		return;
+	sc->cluster.priced = 1;
+	check_keys(c, p, "/cluster/price_per_hour", keys);
+	get_number(c, p, "/cluster/price_per_hour", "workers", 0, 1e9,
+	    &sc->cluster.price_worker);
+	get_number(c, p, "/cluster/price_per_hour", "servers", 0, 1e9,
+	    &sc->cluster.price_server);
+	get_number(c, p, "/cluster/price_per_hour", "storage", 0, 1e9,
+	    &sc->cluster.price_storage);
+}
+
+static void
+parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc)
+{
+	static const char *const keys[] = { "topology", "hosts", "nic",
+	    "latency", "switch_bw", "speed", "racks", "oversubscription",
+	    "platform", "gpus_per_host", "intra_bw", "intra_latency",
+	    "compute_jitter", "slow_hosts", "price_per_hour", NULL };
+	static const char *const generated_only[] = { "topology", "hosts",
+	    "nic", "latency", "switch_bw", "speed", "racks",
+	    "oversubscription", "gpus_per_host", "intra_bw",
+	    "intra_latency", NULL };
+	const cJSON *cl = get_object(c, root, "", "cluster", 1);
+	const char *const *k;
+	char p[64];
+	int t;
+
+	sc->cluster.latency_s = 5e-6;
+	sc->cluster.speed_flops = 1e12;
+	sc->cluster.racks = 1;
+	sc->cluster.oversubscription = 1;
+	sc->cluster.gpus_per_host = 1;
+	sc->cluster.intra_Bps = 16e9;		/* PCIe 3.0 x16 */
+	sc->cluster.intra_latency_s = 1e-6;
+	if (cl == NULL)
+		return;
+	check_keys(c, cl, "/cluster", keys);
+	parse_stragglers(c, cl, sc);
+	parse_prices(c, cl, sc);
+	if (cJSON_GetObjectItemCaseSensitive(cl, "platform") != NULL) {
+		sc->cluster.topology = TOPO_PLATFORM;
+		sc->cluster.platform = get_string(c, cl, "/cluster", "platform",
+		    1);
+		for (k = generated_only; *k != NULL; k++) {
+			if (cJSON_GetObjectItemCaseSensitive(cl, *k) == NULL)
+				continue;
+			snprintf(p, sizeof p, "/cluster/%s", *k);
+			err_at(c, p, "not used with \"platform\": the platform "
+			    "file describes the hosts and links");
+		}
+		return;
+	}
+	if ((t = get_enum(c, cl, "/cluster", "topology", topology_names,
+	    TOPO_STAR)) >= 0)
+		sc->cluster.topology = (enum topology)t;
+	get_int(c, cl, "/cluster", "hosts", 0, 1, 1 << 20, &sc->cluster.hosts);
+	get_units(c, cl, "/cluster", "nic", 1, UNIT_BANDWIDTH, 0,
+	    &sc->cluster.nic_Bps);
+	get_units(c, cl, "/cluster", "latency", 0, UNIT_TIME, 1,
+	    &sc->cluster.latency_s);
+	get_units(c, cl, "/cluster", "switch_bw", 0, UNIT_BANDWIDTH, 0,
+	    &sc->cluster.switch_Bps);
+	get_units(c, cl, "/cluster", "speed", 0, UNIT_SPEED, 0,
+	    &sc->cluster.speed_flops);
+	get_int(c, cl, "/cluster", "gpus_per_host", 0, 1, 1024,
+	    &sc->cluster.gpus_per_host);
+	if (sc->cluster.gpus_per_host > 1) {
+		get_units(c, cl, "/cluster", "intra_bw", 0, UNIT_BANDWIDTH, 0,
+		    &sc->cluster.intra_Bps);
+		get_units(c, cl, "/cluster", "intra_latency", 0, UNIT_TIME, 1,
+		    &sc->cluster.intra_latency_s);
+		if (sc->cluster.topology != TOPO_STAR)
+			err_at(c, "/cluster/gpus_per_host", "multi-GPU hosts are "
+			    "modelled on a star only, not on \"%s\"",
+			    topology_names[sc->cluster.topology]);
+		if (sc->cluster.switch_Bps > 0)
+			err_at(c, "/cluster/switch_bw", "not modelled with "
+			    "gpus_per_host > 1 (the machines' NICs meet in a "
+			    "non-blocking switch)");
+	} else {
+		for (k = (const char *const[]){ "intra_bw", "intra_latency",
+		    NULL }; *k != NULL; k++) {
+			if (cJSON_GetObjectItemCaseSensitive(cl, *k) == NULL)
+				continue;
+			snprintf(p, sizeof p, "/cluster/%s", *k);
+			err_at(c, p, "only used with gpus_per_host > 1");
+		}
+	}
+	if (sc->cluster.topology == TOPO_TWO_TIER) {
+		get_int(c, cl, "/cluster", "racks", 1, 1, 1 << 20,
+		    &sc->cluster.racks);
+		if (get_units(c, cl, "/cluster", "oversubscription", 0,
+		    UNIT_COUNT, 0, &sc->cluster.oversubscription) &&
+		    sc->cluster.oversubscription < 1)
+			err_at(c, "/cluster/oversubscription", "expected a ratio "
+			    ">= 1, got %g", sc->cluster.oversubscription);
+	} else {
+		for (k = (const char *const[]){ "racks", "oversubscription",
+		    NULL }; *k != NULL; k++) {
+			if (cJSON_GetObjectItemCaseSensitive(cl, *k) == NULL)
+				continue;
+			snprintf(p, sizeof p, "/cluster/%s", *k);
+			err_at(c, p, "only used with topology \"two-tier\"");
+		}
+	}
+}
+
+static void
+parse_placement(struct ctx *c, const cJSON *root, struct scenario *sc,
+    struct given *g)
+{
+	static const char *const keys[] = { "workers", "servers",
+	    "worker_hosts", "server_hosts", NULL };
+	const cJSON *pl = get_object(c, root, "", "placement", 1);
+
+	if (pl == NULL)
+		return;
+	check_keys(c, pl, "/placement", keys);
+	get_int(c, pl, "/placement", "workers", 1, 1, 1 << 20,
+	    &sc->placement.workers);
+	g->servers = get_int(c, pl, "/placement", "servers", 0, 0, 1 << 20,
+	    &sc->placement.servers);
+	sc->placement.worker_hosts = get_names(c, pl, "/placement",
+	    "worker_hosts", &g->nworker_hosts);
+	sc->placement.server_hosts = get_names(c, pl, "/placement",
+	    "server_hosts", &g->nserver_hosts);
+}
+
+static void
+parse_variables(struct ctx *c, const cJSON *st, struct scenario *sc)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(st, "variables"), *it;
+	char p[64], *cause, *f;
+	double d;
+	int i = 0;
+
+	if (v == NULL)
+		return;
+	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) == 0) {
+		err_at(c, "/strategy/variables", "expected a non-empty array of "
+		    "parameter counts, got %s", json_type(v));
+		return;
+	}
+	sc->strategy.variables = xcalloc((size_t)cJSON_GetArraySize(v),
+	    sizeof *sc->strategy.variables);
+	cJSON_ArrayForEach(it, v) {
+		snprintf(p, sizeof p, "/strategy/variables/%d", i);
+		d = -1;
+		if (cJSON_IsNumber(it))
+			d = it->valuedouble;
+		else if (cJSON_IsString(it)) {
+			if (units_parse(it->valuestring, UNIT_COUNT, &d,
+			    &cause) != 0) {
+				err_at(c, p, "%s", cause);
+				free(cause);
+				i++;
+				continue;
+			}
+		}
+		if (d < 1 || d != floor(d)) {
+			f = json_found(it);
+			err_at(c, p, "expected a parameter count >= 1, got %s", f);
+			free(f);
+		} else
+			sc->strategy.variables[sc->strategy.nvariables++] = d;
+		i++;
+	}
+}
+
+/* strategy.grid: [rows, cols] for 2d-ring. */
+static void
+parse_grid(struct ctx *c, const cJSON *st, struct scenario *sc)
+{
+	const cJSON *g = cJSON_GetObjectItemCaseSensitive(st, "grid");
+	const cJSON *r, *k;
+	char *f;
+
+	if (g == NULL)
+		return;
+	if (sc->strategy.info == NULL ||
+	    !(sc->strategy.info->flags & R_GRID)) {
+		err_at(c, "/strategy/grid", "only used with algorithm \"2d-ring\"");
+		return;
+	}
+	r = cJSON_GetArrayItem(g, 0);
+	k = cJSON_GetArrayItem(g, 1);
+	if (!cJSON_IsArray(g) || cJSON_GetArraySize(g) != 2 ||
+	    !cJSON_IsNumber(r) || !cJSON_IsNumber(k) || r->valuedouble < 1 ||
+	    k->valuedouble < 1 || r->valuedouble != floor(r->valuedouble) ||
+	    k->valuedouble != floor(k->valuedouble) ||
+	    r->valuedouble > 1 << 20 || k->valuedouble > 1 << 20) {
+		f = json_found(g);
+		err_at(c, "/strategy/grid", "expected [rows, columns], two "
+		    "integers >= 1, got %s", f);
+		free(f);
+		return;
+	}
+	sc->strategy.grid_rows = (int)r->valuedouble;
+	sc->strategy.grid_cols = (int)k->valuedouble;
+}
+
+/* strategy.sync for a parameter server, with its bound: ssp's staleness
+ * or backup's number of gradients dropped per step. */
+static void
+parse_sync(struct ctx *c, const cJSON *st, struct scenario *sc)
+{
+	int f;
+
+	if ((f = get_enum(c, st, "/strategy", "sync", sync_names,
+	    SYNC_SYNC)) >= 0)
+		sc->strategy.sync = (enum sync_mode)f;
+	sc->strategy.algorithm = xstrdup(sync_names[sc->strategy.sync]);
+	if (sc->strategy.sync == SYNC_SSP)
+		get_int(c, st, "/strategy", "staleness", 1, 0, 1000000,
+		    &sc->strategy.staleness);
+	else if (cJSON_GetObjectItemCaseSensitive(st, "staleness") != NULL)
+		err_at(c, "/strategy/staleness", "only used with sync \"ssp\"");
+	if (sc->strategy.sync == SYNC_BACKUP)
+		get_int(c, st, "/strategy", "backup_workers", 1, 1, 1000000,
+		    &sc->strategy.backup);
+	else if (cJSON_GetObjectItemCaseSensitive(st, "backup_workers") !=
+	    NULL)
+		err_at(c, "/strategy/backup_workers", "only used with sync "
+		    "\"backup\"");
+	if (sc->strategy.sync != SYNC_SYNC &&
+	    cJSON_GetObjectItemCaseSensitive(st, "chunks") != NULL)
+		err_at(c, "/strategy/chunks", "pipelined chunks are modelled for "
+		    "sync \"sync\" only, got sync \"%s\"",
+		    sync_names[sc->strategy.sync]);
+}
+
+static void
+parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
+    struct given *g)
+{
+	static const char *const keys[] = { "name", "algorithm", "shards",
+	    "colocate", "partition", "variables", "wire_dtype",
+	    "bigarray_bound", "grid", "bucket", "chunks", "sync", "staleness",
+	    "backup_workers", NULL };
+	const cJSON *st = get_object(c, root, "", "strategy", 1), *alg;
+	const char *const *k;
+	char p[64], list[512];
+	const char *near;
+	const char *names[16];
+	int f, i, part;
+
+	sc->strategy.shards = 1;
+	sc->strategy.chunks = 1;
+	sc->strategy.wire_dtype = sc->model.dtype;
+	if (st == NULL)
+		return;
+	check_keys(c, st, "/strategy", keys);
+	if ((f = get_enum(c, st, "/strategy", "wire_dtype", dtype_names,
+	    sc->model.dtype)) >= 0)
+		sc->strategy.wire_dtype = (enum dtype)f;
+	if (cJSON_GetObjectItemCaseSensitive(st, "name") == NULL) {
+		names_join(family_names, list, sizeof list);
+		err_at(c, "/strategy/name", "missing; expected one of %s", list);
+		return;
+	}
+	if ((f = get_enum(c, st, "/strategy", "name", family_names, -1)) < 0)
+		return;
+	if (f == 2) {
+		sc->strategy.info = registry_find(FAMILY_PS, "bytesps");
+		sc->strategy.algorithm = xstrdup("bytesps");
+		sc->strategy.chunks = sc->strategy.info->chunks;
+		get_int(c, st, "/strategy", "chunks", 0, 1, 4096,
+		    &sc->strategy.chunks);
+		for (k = (const char *const[]){ "algorithm", "shards",
+		    "colocate", "partition", "variables", "bigarray_bound",
+		    "grid", "bucket", "sync", "staleness", "backup_workers",
+		    NULL }; *k != NULL; k++) {
+			if (cJSON_GetObjectItemCaseSensitive(st, *k) == NULL)
+				continue;
+			snprintf(p, sizeof p, "/strategy/%s", *k);
+			err_at(c, p, "not used with \"bytesps\" (a summation "
+			    "service on every worker and on /placement/servers "
+			    "CPU hosts)");
+		}
+		return;
+	}
+	if (f == 0) {
+		sc->strategy.info = registry_find(FAMILY_PS, "ps");
+		if (cJSON_GetObjectItemCaseSensitive(st, "algorithm") != NULL)
+			err_at(c, "/strategy/algorithm", "not used with \"ps\" "
+			    "(/strategy/sync says how it applies gradients)");
+		parse_sync(c, st, sc);
+		g->shards = get_int(c, st, "/strategy", "shards", 0, 1,
+		    1 << 20, &sc->strategy.shards);
+		get_int(c, st, "/strategy", "chunks", 0, 1, 4096,
+		    &sc->strategy.chunks);
+		sc->strategy.colocate = get_bool(c, st, "/strategy",
+		    "colocate", 0);
+		if ((part = get_enum(c, st, "/strategy", "partition",
+		    partition_names, PART_EVEN)) >= 0)
+			sc->strategy.partition = (enum partition)part;
+		parse_variables(c, st, sc);
+		sc->strategy.bigarray_bound = 1e6;	/* MXNet's default */
+		if (sc->strategy.partition == PART_MXNET)
+			get_units(c, st, "/strategy", "bigarray_bound", 0,
+			    UNIT_COUNT, 0, &sc->strategy.bigarray_bound);
+		else if (cJSON_GetObjectItemCaseSensitive(st,
+		    "bigarray_bound") != NULL)
+			err_at(c, "/strategy/bigarray_bound", "only used with "
+			    "partition \"mxnet\"");
+		if (sc->strategy.partition != PART_EVEN &&
+		    sc->strategy.variables == NULL && sc->model.nlayers == 0 &&
+		    cJSON_GetObjectItemCaseSensitive(st, "variables") == NULL)
+			err_at(c, "/strategy/variables", "missing; partition "
+			    "\"%s\" places whole variables, so it needs their "
+			    "sizes (or /model/layers)",
+			    partition_names[sc->strategy.partition]);
+		parse_grid(c, st, sc);
+		if (cJSON_GetObjectItemCaseSensitive(st, "bucket") != NULL)
+			err_at(c, "/strategy/bucket", "gradient buckets are "
+			    "modelled for all-reduce, not yet for \"ps\"");
+		return;
+	}
+	for (k = (const char *const[]){ "shards", "colocate", "partition",
+	    "variables", "bigarray_bound", "sync", "staleness",
+	    "backup_workers", NULL }; *k != NULL; k++) {
+		if (cJSON_GetObjectItemCaseSensitive(st, *k) == NULL)
+			continue;
+		snprintf(p, sizeof p, "/strategy/%s", *k);
+		err_at(c, p, "only used with strategy \"ps\"");
+	}
+	alg = cJSON_GetObjectItemCaseSensitive(st, "algorithm");
+	for (i = 0, f = 0; f < STRATEGY_COUNT && i < 15; f++) {
+		if (registry[f].family == FAMILY_ALLREDUCE)
+			names[i++] = registry[f].name;
+	}
+	names[i] = NULL;
+	if (alg == NULL) {
+		err_at(c, "/strategy/algorithm", "missing; expected one of %s",
+		    registry_names(FAMILY_ALLREDUCE));
+	} else if (!cJSON_IsString(alg)) {
+		err_at(c, "/strategy/algorithm", "expected one of %s, got %s",
+		    registry_names(FAMILY_ALLREDUCE), json_type(alg));
+	} else if ((sc->strategy.info = registry_find(FAMILY_ALLREDUCE,
+	    alg->valuestring)) != NULL) {
+		sc->strategy.algorithm = xstrdup(alg->valuestring);
+	} else if ((near = names_closest(alg->valuestring, names)) != NULL) {
+		err_at(c, "/strategy/algorithm", "unknown algorithm \"%s\"; did "
+		    "you mean \"%s\"? (valid: %s)", alg->valuestring, near,
+		    registry_names(FAMILY_ALLREDUCE));
+	} else {
+		err_at(c, "/strategy/algorithm", "unknown algorithm \"%s\"; "
+		    "expected one of %s", alg->valuestring,
+		    registry_names(FAMILY_ALLREDUCE));
+	}
+	parse_grid(c, st, sc);
+	if (sc->strategy.info != NULL &&
+	    (sc->strategy.info->flags & R_CHUNKS)) {
+		sc->strategy.chunks = sc->strategy.info->chunks;
+		get_int(c, st, "/strategy", "chunks", 0, 1, 4096,
+		    &sc->strategy.chunks);
+	} else if (cJSON_GetObjectItemCaseSensitive(st, "chunks") != NULL &&
+	    sc->strategy.info != NULL)
+		err_at(c, "/strategy/chunks", "only used with %s",
+		    registry_names_with(R_CHUNKS));
+	if (get_units(c, st, "/strategy", "bucket", 0, UNIT_BYTES, 0,
+	    &sc->strategy.bucket_bytes) && sc->model.nlayers == 0)
+		err_at(c, "/strategy/bucket", "buckets fill layer by layer during "
+		    "backprop: they need /model/layers or /model/preset");
+}
+
+/* A fault process at path: exactly one of mttp, weibull or trace (with
+ * offset and time_scale), and its delay key, if any: the duration to a
+ * replacement or a repair. */
+static void
+parse_process(struct ctx *c, const cJSON *p, const char *path,
+    struct fault_spec *fs, const char *delay)
+{
+	static const char *const wkeys[] = { "shape", "scale", NULL };
+	const char *keys[] = { "mttp", "weibull", "trace", "offset",
+	    "time_scale", delay, NULL };
+	const cJSON *w;
+	char q[96], r[128];
+	int kinds;
+
+	check_keys(c, p, path, keys);
+	fs->on = 1;
+	kinds = (cJSON_GetObjectItemCaseSensitive(p, "mttp") != NULL) +
+	    (cJSON_GetObjectItemCaseSensitive(p, "weibull") != NULL) +
+	    (cJSON_GetObjectItemCaseSensitive(p, "trace") != NULL);
+	if (kinds != 1)
+		err_at(c, path, "expected one of \"mttp\" (exponential), "
+		    "\"weibull\" or \"trace\", got %d of them", kinds);
+	if (get_units(c, p, path, "mttp", 0, UNIT_TIME, 0, &fs->mttp_s))
+		fs->source = FAULTS_EXPONENTIAL;
+	snprintf(q, sizeof q, "%s/weibull", path);
+	if ((w = get_object(c, p, path, "weibull", 0)) != NULL) {
+		fs->source = FAULTS_WEIBULL;
+		check_keys(c, w, q, wkeys);
+		get_number(c, w, q, "shape", 0.01, 100, &fs->shape);
+		if (cJSON_GetObjectItemCaseSensitive(w, "shape") == NULL) {
+			snprintf(r, sizeof r, "%s/shape", q);
+			err_at(c, r, "missing; expected a number such as 0.8");
+		}
+		get_units(c, w, q, "scale", 1, UNIT_TIME, 0, &fs->scale_s);
+	}
+	if ((fs->trace = get_string(c, p, path, "trace", 0)) != NULL)
+		fs->source = FAULTS_TRACE;
+	snprintf(q, sizeof q, "%s/offset", path);
+	if (get_units(c, p, path, "offset", 0, UNIT_TIME, 1,
+	    &fs->trace_offset_s) && fs->trace == NULL)
+		err_at(c, q, "only used with \"trace\"");
+	snprintf(q, sizeof q, "%s/time_scale", path);
+	if (get_number(c, p, path, "time_scale", 1e-9, 1e9, &fs->trace_scale) &&
+	    fs->trace == NULL)
+		err_at(c, q, "only used with \"trace\"");
+	if (delay != NULL)
+		get_units(c, p, path, delay, 0, UNIT_TIME, 1, &fs->replace_s);
+}
+
+/* faults: worker preemptions and server failures from a distribution or
+ * a trace, their notice and replacement, the relaunch cost, and
+ * checkpoints. */
+static void
+parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc)
+{
+	static const char *const keys[] = { "preemption", "servers", "links",
+	    "notice", "replacement", "restart", "checkpoint", "spares",
+	    "elastic", NULL };
+	static const char *const ekeys[] = { "rendezvous", "min_workers",
+	    NULL };
+	static const char *const ckeys[] = { "every", "storage", "on_notice",
+	    "size", NULL };
+	/* the workers' preemptions, the servers' and the links' failures,
+	 * each with the key of its own delay (the workers' replacement is
+	 * faults.replacement) */
+	static const char *const procs[] = { "preemption", "servers", "links" };
+	static const char *const delays[] = { NULL, "replacement", "repair" };
+	struct fault_spec *specs[3];
+	const cJSON *f = get_object(c, root, "", "faults", 0), *p, *ck, *e;
+	char path[32];
+	int i;
+
+	sc->faults.workers.trace_scale = sc->faults.servers.trace_scale =
+	    sc->faults.links.trace_scale = 1;
+	if (f == NULL)
+		return;
+	sc->faults.on = 1;
+	check_keys(c, f, "/faults", keys);
+	specs[0] = &sc->faults.workers;
+	specs[1] = &sc->faults.servers;
+	specs[2] = &sc->faults.links;
+	for (i = 0; i < 3; i++) {
+		/* preemption is required unless servers or links is given */
+		if ((p = get_object(c, f, "/faults", procs[i], i == 0 &&
+		    cJSON_GetObjectItemCaseSensitive(f, "servers") == NULL &&
+		    cJSON_GetObjectItemCaseSensitive(f, "links") == NULL)) ==
+		    NULL)
+			continue;
+		snprintf(path, sizeof path, "/faults/%s", procs[i]);
+		parse_process(c, p, path, specs[i], delays[i]);
+	}
+	get_units(c, f, "/faults", "notice", 0, UNIT_TIME, 1,
+	    &sc->faults.notice_s);
+	get_units(c, f, "/faults", "replacement", 0, UNIT_TIME, 1,
+	    &sc->faults.workers.replace_s);
+	get_units(c, f, "/faults", "restart", 0, UNIT_TIME, 1,
+	    &sc->faults.restart_s);
+	if ((ck = get_object(c, f, "/faults", "checkpoint", 0)) != NULL) {
+		check_keys(c, ck, "/faults/checkpoint", ckeys);
+		get_int(c, ck, "/faults/checkpoint", "every", 1, 1, 100000000,
+		    &sc->faults.checkpoint_every);
+		sc->faults.storage = get_string(c, ck, "/faults/checkpoint",
+		    "storage", 0);
+		sc->faults.on_notice = get_bool(c, ck, "/faults/checkpoint",
+		    "on_notice", 0);
+		get_units(c, ck, "/faults/checkpoint", "size", 0, UNIT_BYTES, 0,
+		    &sc->faults.ckpt_bytes);
+	}
+	sc->faults.spares = -1;
+	get_int(c, f, "/faults", "spares", 0, 0, 100000000,
+	    &sc->faults.spares);
+	if ((e = get_object(c, f, "/faults", "elastic", 0)) != NULL) {
+		sc->faults.elastic = 1;
+		sc->faults.min_workers = 1;
+		check_keys(c, e, "/faults/elastic", ekeys);
+		get_units(c, e, "/faults/elastic", "rendezvous", 0, UNIT_TIME,
+		    1, &sc->faults.rendezvous_s);
+		get_int(c, e, "/faults/elastic", "min_workers", 0, 1, 1 << 20,
+		    &sc->faults.min_workers);
+	}
+}
+
+/* numerics: the small model psim trains for real. */
+static void
+parse_numerics(struct ctx *c, const cJSON *root, struct scenario *sc)
+{
+	static const char *const keys[] = { "mode", "model", "features",
+	    "hidden", "samples", "test_samples", "noise", "lr", "momentum",
+	    "loss_every", "max_memory", NULL };
+	const cJSON *nm = get_object(c, root, "", "numerics", 0), *h, *it;
+	int f, features = 32, hidden[2] = { 32, 0 }, i = 0, samples = 65536;
+	int test = 4096;
+	char p[64], *fs;
+
+	sc->numerics.mode = NUM_OFF;
+	sc->numerics.noise = 0.1;
+	sc->numerics.lr = 0.05;
+	sc->numerics.momentum = 0.9;
+	sc->numerics.loss_every = 1;
+	sc->numerics.max_memory = 4.0 * 1024 * 1024 * 1024;
+	nn_init(&sc->numerics.model, NN_LINEAR, features, hidden);
+	if (nm == NULL)
+		return;
+	check_keys(c, nm, "/numerics", keys);
+	/* the block asks for numerics: proxy unless it says otherwise */
+	if ((f = get_enum(c, nm, "/numerics", "mode", numerics_names,
+	    NUM_PROXY)) >= 0)
+		sc->numerics.mode = (enum numerics_mode)f;
+	f = get_enum(c, nm, "/numerics", "model", nn_names, NN_LINEAR);
+	get_int(c, nm, "/numerics", "features", 0, 1, 1 << 20, &features);
+	if ((h = cJSON_GetObjectItemCaseSensitive(nm, "hidden")) != NULL &&
+	    f != NN_MLP)
+		err_at(c, "/numerics/hidden", "only used with model \"mlp\"");
+	else if (h != NULL && (!cJSON_IsArray(h) || cJSON_GetArraySize(h) < 1 ||
+	    cJSON_GetArraySize(h) > 2)) {
+		fs = json_found(h);
+		err_at(c, "/numerics/hidden", "expected one or two layer widths "
+		    "such as [64] or [64, 32], got %s", fs);
+		free(fs);
+	} else if (h != NULL) {
+		hidden[1] = 0;
+		cJSON_ArrayForEach(it, h) {
+			snprintf(p, sizeof p, "/numerics/hidden/%d", i);
+			if (!cJSON_IsNumber(it) || it->valuedouble < 1 ||
+			    it->valuedouble > 65536 ||
+			    it->valuedouble != floor(it->valuedouble)) {
+				fs = json_found(it);
+				err_at(c, p, "expected a layer width from 1 to "
+				    "65536, got %s", fs);
+				free(fs);
+			} else
+				hidden[i] = (int)it->valuedouble;
+			i++;
+		}
+	}
+	get_int(c, nm, "/numerics", "samples", 0, 1, 1 << 26, &samples);
+	get_int(c, nm, "/numerics", "test_samples", 0, 1, 1 << 24, &test);
+	sc->numerics.samples = samples;
+	sc->numerics.test_samples = test;
+	get_number(c, nm, "/numerics", "noise", 0, 1e6, &sc->numerics.noise);
+	if (get_number(c, nm, "/numerics", "lr", 0, 1e6, &sc->numerics.lr) &&
+	    sc->numerics.lr == 0)
+		err_at(c, "/numerics/lr", "expected a learning rate > 0, got 0");
+	get_number(c, nm, "/numerics", "momentum", 0, 0.999999,
+	    &sc->numerics.momentum);
+	get_int(c, nm, "/numerics", "loss_every", 0, 1, 1000000,
+	    &sc->numerics.loss_every);
+	get_units(c, nm, "/numerics", "max_memory", 0, UNIT_BYTES, 0,
+	    &sc->numerics.max_memory);
+	if (f >= 0)
+		nn_init(&sc->numerics.model, (enum nn_kind)f, features, hidden);
+}
+
+static void
+parse_run(struct ctx *c, const cJSON *root, struct scenario *sc)
+{
+	static const char *const keys[] = { "steps", "warmup", "target_loss",
+	    NULL };
+	const cJSON *r = get_object(c, root, "", "run", 0);
+	int have_warmup;
+
+	sc->run.steps = 5;
+	sc->run.warmup = 1;
+	if (r == NULL)
+		return;
+	check_keys(c, r, "/run", keys);
+	get_int(c, r, "/run", "steps", 0, 1, 1000000, &sc->run.steps);
+	have_warmup = get_int(c, r, "/run", "warmup", 0, 0, 1000000,
+	    &sc->run.warmup);
+	if (!have_warmup && sc->run.steps == 1)
+		sc->run.warmup = 0;
+	if (get_number(c, r, "/run", "target_loss", 0, 1e300,
+	    &sc->run.target_loss) && sc->run.target_loss == 0)
+		err_at(c, "/run/target_loss", "expected a loss > 0, got 0");
+	if (sc->run.warmup >= sc->run.steps)
+		err_at(c, "/run/warmup", "expected fewer warm-up steps than the "
+		    "%d steps, got %d", sc->run.steps, sc->run.warmup);
+}
+
+static char *
+default_name(const char *file)
+{
+	const char *base = strrchr(file, '/');
+	size_t len;
+
+	base = base == NULL ? file : base + 1;
+	len = strlen(base);
+	if (len > 5 && strcmp(base + len - 5, ".json") == 0)
+		len -= 5;
+	return xstrndup(base, len);
+}
+
+/* The top level: its keys, name, description and seed, each block in
+ * turn, and the network. */
+void
+scenario_parse(struct ctx *c, const cJSON *root, struct scenario *sc,
+    struct given *g)
+{
+	static const char *const keys[] = { "name", "description", "seed",
+	    "model", "cluster", "placement", "strategy", "run", "network",
+	    "numerics", "faults", NULL };
+	const cJSON *seed;
+	char *f;
+	int d;
+
+	check_keys(c, root, "", keys);
+	sc->name = get_string(c, root, "", "name", 0);
+	if (sc->name == NULL)
+		sc->name = default_name(c->file);
+	sc->description = get_string(c, root, "", "description", 0);
+	sc->seed = 1;
+	seed = cJSON_GetObjectItemCaseSensitive(root, "seed");
+	if (seed != NULL) {
+		if (!cJSON_IsNumber(seed) || seed->valuedouble < 0 ||
+		    seed->valuedouble != floor(seed->valuedouble) ||
+		    seed->valuedouble > 4294967295.0) {
+			f = json_found(seed);
+			err_at(c, "/seed", "expected an integer from 0 to "
+			    "4294967295, got %s", f);
+			free(f);
+		} else
+			sc->seed = (unsigned long)seed->valuedouble;
+	}
+	parse_model(c, root, sc);
+	parse_cluster(c, root, sc);
+	parse_placement(c, root, sc, g);
+	parse_strategy(c, root, sc, g);
+	parse_run(c, root, sc);
+	parse_numerics(c, root, sc);
+	parse_faults(c, root, sc);
+	if ((d = get_enum(c, root, "", "network", network_names,
+	    NET_REALISTIC)) >= 0)
+		sc->network = (enum network_model)d;
+}
