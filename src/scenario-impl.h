@@ -1,13 +1,21 @@
 /* scenario-impl.h: what the scenario loader's files share (scenario.c,
- * scenario-json.c, scenario-parse.c); nothing else includes it.  cJSON
- * is not here but in scenario-json.h, for the files that read the tree.
+ * scenario-json.c, scenario-parse.c, scenario-derive.c,
+ * scenario-check.c); nothing else includes it.  cJSON is not here but in
+ * scenario-json.h, for the two files that read the tree.
  *
  * scenario_load (scenario.c) runs the steps in this order, each problem
- * one line in the ctx's collector:
- *   scenario_read_json    the text to a JSON tree (scenario-json.c)
- *   scenario_apply_set    each --set applied to the tree (scenario-json.c)
- *   scenario_parse        the blocks' keys, each checked on its own
- *                         (scenario-parse.c) */
+ * one line in the ctx's collector, in the order users see them:
+ *   scenario_read_json  the text to a JSON tree           scenario-json.c
+ *   scenario_apply_set  each --set applied to the tree    scenario-json.c
+ *   scenario_defaults   each key's value when left out    scenario-derive.c
+ *   scenario_parse      each block's keys, each value
+ *                       checked on its own                scenario-parse.c
+ *   scenario_derive     the values that follow from
+ *                       other keys                        scenario-derive.c
+ *   scenario_check      the checks across blocks          scenario-check.c
+ *   read_files          the platform opens, each trace is
+ *                       read into its fault spec          scenario.c
+ */
 #ifndef PSIM_SCENARIO_IMPL_H
 #define PSIM_SCENARIO_IMPL_H
 
@@ -24,14 +32,26 @@ struct ctx {
 void err_at(struct ctx *, const char *path, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* What the file gave, where a later step needs more than the value in
- * struct scenario; filled in by scenario_parse. */
+/* What the file said, where a later step needs more than the value in
+ * struct scenario (which a default or a derivation may have set): 1
+ * where the file gives the key and its value is valid.  Filled in by
+ * scenario_parse, read by scenario_derive and scenario_check. */
 struct given {
-	int		 servers;	/* placement.servers, valid */
-	int		 shards;	/* strategy.shards, valid */
-	int		 nworker_hosts;	/* placement.worker_hosts' length */
+	int		 params;	/* model.params */
+	int		 hosts;		/* cluster.hosts */
+	int		 servers;	/* placement.servers: its value, -1
+					   when not given */
+	int		 nworker_hosts;	/* placement.worker_hosts' length
+					   (valid or not), 0: none */
 	int		 nserver_hosts;	/* placement.server_hosts' length */
+	int		 shards;	/* strategy.shards */
+	int		 wire_dtype;	/* strategy.wire_dtype */
+	int		 warmup;	/* run.warmup */
+	int		 numerics;	/* a numerics block, */
+	int		 numerics_mode;	/* with a mode key (valid or not) */
 };
+
+#define GIVEN_INIT	{ .servers = -1 }
 
 /* The names of the enums' values, in the enums' order (scenario.c). */
 extern const char *const dtype_names[];
@@ -52,8 +72,15 @@ struct cJSON *scenario_read_json(struct ctx *, const char *path);
 void scenario_apply_set(struct ctx *, struct cJSON *root, const char *set);
 void scenario_json_free(struct cJSON *root);
 
-/* Every block of the tree into sc. */
+/* Each key's default, where it is a constant. */
+void scenario_defaults(struct scenario *);
+/* Every block of the tree into sc, over the defaults. */
 void scenario_parse(struct ctx *, const struct cJSON *root,
-    struct scenario *sc, struct given *);
+    struct scenario *, struct given *);
+/* The defaults that follow from other keys, and the derived values. */
+void scenario_derive(struct scenario *, const struct given *);
+/* The checks across blocks. */
+void scenario_check(struct ctx *, const struct scenario *,
+    const struct given *);
 
 #endif

@@ -28,7 +28,7 @@ parse_layers(struct ctx *c, const cJSON *m, struct scenario *sc)
 	const cJSON *pre = cJSON_GetObjectItemCaseSensitive(m, "preset");
 	struct model_layer *ml;
 	const char *near;
-	char p[64], name[32];
+	char p[64];
 	int i = 0, n;
 
 	if (cJSON_GetObjectItemCaseSensitive(m, "backward_share") != NULL &&
@@ -84,9 +84,7 @@ parse_layers(struct ctx *c, const cJSON *m, struct scenario *sc)
 			continue;
 		}
 		check_keys(c, it, p, lkeys);
-		snprintf(name, sizeof name, "layer-%d", i);
-		l->name = cJSON_GetObjectItemCaseSensitive(it, "name") != NULL ?
-		    get_string(c, it, p, "name", 0) : xstrdup(name);
+		l->name = get_string(c, it, p, "name", 0); /* NULL: derived */
 		if (get_units(c, it, p, "params", 1, UNIT_COUNT, 0,
 		    &l->params) && l->params != floor(l->params)) {
 			err_at(c, p, "expected a whole number of parameters, got "
@@ -100,7 +98,8 @@ parse_layers(struct ctx *c, const cJSON *m, struct scenario *sc)
 }
 
 static void
-parse_model(struct ctx *c, const cJSON *root, struct scenario *sc)
+parse_model(struct ctx *c, const cJSON *root, struct scenario *sc,
+    struct given *g)
 {
 	static const char *const keys[] = { "params", "dtype", "compute",
 	    "batch", "layers", "preset", "backward_share", NULL };
@@ -108,15 +107,15 @@ parse_model(struct ctx *c, const cJSON *root, struct scenario *sc)
 	char *cause;
 	int d;
 
-	sc->model.batch = 32;
-	sc->model.backward_share = 2.0 / 3;
 	if (m == NULL)
 		return;
 	check_keys(c, m, "/model", keys);
 	parse_layers(c, m, sc);
 	/* params may come from strategy.variables; checked later. */
-	get_units(c, m, "/model", "params", 0, UNIT_COUNT, 0, &sc->model.params);
-	if ((d = get_enum(c, m, "/model", "dtype", dtype_names, DTYPE_FP32)) >= 0)
+	g->params = get_units(c, m, "/model", "params", 0, UNIT_COUNT, 0,
+	    &sc->model.params);
+	if ((d = get_enum(c, m, "/model", "dtype", dtype_names,
+	    sc->model.dtype)) >= 0)
 		sc->model.dtype = (enum dtype)d;
 	get_units(c, m, "/model", "batch", 0, UNIT_COUNT, 0, &sc->model.batch);
 
@@ -132,7 +131,6 @@ parse_model(struct ctx *c, const cJSON *root, struct scenario *sc)
 			    "got \"%s\"", v->valuestring);
 	} else if (cJSON_IsString(v)) {
 		free(cause);
-		sc->model.compute_s = 0;
 		if (units_parse(v->valuestring, UNIT_FLOPS,
 		    &sc->model.compute_flops, &cause) != 0) {
 			free(cause);
@@ -229,7 +227,8 @@ parse_prices(struct ctx *c, const cJSON *cl, struct scenario *sc)
 }
 
 static void
-parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc)
+parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc,
+    struct given *g)
 {
 	static const char *const keys[] = { "topology", "hosts", "nic",
 	    "latency", "switch_bw", "speed", "racks", "oversubscription",
@@ -244,13 +243,6 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc)
 	char p[64];
 	int t;
 
-	sc->cluster.latency_s = 5e-6;
-	sc->cluster.speed_flops = 1e12;
-	sc->cluster.racks = 1;
-	sc->cluster.oversubscription = 1;
-	sc->cluster.gpus_per_host = 1;
-	sc->cluster.intra_Bps = 16e9;		/* PCIe 3.0 x16 */
-	sc->cluster.intra_latency_s = 1e-6;
 	if (cl == NULL)
 		return;
 	check_keys(c, cl, "/cluster", keys);
@@ -270,9 +262,10 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc)
 		return;
 	}
 	if ((t = get_enum(c, cl, "/cluster", "topology", topology_names,
-	    TOPO_STAR)) >= 0)
+	    sc->cluster.topology)) >= 0)
 		sc->cluster.topology = (enum topology)t;
-	get_int(c, cl, "/cluster", "hosts", 0, 1, 1 << 20, &sc->cluster.hosts);
+	g->hosts = get_int(c, cl, "/cluster", "hosts", 0, 1, 1 << 20,
+	    &sc->cluster.hosts);
 	get_units(c, cl, "/cluster", "nic", 1, UNIT_BANDWIDTH, 0,
 	    &sc->cluster.nic_Bps);
 	get_units(c, cl, "/cluster", "latency", 0, UNIT_TIME, 1,
@@ -337,8 +330,9 @@ parse_placement(struct ctx *c, const cJSON *root, struct scenario *sc,
 	check_keys(c, pl, "/placement", keys);
 	get_int(c, pl, "/placement", "workers", 1, 1, 1 << 20,
 	    &sc->placement.workers);
-	g->servers = get_int(c, pl, "/placement", "servers", 0, 0, 1 << 20,
-	    &sc->placement.servers);
+	if (get_int(c, pl, "/placement", "servers", 0, 0, 1 << 20,
+	    &sc->placement.servers))
+		g->servers = sc->placement.servers;
 	sc->placement.worker_hosts = get_names(c, pl, "/placement",
 	    "worker_hosts", &g->nworker_hosts);
 	sc->placement.server_hosts = get_names(c, pl, "/placement",
@@ -426,9 +420,8 @@ parse_sync(struct ctx *c, const cJSON *st, struct scenario *sc)
 	int f;
 
 	if ((f = get_enum(c, st, "/strategy", "sync", sync_names,
-	    SYNC_SYNC)) >= 0)
+	    sc->strategy.sync)) >= 0)
 		sc->strategy.sync = (enum sync_mode)f;
-	sc->strategy.algorithm = xstrdup(sync_names[sc->strategy.sync]);
 	if (sc->strategy.sync == SYNC_SSP)
 		get_int(c, st, "/strategy", "staleness", 1, 0, 1000000,
 		    &sc->strategy.staleness);
@@ -448,102 +441,77 @@ parse_sync(struct ctx *c, const cJSON *st, struct scenario *sc)
 		    sync_names[sc->strategy.sync]);
 }
 
+/* strategy "bytesps": BytePS's layout is all derived; only its chunks
+ * are the file's. */
 static void
-parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
-    struct given *g)
+parse_bytesps(struct ctx *c, const cJSON *st, struct scenario *sc)
 {
-	static const char *const keys[] = { "name", "algorithm", "shards",
-	    "colocate", "partition", "variables", "wire_dtype",
-	    "bigarray_bound", "grid", "bucket", "chunks", "sync", "staleness",
-	    "backup_workers", NULL };
-	const cJSON *st = get_object(c, root, "", "strategy", 1), *alg;
 	const char *const *k;
-	char p[64], list[512];
-	const char *near;
-	const char *names[16];
-	int f, i, part;
+	char p[64];
 
-	sc->strategy.shards = 1;
-	sc->strategy.chunks = 1;
-	sc->strategy.wire_dtype = sc->model.dtype;
-	if (st == NULL)
-		return;
-	check_keys(c, st, "/strategy", keys);
-	if ((f = get_enum(c, st, "/strategy", "wire_dtype", dtype_names,
-	    sc->model.dtype)) >= 0)
-		sc->strategy.wire_dtype = (enum dtype)f;
-	if (cJSON_GetObjectItemCaseSensitive(st, "name") == NULL) {
-		names_join(family_names, list, sizeof list);
-		err_at(c, "/strategy/name", "missing; expected one of %s", list);
-		return;
-	}
-	if ((f = get_enum(c, st, "/strategy", "name", family_names, -1)) < 0)
-		return;
-	if (f == 2) {
-		sc->strategy.info = registry_find(FAMILY_PS, "bytesps");
-		sc->strategy.algorithm = xstrdup("bytesps");
-		sc->strategy.chunks = sc->strategy.info->chunks;
-		get_int(c, st, "/strategy", "chunks", 0, 1, 4096,
-		    &sc->strategy.chunks);
-		for (k = (const char *const[]){ "algorithm", "shards",
-		    "colocate", "partition", "variables", "bigarray_bound",
-		    "grid", "bucket", "sync", "staleness", "backup_workers",
-		    NULL }; *k != NULL; k++) {
-			if (cJSON_GetObjectItemCaseSensitive(st, *k) == NULL)
-				continue;
-			snprintf(p, sizeof p, "/strategy/%s", *k);
-			err_at(c, p, "not used with \"bytesps\" (a summation "
-			    "service on every worker and on /placement/servers "
-			    "CPU hosts)");
-		}
-		return;
-	}
-	if (f == 0) {
-		sc->strategy.info = registry_find(FAMILY_PS, "ps");
-		if (cJSON_GetObjectItemCaseSensitive(st, "algorithm") != NULL)
-			err_at(c, "/strategy/algorithm", "not used with \"ps\" "
-			    "(/strategy/sync says how it applies gradients)");
-		parse_sync(c, st, sc);
-		g->shards = get_int(c, st, "/strategy", "shards", 0, 1,
-		    1 << 20, &sc->strategy.shards);
-		get_int(c, st, "/strategy", "chunks", 0, 1, 4096,
-		    &sc->strategy.chunks);
-		sc->strategy.colocate = get_bool(c, st, "/strategy",
-		    "colocate", 0);
-		if ((part = get_enum(c, st, "/strategy", "partition",
-		    partition_names, PART_EVEN)) >= 0)
-			sc->strategy.partition = (enum partition)part;
-		parse_variables(c, st, sc);
-		sc->strategy.bigarray_bound = 1e6;	/* MXNet's default */
-		if (sc->strategy.partition == PART_MXNET)
-			get_units(c, st, "/strategy", "bigarray_bound", 0,
-			    UNIT_COUNT, 0, &sc->strategy.bigarray_bound);
-		else if (cJSON_GetObjectItemCaseSensitive(st,
-		    "bigarray_bound") != NULL)
-			err_at(c, "/strategy/bigarray_bound", "only used with "
-			    "partition \"mxnet\"");
-		if (sc->strategy.partition != PART_EVEN &&
-		    sc->strategy.variables == NULL && sc->model.nlayers == 0 &&
-		    cJSON_GetObjectItemCaseSensitive(st, "variables") == NULL)
-			err_at(c, "/strategy/variables", "missing; partition "
-			    "\"%s\" places whole variables, so it needs their "
-			    "sizes (or /model/layers)",
-			    partition_names[sc->strategy.partition]);
-		parse_grid(c, st, sc);
-		if (cJSON_GetObjectItemCaseSensitive(st, "bucket") != NULL)
-			err_at(c, "/strategy/bucket", "gradient buckets are "
-			    "modelled for all-reduce, not yet for \"ps\"");
-		return;
-	}
-	for (k = (const char *const[]){ "shards", "colocate", "partition",
-	    "variables", "bigarray_bound", "sync", "staleness",
-	    "backup_workers", NULL }; *k != NULL; k++) {
+	sc->strategy.info = registry_find(FAMILY_PS, "bytesps");
+	get_int(c, st, "/strategy", "chunks", 0, 1, 4096, &sc->strategy.chunks);
+	for (k = (const char *const[]){ "algorithm", "shards", "colocate",
+	    "partition", "variables", "bigarray_bound", "grid", "bucket",
+	    "sync", "staleness", "backup_workers", NULL }; *k != NULL; k++) {
 		if (cJSON_GetObjectItemCaseSensitive(st, *k) == NULL)
 			continue;
 		snprintf(p, sizeof p, "/strategy/%s", *k);
-		err_at(c, p, "only used with strategy \"ps\"");
+		err_at(c, p, "not used with \"bytesps\" (a summation service "
+		    "on every worker and on /placement/servers CPU hosts)");
 	}
-	alg = cJSON_GetObjectItemCaseSensitive(st, "algorithm");
+}
+
+/* strategy "ps": how it applies gradients, its shards and where they
+ * live, and how the variables are cut into them. */
+static void
+parse_ps(struct ctx *c, const cJSON *st, struct scenario *sc,
+    struct given *g)
+{
+	int part;
+
+	sc->strategy.info = registry_find(FAMILY_PS, "ps");
+	if (cJSON_GetObjectItemCaseSensitive(st, "algorithm") != NULL)
+		err_at(c, "/strategy/algorithm", "not used with \"ps\" "
+		    "(/strategy/sync says how it applies gradients)");
+	parse_sync(c, st, sc);
+	g->shards = get_int(c, st, "/strategy", "shards", 0, 1, 1 << 20,
+	    &sc->strategy.shards);
+	get_int(c, st, "/strategy", "chunks", 0, 1, 4096, &sc->strategy.chunks);
+	sc->strategy.colocate = get_bool(c, st, "/strategy", "colocate",
+	    sc->strategy.colocate);
+	if ((part = get_enum(c, st, "/strategy", "partition", partition_names,
+	    sc->strategy.partition)) >= 0)
+		sc->strategy.partition = (enum partition)part;
+	parse_variables(c, st, sc);
+	if (sc->strategy.partition == PART_MXNET)
+		get_units(c, st, "/strategy", "bigarray_bound", 0, UNIT_COUNT,
+		    0, &sc->strategy.bigarray_bound);
+	else if (cJSON_GetObjectItemCaseSensitive(st, "bigarray_bound") !=
+	    NULL)
+		err_at(c, "/strategy/bigarray_bound", "only used with "
+		    "partition \"mxnet\"");
+	if (sc->strategy.partition != PART_EVEN &&
+	    sc->strategy.variables == NULL && sc->model.nlayers == 0 &&
+	    cJSON_GetObjectItemCaseSensitive(st, "variables") == NULL)
+		err_at(c, "/strategy/variables", "missing; partition \"%s\" "
+		    "places whole variables, so it needs their sizes (or "
+		    "/model/layers)", partition_names[sc->strategy.partition]);
+	parse_grid(c, st, sc);
+	if (cJSON_GetObjectItemCaseSensitive(st, "bucket") != NULL)
+		err_at(c, "/strategy/bucket", "gradient buckets are modelled "
+		    "for all-reduce, not yet for \"ps\"");
+}
+
+/* strategy.algorithm of an all-reduce: a registry row, with a
+ * did-you-mean. */
+static void
+parse_algorithm(struct ctx *c, const cJSON *st, struct scenario *sc)
+{
+	const cJSON *alg = cJSON_GetObjectItemCaseSensitive(st, "algorithm");
+	const char *names[16], *near;
+	int f, i;
+
 	for (i = 0, f = 0; f < STRATEGY_COUNT && i < 15; f++) {
 		if (registry[f].family == FAMILY_ALLREDUCE)
 			names[i++] = registry[f].name;
@@ -557,30 +525,86 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 		    registry_names(FAMILY_ALLREDUCE), json_type(alg));
 	} else if ((sc->strategy.info = registry_find(FAMILY_ALLREDUCE,
 	    alg->valuestring)) != NULL) {
-		sc->strategy.algorithm = xstrdup(alg->valuestring);
+		return;
 	} else if ((near = names_closest(alg->valuestring, names)) != NULL) {
-		err_at(c, "/strategy/algorithm", "unknown algorithm \"%s\"; did "
-		    "you mean \"%s\"? (valid: %s)", alg->valuestring, near,
+		err_at(c, "/strategy/algorithm", "unknown algorithm \"%s\"; "
+		    "did you mean \"%s\"? (valid: %s)", alg->valuestring, near,
 		    registry_names(FAMILY_ALLREDUCE));
 	} else {
 		err_at(c, "/strategy/algorithm", "unknown algorithm \"%s\"; "
 		    "expected one of %s", alg->valuestring,
 		    registry_names(FAMILY_ALLREDUCE));
 	}
+}
+
+/* strategy "allreduce": its algorithm and the keys that algorithm
+ * takes (the registry's flags), none of the PS keys. */
+static void
+parse_allreduce(struct ctx *c, const cJSON *st, struct scenario *sc)
+{
+	const struct strategy_info *info;
+	const char *const *k;
+	char p[64];
+
+	for (k = (const char *const[]){ "shards", "colocate", "partition",
+	    "variables", "bigarray_bound", "sync", "staleness",
+	    "backup_workers", NULL }; *k != NULL; k++) {
+		if (cJSON_GetObjectItemCaseSensitive(st, *k) == NULL)
+			continue;
+		snprintf(p, sizeof p, "/strategy/%s", *k);
+		err_at(c, p, "only used with strategy \"ps\"");
+	}
+	parse_algorithm(c, st, sc);
+	info = sc->strategy.info;
 	parse_grid(c, st, sc);
-	if (sc->strategy.info != NULL &&
-	    (sc->strategy.info->flags & R_CHUNKS)) {
-		sc->strategy.chunks = sc->strategy.info->chunks;
+	if (info != NULL && (info->flags & R_CHUNKS))
 		get_int(c, st, "/strategy", "chunks", 0, 1, 4096,
 		    &sc->strategy.chunks);
-	} else if (cJSON_GetObjectItemCaseSensitive(st, "chunks") != NULL &&
-	    sc->strategy.info != NULL)
+	else if (cJSON_GetObjectItemCaseSensitive(st, "chunks") != NULL &&
+	    info != NULL)
 		err_at(c, "/strategy/chunks", "only used with %s",
 		    registry_names_with(R_CHUNKS));
 	if (get_units(c, st, "/strategy", "bucket", 0, UNIT_BYTES, 0,
 	    &sc->strategy.bucket_bytes) && sc->model.nlayers == 0)
-		err_at(c, "/strategy/bucket", "buckets fill layer by layer during "
-		    "backprop: they need /model/layers or /model/preset");
+		err_at(c, "/strategy/bucket", "buckets fill layer by layer "
+		    "during backprop: they need /model/layers or /model/preset");
+}
+
+/* strategy: the family ("name") and the wire's dtype, then the family's
+ * own keys. */
+static void
+parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
+    struct given *g)
+{
+	static const char *const keys[] = { "name", "algorithm", "shards",
+	    "colocate", "partition", "variables", "wire_dtype",
+	    "bigarray_bound", "grid", "bucket", "chunks", "sync", "staleness",
+	    "backup_workers", NULL };
+	const cJSON *st = get_object(c, root, "", "strategy", 1);
+	char list[512];
+	int f;
+
+	if (st == NULL)
+		return;
+	check_keys(c, st, "/strategy", keys);
+	if ((f = get_enum(c, st, "/strategy", "wire_dtype", dtype_names,
+	    -1)) >= 0) {
+		sc->strategy.wire_dtype = (enum dtype)f;
+		g->wire_dtype = 1;
+	}
+	if (cJSON_GetObjectItemCaseSensitive(st, "name") == NULL) {
+		names_join(family_names, list, sizeof list);
+		err_at(c, "/strategy/name", "missing; expected one of %s", list);
+		return;
+	}
+	if ((f = get_enum(c, st, "/strategy", "name", family_names, -1)) < 0)
+		return;
+	if (f == 0)
+		parse_ps(c, st, sc, g);
+	else if (f == 1)
+		parse_allreduce(c, st, sc);
+	else
+		parse_bytesps(c, st, sc);
 }
 
 /* A fault process at path: exactly one of mttp, weibull or trace (with
@@ -655,8 +679,6 @@ parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc)
 	char path[32];
 	int i;
 
-	sc->faults.workers.trace_scale = sc->faults.servers.trace_scale =
-	    sc->faults.links.trace_scale = 1;
 	if (f == NULL)
 		return;
 	sc->faults.on = 1;
@@ -691,12 +713,10 @@ parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc)
 		get_units(c, ck, "/faults/checkpoint", "size", 0, UNIT_BYTES, 0,
 		    &sc->faults.ckpt_bytes);
 	}
-	sc->faults.spares = -1;
 	get_int(c, f, "/faults", "spares", 0, 0, 100000000,
 	    &sc->faults.spares);
 	if ((e = get_object(c, f, "/faults", "elastic", 0)) != NULL) {
 		sc->faults.elastic = 1;
-		sc->faults.min_workers = 1;
 		check_keys(c, e, "/faults/elastic", ekeys);
 		get_units(c, e, "/faults/elastic", "rendezvous", 0, UNIT_TIME,
 		    1, &sc->faults.rendezvous_s);
@@ -707,31 +727,29 @@ parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc)
 
 /* numerics: the small model psim trains for real. */
 static void
-parse_numerics(struct ctx *c, const cJSON *root, struct scenario *sc)
+parse_numerics(struct ctx *c, const cJSON *root, struct scenario *sc,
+    struct given *g)
 {
 	static const char *const keys[] = { "mode", "model", "features",
 	    "hidden", "samples", "test_samples", "noise", "lr", "momentum",
 	    "loss_every", "max_memory", NULL };
 	const cJSON *nm = get_object(c, root, "", "numerics", 0), *h, *it;
-	int f, features = 32, hidden[2] = { 32, 0 }, i = 0, samples = 65536;
-	int test = 4096;
+	struct nn *m = &sc->numerics.model;
+	int f, features = m->features, i = 0;
+	int hidden[2] = { m->hidden[0], m->hidden[1] };
+	int samples = (int)sc->numerics.samples;
+	int test = (int)sc->numerics.test_samples;
 	char p[64], *fs;
 
-	sc->numerics.mode = NUM_OFF;
-	sc->numerics.noise = 0.1;
-	sc->numerics.lr = 0.05;
-	sc->numerics.momentum = 0.9;
-	sc->numerics.loss_every = 1;
-	sc->numerics.max_memory = 4.0 * 1024 * 1024 * 1024;
-	nn_init(&sc->numerics.model, NN_LINEAR, features, hidden);
 	if (nm == NULL)
 		return;
+	g->numerics = 1;
+	g->numerics_mode = cJSON_GetObjectItemCaseSensitive(nm, "mode") != NULL;
 	check_keys(c, nm, "/numerics", keys);
-	/* the block asks for numerics: proxy unless it says otherwise */
 	if ((f = get_enum(c, nm, "/numerics", "mode", numerics_names,
-	    NUM_PROXY)) >= 0)
+	    sc->numerics.mode)) >= 0)
 		sc->numerics.mode = (enum numerics_mode)f;
-	f = get_enum(c, nm, "/numerics", "model", nn_names, NN_LINEAR);
+	f = get_enum(c, nm, "/numerics", "model", nn_names, m->kind);
 	get_int(c, nm, "/numerics", "features", 0, 1, 1 << 20, &features);
 	if ((h = cJSON_GetObjectItemCaseSensitive(nm, "hidden")) != NULL &&
 	    f != NN_MLP)
@@ -772,47 +790,37 @@ parse_numerics(struct ctx *c, const cJSON *root, struct scenario *sc)
 	    &sc->numerics.loss_every);
 	get_units(c, nm, "/numerics", "max_memory", 0, UNIT_BYTES, 0,
 	    &sc->numerics.max_memory);
-	if (f >= 0)
-		nn_init(&sc->numerics.model, (enum nn_kind)f, features, hidden);
+	/* the model's shape when its kind is known (its size is derived) */
+	if (f >= 0) {
+		m->kind = (enum nn_kind)f;
+		m->features = features;
+		m->hidden[0] = hidden[0];
+		m->hidden[1] = hidden[1];
+	}
 }
 
 static void
-parse_run(struct ctx *c, const cJSON *root, struct scenario *sc)
+parse_run(struct ctx *c, const cJSON *root, struct scenario *sc,
+    struct given *g)
 {
 	static const char *const keys[] = { "steps", "warmup", "target_loss",
 	    NULL };
 	const cJSON *r = get_object(c, root, "", "run", 0);
-	int have_warmup;
 
-	sc->run.steps = 5;
-	sc->run.warmup = 1;
 	if (r == NULL)
 		return;
 	check_keys(c, r, "/run", keys);
 	get_int(c, r, "/run", "steps", 0, 1, 1000000, &sc->run.steps);
-	have_warmup = get_int(c, r, "/run", "warmup", 0, 0, 1000000,
+	g->warmup = get_int(c, r, "/run", "warmup", 0, 0, 1000000,
 	    &sc->run.warmup);
-	if (!have_warmup && sc->run.steps == 1)
-		sc->run.warmup = 0;
 	if (get_number(c, r, "/run", "target_loss", 0, 1e300,
 	    &sc->run.target_loss) && sc->run.target_loss == 0)
 		err_at(c, "/run/target_loss", "expected a loss > 0, got 0");
-	if (sc->run.warmup >= sc->run.steps)
+	/* (left out, the warm-up is shorter than the run: 1, or 0 in a
+	 * one-step run) */
+	if (g->warmup && sc->run.warmup >= sc->run.steps)
 		err_at(c, "/run/warmup", "expected fewer warm-up steps than the "
 		    "%d steps, got %d", sc->run.steps, sc->run.warmup);
-}
-
-static char *
-default_name(const char *file)
-{
-	const char *base = strrchr(file, '/');
-	size_t len;
-
-	base = base == NULL ? file : base + 1;
-	len = strlen(base);
-	if (len > 5 && strcmp(base + len - 5, ".json") == 0)
-		len -= 5;
-	return xstrndup(base, len);
 }
 
 /* The top level: its keys, name, description and seed, each block in
@@ -829,11 +837,8 @@ scenario_parse(struct ctx *c, const cJSON *root, struct scenario *sc,
 	int d;
 
 	check_keys(c, root, "", keys);
-	sc->name = get_string(c, root, "", "name", 0);
-	if (sc->name == NULL)
-		sc->name = default_name(c->file);
+	sc->name = get_string(c, root, "", "name", 0);	/* NULL: derived */
 	sc->description = get_string(c, root, "", "description", 0);
-	sc->seed = 1;
 	seed = cJSON_GetObjectItemCaseSensitive(root, "seed");
 	if (seed != NULL) {
 		if (!cJSON_IsNumber(seed) || seed->valuedouble < 0 ||
@@ -846,14 +851,14 @@ scenario_parse(struct ctx *c, const cJSON *root, struct scenario *sc,
 		} else
 			sc->seed = (unsigned long)seed->valuedouble;
 	}
-	parse_model(c, root, sc);
-	parse_cluster(c, root, sc);
+	parse_model(c, root, sc, g);
+	parse_cluster(c, root, sc, g);
 	parse_placement(c, root, sc, g);
 	parse_strategy(c, root, sc, g);
-	parse_run(c, root, sc);
-	parse_numerics(c, root, sc);
+	parse_run(c, root, sc, g);
+	parse_numerics(c, root, sc, g);
 	parse_faults(c, root, sc);
 	if ((d = get_enum(c, root, "", "network", network_names,
-	    NET_REALISTIC)) >= 0)
+	    sc->network)) >= 0)
 		sc->network = (enum network_model)d;
 }

@@ -1,0 +1,279 @@
+/* scenario-check.c: the checks across blocks, after the derived values
+ * are set (scenario-derive.c): each compares keys of several blocks, or
+ * a key with a value derived from others.  A key checked on its own is
+ * checked where it is parsed (scenario-parse.c).  The checks only
+ * report: they change nothing.
+ *
+ * scenario_check runs them in the order users see the messages (tests
+ * compare them): the model's size, the servers and shards, faults,
+ * sync, numerics, placement, the hosts.  (The files the scenario names
+ * come after: scenario.c reads them.) */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "scenario-impl.h"
+
+/* The model's size: numerics "real" sends its own, so the file gives
+ * none; the layers and the variables add up to model.params; a size is
+ * given somewhere; the layers' backward times fit in the compute. */
+static void
+check_model(struct ctx *c, const struct scenario *sc, const struct given *g)
+{
+	static const char *const keys[] = { "/model/params", "/model/layers",
+	    "/strategy/variables" };
+	double sum = 0, back = 0;
+	int i, which;
+
+	which = sc->model.nlayers > 0 ? 1 : sc->strategy.variables != NULL ?
+	    2 : g->params ? 0 : -1;
+	if (sc->numerics.mode == NUM_REAL && which >= 0)
+		err_at(c, keys[which], "numerics mode \"real\" sends the %s "
+		    "model's own %ld parameters; leave this out, or use mode "
+		    "\"proxy\"", nn_kind_name(sc->numerics.model.kind),
+		    sc->numerics.model.params);
+	if (sc->model.nlayers > 0) {
+		for (i = 0; i < sc->model.nlayers; i++) {
+			sum += sc->model.layers[i].params;
+			back += sc->model.layers[i].backward_s;
+		}
+		if (sum != sc->model.params)
+			err_at(c, "/model/params", "the layers add up to %.0f "
+			    "parameters but /model/params is %.0f", sum,
+			    sc->model.params);
+		if (back > 0 && sc->model.compute_s == 0)
+			err_at(c, "/model/layers", "a layer's backward time "
+			    "needs /model/compute as a duration");
+		else if (back > sc->model.backward_share * sc->model.compute_s *
+		    (1 + 1e-12) && back > 0)
+			err_at(c, "/model/layers", "the layers' backward times "
+			    "add up to %g s, more than the backward share (%g) "
+			    "of the %g s of compute", back,
+			    sc->model.backward_share, sc->model.compute_s);
+	}
+	if (sc->strategy.variables != NULL) {
+		for (sum = 0, i = 0; i < sc->strategy.nvariables; i++)
+			sum += sc->strategy.variables[i];
+		if (sum != sc->model.params)
+			err_at(c, "/strategy/variables", "the variables add up "
+			    "to %.0f parameters but /model/params is %.0f", sum,
+			    sc->model.params);
+	} else if (sc->model.params == 0 && errors_count(&c->errors) == 0)
+		err_at(c, "/model/params", "missing; expected a count such as "
+		    "\"250M\"");
+	else if (sc->model.params != floor(sc->model.params) ||
+	    sc->model.params > 1e15)
+		err_at(c, "/model/params", "expected a whole number of "
+		    "parameters up to 1e15, got %.17g", sc->model.params);
+}
+
+/* The servers and the shards a strategy has: colocated shards one per
+ * worker and no servers, dedicated servers at least one with a shard
+ * each, enough variables for the shards, no servers for all-reduce.
+ * (BytePS's layout is derived whole.) */
+static void
+check_servers(struct ctx *c, const struct scenario *sc, const struct given *g)
+{
+	const struct strategy_info *info = sc->strategy.info;
+
+	if (info == NULL || (info->flags & R_SERVICES))
+		return;
+	if (info->family != FAMILY_PS) {
+		if (g->servers > 0)
+			err_at(c, "/placement/servers", "all-reduce uses no "
+			    "servers, expected 0, got %d", g->servers);
+		if (g->nserver_hosts != 0)
+			err_at(c, "/placement/server_hosts", "all-reduce uses "
+			    "no servers");
+		return;
+	}
+	if (sc->strategy.colocate) {
+		if (g->servers > 0)
+			err_at(c, "/placement/servers", "colocated shards live "
+			    "on workers, so expected 0 dedicated servers, got "
+			    "%d", g->servers);
+		if (sc->strategy.shards > sc->placement.workers)
+			err_at(c, "/strategy/shards", "colocated shards go one "
+			    "per worker, so expected at most %d, got %d",
+			    sc->placement.workers, sc->strategy.shards);
+	} else if (sc->placement.servers == 0)
+		err_at(c, "/placement/servers", "a parameter server needs at "
+		    "least 1 server host, or \"colocate\": true in /strategy, "
+		    "got 0");
+	else if (sc->strategy.shards < sc->placement.servers)
+		err_at(c, "/strategy/shards", "expected at least one shard per "
+		    "server (%d), got %d", sc->placement.servers,
+		    sc->strategy.shards);
+	if (sc->strategy.variables != NULL &&
+	    (sc->strategy.partition == PART_ROUND_ROBIN ||
+	    sc->strategy.partition == PART_BALANCED) &&
+	    sc->strategy.nvariables < sc->strategy.shards)
+		err_at(c, "/strategy/variables", "%d variables cannot fill %d "
+		    "shards", sc->strategy.nvariables, sc->strategy.shards);
+}
+
+/* What the fault model covers so far, and what each fault key needs. */
+static void
+check_faults(struct ctx *c, const struct scenario *sc)
+{
+	const struct strategy_info *info = sc->strategy.info;
+	int ps = info != NULL && info->family == FAMILY_PS;
+	int allreduce = info != NULL && info->family == FAMILY_ALLREDUCE;
+
+	if (!sc->faults.on)
+		return;
+	if (info != NULL && !(info->flags & R_FAULTS))
+		err_at(c, "/faults", "preemptions are modelled for \"ps\" and "
+		    "\"allreduce\", not yet for \"%s\"", info->name);
+	if (sc->strategy.chunks > 1 && ps && (info->flags & R_FAULTS))
+		err_at(c, "/faults", "preemptions are not modelled with "
+		    "pipelined chunks (/strategy/chunks)");
+	if (sc->cluster.gpus_per_host > 1)
+		err_at(c, "/faults", "preemptions are not modelled on "
+		    "multi-GPU hosts");
+	if (sc->faults.servers.on && !ps)
+		err_at(c, "/faults/servers", "only used with strategy \"ps\" "
+		    "(all-reduce has no servers)");
+	else if (sc->faults.servers.on && sc->strategy.sync == SYNC_SSP)
+		err_at(c, "/faults/servers", "server failures are not modelled "
+		    "with sync \"ssp\" yet");
+	else if (sc->faults.servers.on && sc->faults.checkpoint_every == 0)
+		err_at(c, "/faults/checkpoint", "missing; a server restores its "
+		    "shard from the last checkpoint, so expected {\"every\": "
+		    "STEPS}");
+	if (sc->faults.on_notice && (sc->faults.notice_s == 0 || !allreduce))
+		err_at(c, "/faults/checkpoint/on_notice", "a checkpoint on "
+		    "notice needs /faults/notice and an all-reduce");
+	if (sc->faults.elastic && (info == NULL || !(info->flags & R_ELASTIC)))
+		err_at(c, "/faults/elastic", "elastic training is modelled for "
+		    "algorithm %s only", registry_names_with(R_ELASTIC));
+	else if (sc->faults.elastic && sc->faults.min_workers >
+	    sc->placement.workers)
+		err_at(c, "/faults/elastic/min_workers", "expected at most the "
+		    "%d workers, got %d", sc->placement.workers,
+		    sc->faults.min_workers);
+	if (sc->faults.checkpoint_every == 0 && allreduce && !sc->faults.elastic)
+		err_at(c, "/faults/checkpoint", "missing; synchronous all-reduce "
+		    "restarts from its last checkpoint, so expected {\"every\": "
+		    "STEPS}");
+}
+
+/* backup: fewer gradients dropped than there are workers. */
+static void
+check_sync(struct ctx *c, const struct scenario *sc)
+{
+	if (sc->strategy.sync == SYNC_BACKUP &&
+	    sc->strategy.backup >= sc->placement.workers)
+		err_at(c, "/strategy/backup_workers", "expected fewer backup "
+		    "workers than the %d workers, got %d",
+		    sc->placement.workers, sc->strategy.backup);
+}
+
+/* A target loss needs real gradients; real gradients need memory. */
+static void
+check_numerics(struct ctx *c, const struct scenario *sc)
+{
+	const struct nn *m = &sc->numerics.model;
+	double mem;
+
+	if (sc->run.target_loss > 0 && sc->numerics.mode == NUM_OFF)
+		err_at(c, "/run/target_loss", "a loss needs real gradients: add "
+		    "/numerics (mode \"proxy\" or \"real\")");
+	/* a parameter vector, its gradient and momentum per worker and for
+	 * the servers, about as much again in flight, and the data */
+	mem = 4.0 * (double)m->params * (6.0 * sc->placement.workers + 4) +
+	    4.0 * (double)(sc->numerics.samples + sc->numerics.test_samples) *
+	    (m->features + 1);
+	if (sc->numerics.mode != NUM_OFF && mem > sc->numerics.max_memory)
+		err_at(c, "/numerics/max_memory", "the %ld parameters of the %s "
+		    "model on %d workers and its data need about %.3g GB, "
+		    "over the limit of %.3g GB; use a smaller model (mode "
+		    "\"proxy\" trains a small one while the wire carries "
+		    "/model/params) or raise /numerics/max_memory", m->params,
+		    nn_kind_name(m->kind), sc->placement.workers, mem / 1e9,
+		    sc->numerics.max_memory / 1e9);
+}
+
+/* The workers' grid and the hosts the placement names: one name per
+ * worker and per server, no host both. */
+static void
+check_placement(struct ctx *c, const struct scenario *sc,
+    const struct given *g)
+{
+	const struct strategy_info *info = sc->strategy.info;
+	long cells = (long)sc->strategy.grid_rows * sc->strategy.grid_cols;
+	int i, j;
+
+	if (sc->strategy.grid_rows > 0 && cells != sc->placement.workers)
+		err_at(c, "/strategy/grid", "a %d x %d grid holds %ld workers, "
+		    "but there are %d", sc->strategy.grid_rows,
+		    sc->strategy.grid_cols, cells, sc->placement.workers);
+	if (g->nworker_hosts != 0 &&
+	    g->nworker_hosts != sc->placement.workers)
+		err_at(c, "/placement/worker_hosts", "expected %d host names "
+		    "(one per worker), got %d", sc->placement.workers,
+		    g->nworker_hosts);
+	if (g->nserver_hosts != 0 && info != NULL &&
+	    info->family == FAMILY_PS &&
+	    g->nserver_hosts != sc->placement.servers)
+		err_at(c, "/placement/server_hosts", "expected %d host names "
+		    "(one per server), got %d", sc->placement.servers,
+		    g->nserver_hosts);
+	if (sc->placement.worker_hosts == NULL ||
+	    sc->placement.server_hosts == NULL)
+		return;
+	for (i = 0; i < g->nserver_hosts; i++) {
+		for (j = 0; j < g->nworker_hosts; j++) {
+			if (strcmp(sc->placement.server_hosts[i],
+			    sc->placement.worker_hosts[j]) == 0)
+				err_at(c, "/placement/server_hosts", "host "
+				    "\"%s\" is also a worker; use \"colocate\": "
+				    "true in /strategy to put shards on workers",
+				    sc->placement.server_hosts[i]);
+		}
+	}
+}
+
+/* A generated cluster's hosts hold the workers, the servers and the
+ * checkpoint storage; multi-GPU hosts have no dedicated servers. */
+static void
+check_hosts(struct ctx *c, const struct scenario *sc, const struct given *g)
+{
+	int gpus = sc->cluster.gpus_per_host, need;
+
+	if (gpus > 1 && sc->placement.servers > 0)
+		err_at(c, "/placement/servers", "dedicated servers are not "
+		    "modelled on multi-GPU hosts; colocate the shards on "
+		    "workers, or expected 0, got %d", sc->placement.servers);
+	if (sc->cluster.topology == TOPO_PLATFORM)
+		return;
+	/* with faults, one more: the checkpoint storage */
+	need = sc->placement.workers + sc->placement.servers +
+	    (sc->faults.on ? 1 : 0);
+	if (g->hosts && (long)sc->cluster.hosts * gpus < need && gpus > 1)
+		err_at(c, "/cluster/hosts", "%d hosts of %d GPUs cannot hold %d "
+		    "workers", sc->cluster.hosts, gpus, sc->placement.workers);
+	else if (g->hosts && sc->cluster.hosts < need)
+		err_at(c, "/cluster/hosts", "%d hosts cannot hold %d workers "
+		    "and %d servers%s", sc->cluster.hosts,
+		    sc->placement.workers, sc->placement.servers,
+		    sc->faults.on ? " and the checkpoint storage" : "");
+	if (sc->cluster.topology == TOPO_TWO_TIER &&
+	    sc->cluster.racks > sc->cluster.hosts)
+		err_at(c, "/cluster/racks", "expected at most one rack per host "
+		    "(%d), got %d", sc->cluster.hosts, sc->cluster.racks);
+}
+
+void
+scenario_check(struct ctx *c, const struct scenario *sc,
+    const struct given *g)
+{
+	check_model(c, sc, g);
+	check_servers(c, sc, g);
+	check_faults(c, sc);
+	check_sync(c, sc);
+	check_numerics(c, sc);
+	check_placement(c, sc, g);
+	check_hosts(c, sc, g);
+}
