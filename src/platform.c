@@ -468,8 +468,8 @@ platform_place(const struct scenario *sc, char ***workers, char ***servers,
 		errors_add(&e, NULL, "psim: %s: /faults/checkpoint/storage: no "
 		    "host \"%s\" in %s", sc->file, sc->faults.storage, where);
 	else if (sc->faults.on && errors_count(&e) == 0 && store == NULL)
-		errors_add(&e, NULL, "psim: %s: /faults: the checkpoint storage "
-		    "needs a host with no role, but %s has none left",
+		errors_add(&e, NULL, "psim: %s: /faults: the checkpoint "
+		    "storage needs a host with no role, but %s has none left",
 		    sc->file, where);
 	if (storage != NULL)
 		*storage = store;

@@ -139,9 +139,9 @@ check_faults(struct ctx *c, const struct scenario *sc)
 		err_at(c, "/faults/servers", "server failures are not modelled "
 		    "with sync \"ssp\" yet");
 	else if (sc->faults.servers.on && sc->faults.checkpoint_every == 0)
-		err_at(c, "/faults/checkpoint", "missing; a server restores its "
-		    "shard from the last checkpoint, so expected {\"every\": "
-		    "STEPS}");
+		err_at(c, "/faults/checkpoint", "missing; a server restores "
+		    "its shard from the last checkpoint, so expected "
+		    "{\"every\": STEPS}");
 	if (sc->faults.on_notice && (sc->faults.notice_s == 0 || !allreduce))
 		err_at(c, "/faults/checkpoint/on_notice", "a checkpoint on "
 		    "notice needs /faults/notice and an all-reduce");
@@ -153,10 +153,11 @@ check_faults(struct ctx *c, const struct scenario *sc)
 		err_at(c, "/faults/elastic/min_workers", "expected at most the "
 		    "%d workers, got %d", sc->placement.workers,
 		    sc->faults.min_workers);
-	if (sc->faults.checkpoint_every == 0 && allreduce && !sc->faults.elastic)
-		err_at(c, "/faults/checkpoint", "missing; synchronous all-reduce "
-		    "restarts from its last checkpoint, so expected {\"every\": "
-		    "STEPS}");
+	if (sc->faults.checkpoint_every == 0 && allreduce &&
+	    !sc->faults.elastic)
+		err_at(c, "/faults/checkpoint", "missing; synchronous "
+		    "all-reduce restarts from its last checkpoint, so expected "
+		    "{\"every\": STEPS}");
 }
 
 /* backup: fewer gradients dropped than there are workers. */
@@ -178,16 +179,16 @@ check_numerics(struct ctx *c, const struct scenario *sc)
 	double mem;
 
 	if (sc->run.target_loss > 0 && sc->numerics.mode == NUM_OFF)
-		err_at(c, "/run/target_loss", "a loss needs real gradients: add "
-		    "/numerics (mode \"proxy\" or \"real\")");
+		err_at(c, "/run/target_loss", "a loss needs real gradients: "
+		    "add /numerics (mode \"proxy\" or \"real\")");
 	/* a parameter vector, its gradient and momentum per worker and for
 	 * the servers, about as much again in flight, and the data */
 	mem = 4.0 * (double)m->params * (6.0 * sc->placement.workers + 4) +
 	    4.0 * (double)(sc->numerics.samples + sc->numerics.test_samples) *
 	    (m->features + 1);
 	if (sc->numerics.mode != NUM_OFF && mem > sc->numerics.max_memory)
-		err_at(c, "/numerics/max_memory", "the %ld parameters of the %s "
-		    "model on %d workers and its data need about %.3g GB, "
+		err_at(c, "/numerics/max_memory", "the %ld parameters of the "
+		    "%s model on %d workers and its data need about %.3g GB, "
 		    "over the limit of %.3g GB; use a smaller model (mode "
 		    "\"proxy\" trains a small one while the wire carries "
 		    "/model/params) or raise /numerics/max_memory", m->params,
@@ -228,8 +229,9 @@ check_placement(struct ctx *c, const struct scenario *sc,
 			if (strcmp(sc->placement.server_hosts[i],
 			    sc->placement.worker_hosts[j]) == 0)
 				err_at(c, "/placement/server_hosts", "host "
-				    "\"%s\" is also a worker; use \"colocate\": "
-				    "true in /strategy to put shards on workers",
+				    "\"%s\" is also a worker; use "
+				    "\"colocate\": true in /strategy to put "
+				    "shards on workers",
 				    sc->placement.server_hosts[i]);
 		}
 	}
@@ -252,8 +254,9 @@ check_hosts(struct ctx *c, const struct scenario *sc, const struct given *g)
 	need = sc->placement.workers + sc->placement.servers +
 	    (sc->faults.on ? 1 : 0);
 	if (g->hosts && (long)sc->cluster.hosts * gpus < need && gpus > 1)
-		err_at(c, "/cluster/hosts", "%d hosts of %d GPUs cannot hold %d "
-		    "workers", sc->cluster.hosts, gpus, sc->placement.workers);
+		err_at(c, "/cluster/hosts", "%d hosts of %d GPUs cannot hold "
+		    "%d workers", sc->cluster.hosts, gpus,
+		    sc->placement.workers);
 	else if (g->hosts && sc->cluster.hosts < need)
 		err_at(c, "/cluster/hosts", "%d hosts cannot hold %d workers "
 		    "and %d servers%s", sc->cluster.hosts,
@@ -261,8 +264,8 @@ check_hosts(struct ctx *c, const struct scenario *sc, const struct given *g)
 		    sc->faults.on ? " and the checkpoint storage" : "");
 	if (sc->cluster.topology == TOPO_TWO_TIER &&
 	    sc->cluster.racks > sc->cluster.hosts)
-		err_at(c, "/cluster/racks", "expected at most one rack per host "
-		    "(%d), got %d", sc->cluster.hosts, sc->cluster.racks);
+		err_at(c, "/cluster/racks", "expected at most one rack per "
+		    "host (%d), got %d", sc->cluster.hosts, sc->cluster.racks);
 }
 
 void

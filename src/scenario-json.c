@@ -193,7 +193,8 @@ get_int(struct ctx *c, const cJSON *obj, const char *path, const char *key,
 	path_join(p, sizeof p, path, key);
 	if (v == NULL) {
 		if (required)
-			err_at(c, p, "missing; expected an integer >= %ld", min);
+			err_at(c, p, "missing; expected an integer >= %ld",
+			    min);
 		return 0;
 	}
 	d = cJSON_IsNumber(v) ? v->valuedouble : NAN;
@@ -201,10 +202,11 @@ get_int(struct ctx *c, const cJSON *obj, const char *path, const char *key,
 	    d > (double)max) {
 		f = json_found(v);
 		if (max < INT_MAX)
-			err_at(c, p, "expected an integer from %ld to %ld, got %s",
-			    min, max, f);
+			err_at(c, p, "expected an integer from %ld to %ld, got "
+			    "%s", min, max, f);
 		else
-			err_at(c, p, "expected an integer >= %ld, got %s", min, f);
+			err_at(c, p, "expected an integer >= %ld, got %s", min,
+			    f);
 		free(f);
 		return 0;
 	}
@@ -226,8 +228,8 @@ get_number(struct ctx *c, const cJSON *obj, const char *path, const char *key,
 	if (!cJSON_IsNumber(v) || !(v->valuedouble >= min) ||
 	    !(v->valuedouble <= max)) {
 		f = json_found(v);
-		err_at(c, p, "expected a number from %g to %g, got %s", min, max,
-		    f);
+		err_at(c, p, "expected a number from %g to %g, got %s", min,
+		    max, f);
 		free(f);
 		return 0;
 	}
@@ -249,7 +251,8 @@ get_units(struct ctx *c, const cJSON *obj, const char *path, const char *key,
 	path_join(p, sizeof p, path, key);
 	if (v == NULL) {
 		if (required)
-			err_at(c, p, "missing; expected %s", units_example(kind));
+			err_at(c, p, "missing; expected %s",
+			    units_example(kind));
 		return 0;
 	}
 	if (cJSON_IsNumber(v) && kind != UNIT_BANDWIDTH)
@@ -519,7 +522,8 @@ scenario_apply_set(struct ctx *c, cJSON *root, const char *set)
 		if (next == NULL)
 			next = cJSON_AddObjectToObject(obj, key);
 		else if (!cJSON_IsObject(next)) {
-			err_at(c, NULL, "%s: \"%s\" is not an object", shown, key);
+			err_at(c, NULL, "%s: \"%s\" is not an object", shown,
+			    key);
 			cJSON_Delete(val);
 			return;
 		}

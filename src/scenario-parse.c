@@ -34,19 +34,19 @@ parse_layers(struct ctx *c, const cJSON *m, struct scenario *sc)
 	if (cJSON_GetObjectItemCaseSensitive(m, "backward_share") != NULL &&
 	    get_units(c, m, "/model", "backward_share", 0, UNIT_COUNT, 0,
 	    &sc->model.backward_share) && sc->model.backward_share > 1)
-		err_at(c, "/model/backward_share", "expected a fraction from 0 to "
-		    "1, got %g", sc->model.backward_share);
+		err_at(c, "/model/backward_share", "expected a fraction from 0 "
+		    "to 1, got %g", sc->model.backward_share);
 	if (pre != NULL && v != NULL)
-		err_at(c, "/model/preset", "give either a preset or layers, not "
-		    "both");
+		err_at(c, "/model/preset", "give either a preset or layers, "
+		    "not both");
 	if (pre != NULL) {
 		if (!cJSON_IsString(pre) ||
 		    (ml = models_preset(pre->valuestring, &n)) == NULL) {
 			near = cJSON_IsString(pre) ?
 			    names_closest(pre->valuestring, models_list) : NULL;
 			if (near != NULL)
-				err_at(c, "/model/preset", "unknown preset \"%s\"; "
-				    "did you mean \"%s\"? (valid: %s)",
+				err_at(c, "/model/preset", "unknown preset "
+				    "\"%s\"; did you mean \"%s\"? (valid: %s)",
 				    pre->valuestring, near, models_names());
 			else
 				err_at(c, "/model/preset", "expected one of %s",
@@ -66,9 +66,9 @@ parse_layers(struct ctx *c, const cJSON *m, struct scenario *sc)
 	if (v == NULL)
 		return;
 	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) == 0) {
-		err_at(c, "/model/layers", "expected a non-empty array of layers "
-		    "such as {\"name\": \"fc\", \"params\": \"4M\"}, got %s",
-		    json_type(v));
+		err_at(c, "/model/layers", "expected a non-empty array of "
+		    "layers such as {\"name\": \"fc\", \"params\": \"4M\"}, "
+		    "got %s", json_type(v));
 		return;
 	}
 	sc->model.layers = xcalloc((size_t)cJSON_GetArraySize(v),
@@ -87,8 +87,8 @@ parse_layers(struct ctx *c, const cJSON *m, struct scenario *sc)
 		l->name = get_string(c, it, p, "name", 0); /* NULL: derived */
 		if (get_units(c, it, p, "params", 1, UNIT_COUNT, 0,
 		    &l->params) && l->params != floor(l->params)) {
-			err_at(c, p, "expected a whole number of parameters, got "
-			    "%g", l->params);
+			err_at(c, p, "expected a whole number of parameters, "
+			    "got %g", l->params);
 		}
 		get_units(c, it, p, "backward", 0, UNIT_TIME, 0,
 		    &l->backward_s);
@@ -121,8 +121,8 @@ parse_model(struct ctx *c, const cJSON *root, struct scenario *sc,
 
 	v = cJSON_GetObjectItemCaseSensitive(m, "compute");
 	if (v == NULL)
-		err_at(c, "/model/compute", "missing; expected a duration such as "
-		    "\"1s\" or a flop count such as \"2.5T\"");
+		err_at(c, "/model/compute", "missing; expected a duration such "
+		    "as \"1s\" or a flop count such as \"2.5T\"");
 	else if (cJSON_IsString(v) &&
 	    units_parse(v->valuestring, UNIT_TIME, &sc->model.compute_s,
 	    &cause) == 0) {
@@ -134,15 +134,16 @@ parse_model(struct ctx *c, const cJSON *root, struct scenario *sc,
 		if (units_parse(v->valuestring, UNIT_FLOPS,
 		    &sc->model.compute_flops, &cause) != 0) {
 			free(cause);
-			err_at(c, "/model/compute", "expected a duration such as "
-			    "\"1s\" or a flop count such as \"2.5T\", got "
+			err_at(c, "/model/compute", "expected a duration such "
+			    "as \"1s\" or a flop count such as \"2.5T\", got "
 			    "\"%s\"", v->valuestring);
 		} else if (sc->model.compute_flops <= 0)
 			err_at(c, "/model/compute", "expected a value > 0, got "
 			    "\"%s\"", v->valuestring);
 	} else {
-		err_at(c, "/model/compute", "expected a duration such as \"1s\" "
-		    "or a flop count such as \"2.5T\", got %s", json_type(v));
+		err_at(c, "/model/compute", "expected a duration such as "
+		    "\"1s\" or a flop count such as \"2.5T\", got %s",
+		    json_type(v));
 	}
 }
 
@@ -190,8 +191,8 @@ parse_stragglers(struct ctx *c, const cJSON *cl, struct scenario *sc)
 		snprintf(p, sizeof p, "/cluster/slow_hosts/%d", i);
 		i++;
 		if (!cJSON_IsObject(it)) {
-			err_at(c, p, "expected {\"host\": NAME, \"factor\": F}, "
-			    "got %s", json_type(it));
+			err_at(c, p, "expected {\"host\": NAME, \"factor\": "
+			    "F}, got %s", json_type(it));
 			continue;
 		}
 		check_keys(c, it, p, skeys);
@@ -282,8 +283,8 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc,
 		get_units(c, cl, "/cluster", "intra_latency", 0, UNIT_TIME, 1,
 		    &sc->cluster.intra_latency_s);
 		if (sc->cluster.topology != TOPO_STAR)
-			err_at(c, "/cluster/gpus_per_host", "multi-GPU hosts are "
-			    "modelled on a star only, not on \"%s\"",
+			err_at(c, "/cluster/gpus_per_host", "multi-GPU hosts "
+			    "are modelled on a star only, not on \"%s\"",
 			    topology_names[sc->cluster.topology]);
 		if (sc->cluster.switch_Bps > 0)
 			err_at(c, "/cluster/switch_bw", "not modelled with "
@@ -304,8 +305,8 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc,
 		if (get_units(c, cl, "/cluster", "oversubscription", 0,
 		    UNIT_COUNT, 0, &sc->cluster.oversubscription) &&
 		    sc->cluster.oversubscription < 1)
-			err_at(c, "/cluster/oversubscription", "expected a ratio "
-			    ">= 1, got %g", sc->cluster.oversubscription);
+			err_at(c, "/cluster/oversubscription", "expected a "
+			    "ratio >= 1, got %g", sc->cluster.oversubscription);
 	} else {
 		for (k = (const char *const[]){ "racks", "oversubscription",
 		    NULL }; *k != NULL; k++) {
@@ -350,8 +351,8 @@ parse_variables(struct ctx *c, const cJSON *st, struct scenario *sc)
 	if (v == NULL)
 		return;
 	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) == 0) {
-		err_at(c, "/strategy/variables", "expected a non-empty array of "
-		    "parameter counts, got %s", json_type(v));
+		err_at(c, "/strategy/variables", "expected a non-empty array "
+		    "of parameter counts, got %s", json_type(v));
 		return;
 	}
 	sc->strategy.variables = xcalloc((size_t)cJSON_GetArraySize(v),
@@ -372,7 +373,8 @@ parse_variables(struct ctx *c, const cJSON *st, struct scenario *sc)
 		}
 		if (d < 1 || d != floor(d)) {
 			f = json_found(it);
-			err_at(c, p, "expected a parameter count >= 1, got %s", f);
+			err_at(c, p, "expected a parameter count >= 1, got %s",
+			    f);
 			free(f);
 		} else
 			sc->strategy.variables[sc->strategy.nvariables++] = d;
@@ -392,7 +394,8 @@ parse_grid(struct ctx *c, const cJSON *st, struct scenario *sc)
 		return;
 	if (sc->strategy.info == NULL ||
 	    !(sc->strategy.info->flags & R_GRID)) {
-		err_at(c, "/strategy/grid", "only used with algorithm \"2d-ring\"");
+		err_at(c, "/strategy/grid", "only used with algorithm "
+		    "\"2d-ring\"");
 		return;
 	}
 	r = cJSON_GetArrayItem(g, 0);
@@ -436,8 +439,8 @@ parse_sync(struct ctx *c, const cJSON *st, struct scenario *sc)
 		    "\"backup\"");
 	if (sc->strategy.sync != SYNC_SYNC &&
 	    cJSON_GetObjectItemCaseSensitive(st, "chunks") != NULL)
-		err_at(c, "/strategy/chunks", "pipelined chunks are modelled for "
-		    "sync \"sync\" only, got sync \"%s\"",
+		err_at(c, "/strategy/chunks", "pipelined chunks are modelled "
+		    "for sync \"sync\" only, got sync \"%s\"",
 		    sync_names[sc->strategy.sync]);
 }
 
@@ -567,7 +570,8 @@ parse_allreduce(struct ctx *c, const cJSON *st, struct scenario *sc)
 	if (get_units(c, st, "/strategy", "bucket", 0, UNIT_BYTES, 0,
 	    &sc->strategy.bucket_bytes) && sc->model.nlayers == 0)
 		err_at(c, "/strategy/bucket", "buckets fill layer by layer "
-		    "during backprop: they need /model/layers or /model/preset");
+		    "during backprop: they need /model/layers or "
+		    "/model/preset");
 }
 
 /* strategy: the family ("name") and the wire's dtype, then the family's
@@ -594,7 +598,8 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 	}
 	if (cJSON_GetObjectItemCaseSensitive(st, "name") == NULL) {
 		names_join(family_names, list, sizeof list);
-		err_at(c, "/strategy/name", "missing; expected one of %s", list);
+		err_at(c, "/strategy/name", "missing; expected one of %s",
+		    list);
 		return;
 	}
 	if ((f = get_enum(c, st, "/strategy", "name", family_names, -1)) < 0)
@@ -757,8 +762,8 @@ parse_numerics(struct ctx *c, const cJSON *root, struct scenario *sc,
 	else if (h != NULL && (!cJSON_IsArray(h) || cJSON_GetArraySize(h) < 1 ||
 	    cJSON_GetArraySize(h) > 2)) {
 		fs = json_found(h);
-		err_at(c, "/numerics/hidden", "expected one or two layer widths "
-		    "such as [64] or [64, 32], got %s", fs);
+		err_at(c, "/numerics/hidden", "expected one or two layer "
+		    "widths such as [64] or [64, 32], got %s", fs);
 		free(fs);
 	} else if (h != NULL) {
 		hidden[1] = 0;
@@ -783,7 +788,8 @@ parse_numerics(struct ctx *c, const cJSON *root, struct scenario *sc,
 	get_number(c, nm, "/numerics", "noise", 0, 1e6, &sc->numerics.noise);
 	if (get_number(c, nm, "/numerics", "lr", 0, 1e6, &sc->numerics.lr) &&
 	    sc->numerics.lr == 0)
-		err_at(c, "/numerics/lr", "expected a learning rate > 0, got 0");
+		err_at(c, "/numerics/lr", "expected a learning rate > 0, got "
+		    "0");
 	get_number(c, nm, "/numerics", "momentum", 0, 0.999999,
 	    &sc->numerics.momentum);
 	get_int(c, nm, "/numerics", "loss_every", 0, 1, 1000000,
@@ -819,8 +825,8 @@ parse_run(struct ctx *c, const cJSON *root, struct scenario *sc,
 	/* (left out, the warm-up is shorter than the run: 1, or 0 in a
 	 * one-step run) */
 	if (g->warmup && sc->run.warmup >= sc->run.steps)
-		err_at(c, "/run/warmup", "expected fewer warm-up steps than the "
-		    "%d steps, got %d", sc->run.steps, sc->run.warmup);
+		err_at(c, "/run/warmup", "expected fewer warm-up steps than "
+		    "the %d steps, got %d", sc->run.steps, sc->run.warmup);
 }
 
 /* The top level: its keys, name, description and seed, each block in
