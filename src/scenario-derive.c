@@ -243,8 +243,9 @@ derive_placement(struct scenario *sc, const struct given *g)
 		sc->placement.servers = 0;
 		sc->strategy.worker_shards = sc->strategy.shards;
 	} else if (info->family == FAMILY_PS) {
-		/* dedicated servers: one per shard unless given; shards:
-		 * one per server unless given (else 1) */
+		/* dedicated servers: placement.servers one per shard unless
+		 * given; strategy.shards one per server when only the
+		 * servers are given (1 when neither is) */
 		if (g->servers < 0)
 			sc->placement.servers = sc->strategy.shards;
 		else if (!g->shards)

@@ -1,5 +1,6 @@
-/* scenario.h: a validated scenario as a plain C struct.  scenario.c is the
- * only file that sees JSON; everything after it reads this struct. */
+/* scenario.h: a validated scenario as a plain C struct.  The loader
+ * (scenario.c and scenario-*.c) is the only code that sees JSON;
+ * everything after it reads this struct. */
 #ifndef PSIM_SCENARIO_H
 #define PSIM_SCENARIO_H
 
