@@ -17,60 +17,7 @@
 #include "tap.h"
 #include "xmalloc.h"
 
-#define ROOM 40		/* hosts and links a case may have */
-
-static struct results *
-run(int steps, double compute_s, double exposed_s)
-{
-	struct results *r = xcalloc(1, sizeof *r);
-
-	r->steps = steps;
-	r->measured = steps;
-	r->compute_s = compute_s;
-	r->communication_s = exposed_s;
-	r->exposed_s = exposed_s;
-	r->step_mean_s = r->step_p50_s = r->step_p95_s = r->step_max_s =
-	    compute_s + exposed_s;
-	r->simulated_s = steps * r->step_mean_s;
-	r->protocol.max_ahead = -1;
-	r->hosts = xcalloc(ROOM, sizeof *r->hosts);
-	r->links = xcalloc(ROOM, sizeof *r->links);
-	return r;
-}
-
-static int
-host(struct results *r, const char *name, int worker, int server,
-    int shards, double sent, double received)
-{
-	struct host_result *h = &r->hosts[r->nhosts];
-
-	h->name = xstrdup(name);
-	h->worker = worker;
-	h->server = server;
-	h->shards = shards;
-	h->group = -1;
-	h->bytes_sent = sent;
-	h->bytes_received = received;
-	h->nic_Bps = 1.25e9;
-	return r->nhosts++;
-}
-
-static int
-link_of(struct results *r, const char *name, double bytes, double Bps,
-    int owner, int up)
-{
-	struct link_result *l = &r->links[r->nlinks];
-
-	l->name = xstrdup(name);
-	l->bytes = bytes;
-	l->bandwidth_Bps = Bps;
-	l->utilization = r->simulated_s > 0 ? bytes / (Bps * r->simulated_s) :
-	    0;
-	l->host = owner;
-	l->up = up;
-	l->group = -1;
-	return r->nlinks++;
-}
+#include "results-fixture.h"
 
 /* The bottleneck, set by hand (results_summarize is unit-results'). */
 static void
@@ -160,7 +107,7 @@ kinds(void)
 static struct results *
 seed_run(void)
 {
-	struct results *r = run(5, 1, 2.0621158701);
+	struct results *r = run(5, 1, 2.0621158701, 0);
 	char name[32];
 	int i;
 
@@ -175,11 +122,11 @@ seed_run(void)
 
 		snprintf(name, sizeof name, "host-%d", i);
 		host(r, name, i < 10 ? i : -1, i < 10 ? -1 : i - 10,
-		    i < 10 ? 0 : 1, b, b);
+		    i < 10 ? 0 : 1, -1, b, b);
 		snprintf(name, sizeof name, "star_link_%d_UP", i);
-		link_of(r, name, b, 1.25e9, i, 1);
+		link_of(r, name, b, 1.25e9, i, 1, -1);
 		snprintf(name, sizeof name, "star_link_%d_DOWN", i);
-		link_of(r, name, b, 1.25e9, i, 0);
+		link_of(r, name, b, 1.25e9, i, 0, -1);
 	}
 	r->total_sent = r->total_received = 10 * 5e9 + 8 * 6.25e9;
 	r->messages = 800;
@@ -222,15 +169,15 @@ sentences(void)
 	says(r, SEED_RES, SEED_WHY, "seed (as psim run prints it)");
 	results_free(r);
 
-	r = run(5, 1, 0.25);
+	r = run(5, 1, 0.25, 0);
 	bottleneck(r, BN_COMPUTE, -1, 1);
 	r->bottleneck.utilization = 0.8;
 	says(r, "worker compute", "workers spend 80% of each step computing; "
 	    "communication adds only 20%", "compute");
 	results_free(r);
 
-	r = run(4, 1, 1);
-	link_of(r, "star_link_3_UP", 1e9, 1.25e9, -1, 1);
+	r = run(4, 1, 1, 0);
+	link_of(r, "star_link_3_UP", 1e9, 1.25e9, -1, 1, -1);
 	bottleneck(r, BN_LATENCY, 0, 1);
 	r->links[0].utilization = 0.15;
 	r->analytic.latency_s = 0.6;
@@ -242,9 +189,9 @@ sentences(void)
 	results_free(r);
 
 	/* 8 GB in 4 steps over 100 Gbps: 2 GB, 160 ms a step */
-	r = run(4, 0.5, 1);
-	l = host(r, "host-1-gpu-2", 6, -1, 0, 8e9, 1e9);
-	link_of(r, "host-1-gpu-2_UP", 8e9, 12.5e9, l, 1);
+	r = run(4, 0.5, 1, 0);
+	l = host(r, "host-1-gpu-2", 6, -1, 0, -1, 8e9, 1e9);
+	link_of(r, "host-1-gpu-2_UP", 8e9, 12.5e9, l, 1, -1);
 	bottleneck(r, BN_INTRA_HOST, 0, 4);
 	says(r, "host-1-gpu-2 link out (worker 6)", "host-1-gpu-2's link to "
 	    "its host's switch (worker 6) sends 2 GB per step; at 100 Gbps "
@@ -252,10 +199,10 @@ sentences(void)
 	results_free(r);
 
 	/* 4.5 GB in 3 steps: 1.5 GB, 120 ms a step */
-	r = run(3, 0.25, 1);
-	host(r, "host-0-gpu-1", 1, -1, 0, 1e9, 1e9);
-	l = host(r, "host-0-gpu-0", 0, -1, 1, 1e9, 4.5e9);
-	link_of(r, "host-0-gpu-0_DOWN", 4.5e9, 12.5e9, l, 0);
+	r = run(3, 0.25, 1, 0);
+	host(r, "host-0-gpu-1", 1, -1, 0, -1, 1e9, 1e9);
+	l = host(r, "host-0-gpu-0", 0, -1, 1, -1, 1e9, 4.5e9);
+	link_of(r, "host-0-gpu-0_DOWN", 4.5e9, 12.5e9, l, 0, -1);
 	bottleneck(r, BN_INTRA_HOST, 0, 2);
 	says(r, "host-0-gpu-0 link in (worker 0 + 1 shard)", "host-0-gpu-0's "
 	    "link to its host's switch (worker 0 + 1 shard) receives 1.5 GB "
@@ -265,11 +212,11 @@ sentences(void)
 
 	/* 3.6 GB in 2 steps: 1.8 GB over 10 Gbps is 1.44 s, 14.4 Gbps in
 	 * 1 s */
-	r = run(2, 1, 1);
-	host(r, "host-3", 3, -1, 0, 1e9, 1e9);
-	l = host(r, "host-4", 4, -1, 0, 1e9, 3.6e9);
-	link_of(r, "star_link_3_DOWN", 1e9, 1.25e9, 0, 0);
-	link_of(r, "star_link_4_DOWN", 3.6e9, 1.25e9, l, 0);
+	r = run(2, 1, 1, 0);
+	host(r, "host-3", 3, -1, 0, -1, 1e9, 1e9);
+	l = host(r, "host-4", 4, -1, 0, -1, 1e9, 3.6e9);
+	link_of(r, "star_link_3_DOWN", 1e9, 1.25e9, 0, 0, -1);
+	link_of(r, "star_link_4_DOWN", 3.6e9, 1.25e9, l, 0, -1);
 	bottleneck(r, BN_WORKER_NIC, 1, 1);
 	says(r, "host-4 NIC receive (worker 4)", "host-4's NIC (worker 4) "
 	    "receives 1.8 GB per step; at 10 Gbps that takes 1.44 s against 1 s "
@@ -277,9 +224,9 @@ sentences(void)
 	results_free(r);
 
 	/* 45 GB in 5 steps: 9 GB over 10 Gbps is 7.2 s, 72 Gbps in 1 s */
-	r = run(5, 1, 7);
-	l = host(r, "host-0", 0, -1, 1, 45e9, 45e9);
-	link_of(r, "star_link_0_UP", 45e9, 1.25e9, l, 1);
+	r = run(5, 1, 7, 0);
+	l = host(r, "host-0", 0, -1, 1, -1, 45e9, 45e9);
+	link_of(r, "star_link_0_UP", 45e9, 1.25e9, l, 1, -1);
 	bottleneck(r, BN_SERVER_NIC, 0, 1);
 	says(r, "host-0 NIC send (worker 0 + 1 shard)", "host-0's NIC (worker "
 	    "0 + 1 shard) sends 9 GB per step; at 10 Gbps that takes 7.2 s "
@@ -289,10 +236,10 @@ sentences(void)
 
 	/* 10 GB in 4 steps: 2.5 GB over 25 Gbps is 800 ms, 50 Gbps in
 	 * 400 ms */
-	r = run(4, 0.4, 1);
-	host(r, "host-10", -1, 0, 1, 1e9, 1e9);
-	l = host(r, "host-11", -1, 1, 2, 10e9, 1e9);
-	link_of(r, "star_link_11_UP", 10e9, 3.125e9, l, 1);
+	r = run(4, 0.4, 1, 0);
+	host(r, "host-10", -1, 0, 1, -1, 1e9, 1e9);
+	l = host(r, "host-11", -1, 1, 2, -1, 10e9, 1e9);
+	link_of(r, "star_link_11_UP", 10e9, 3.125e9, l, 1, -1);
 	bottleneck(r, BN_SERVER_NIC, 0, 1);
 	says(r, "host-11 NIC send (server 1 (2 shards))", "host-11's NIC "
 	    "(server 1 (2 shards)) sends 2.5 GB per step; at 25 Gbps that takes "
@@ -302,8 +249,8 @@ sentences(void)
 
 	/* a multi-GPU machine's NIC: 7.5 GB in 3 steps, 2.5 GB over
 	 * 25 Gbps, 80 Gbps in 250 ms */
-	r = run(3, 0.25, 1);
-	link_of(r, "host-1-nic_UP", 7.5e9, 3.125e9, -1, 1);
+	r = run(3, 0.25, 1, 0);
+	link_of(r, "host-1-nic_UP", 7.5e9, 3.125e9, -1, 1, -1);
 	r->links[0].group = 1;
 	r->links[0].group_name = xstrdup("host-1");
 	bottleneck(r, BN_SERVER_NIC, 0, 4);
@@ -313,8 +260,8 @@ sentences(void)
 	results_free(r);
 
 	/* 2 GB in 2 steps, 1 GB over 10 Gbps, 4 Gbps in 2 s */
-	r = run(2, 2, 1);
-	link_of(r, "host-0-nic_DOWN", 2e9, 1.25e9, -1, 0);
+	r = run(2, 2, 1, 0);
+	link_of(r, "host-0-nic_DOWN", 2e9, 1.25e9, -1, 0, -1);
 	r->links[0].group = 0;
 	r->links[0].group_name = xstrdup("host-0");
 	bottleneck(r, BN_WORKER_NIC, 0, 8);
@@ -324,8 +271,8 @@ sentences(void)
 	results_free(r);
 
 	/* psim's lab-2x4-ring: 8.75 GB a step over a 100 Gbps backbone */
-	r = run(3, 0.2, 0.7);
-	link_of(r, "rack-a_backbone", 26.25e9, 12.5e9, -1, 0);
+	r = run(3, 0.2, 0.7, 0);
+	link_of(r, "rack-a_backbone", 26.25e9, 12.5e9, -1, 0, -1);
 	bottleneck(r, BN_SWITCH, 0, 1);
 	says(r, "rack-a_backbone", "the switch link rack-a_backbone carries "
 	    "8.75 GB per step; at 100 Gbps that takes 700 ms against 200 ms of "
@@ -532,7 +479,7 @@ seed_reports(const struct scenario *sc)
 static void
 other_reports(struct scenario *sc)
 {
-	struct results *r = run(2, 1, 0.05);
+	struct results *r = run(2, 1, 0.05, 0);
 	char *s, *head[64], *row[64];
 	const cJSON *hosts, *b;
 	const char *p;
@@ -542,12 +489,12 @@ other_reports(struct scenario *sc)
 	    "worker 1", "worker 2 + 3 shards", "server 0 (1 shard)",
 	    "server 1 (2 shards)", "checkpoint storage" };
 
-	host(r, "host-0", 0, -1, 1, 1e9, 1e9);
-	host(r, "host-1", 1, -1, 0, 1e9, 1e9);
-	host(r, "host-2", 2, -1, 3, 1e9, 1e9);
-	host(r, "host-3", -1, 0, 1, 1e9, 1e9);
-	host(r, "host-4", -1, 1, 2, 1e9, 1e9);
-	i = host(r, "host-5", -1, -1, 0, 1e9, 1e9);
+	host(r, "host-0", 0, -1, 1, -1, 1e9, 1e9);
+	host(r, "host-1", 1, -1, 0, -1, 1e9, 1e9);
+	host(r, "host-2", 2, -1, 3, -1, 1e9, 1e9);
+	host(r, "host-3", -1, 0, 1, -1, 1e9, 1e9);
+	host(r, "host-4", -1, 1, 2, -1, 1e9, 1e9);
+	i = host(r, "host-5", -1, -1, 0, -1, 1e9, 1e9);
 	r->hosts[i].storage = 1;
 	results_summarize(r, 1, 1);	/* no links: compute */
 	s = written(REPORT_JSON, sc, r);
@@ -577,8 +524,8 @@ other_reports(struct scenario *sc)
 
 	/* a name with quotes, a comma and a newline, in the scenario and
 	 * in the resource */
-	r = run(2, 1, 1);
-	link_of(r, "spine \"a\",\nb", 2e9, 1.25e9, -1, 0);
+	r = run(2, 1, 1, 0);
+	link_of(r, "spine \"a\",\nb", 2e9, 1.25e9, -1, 0, -1);
 	results_summarize(r, 0, 1);
 	free(sc->name);
 	sc->name = xstrdup("my \"seed\", again");

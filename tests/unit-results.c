@@ -11,44 +11,7 @@
 #include "tap.h"
 #include "xmalloc.h"
 
-#define ROOM 16		/* hosts and links a case may have */
-
-/* A run of steps steps of compute_s, exposed_s and wait_s each (so the
- * whole run takes steps times their sum), with no analytic figures. */
-static struct results *
-run(int steps, double compute_s, double exposed_s, double wait_s)
-{
-	struct results *r = xcalloc(1, sizeof *r);
-
-	r->steps = steps;
-	r->measured = steps;
-	r->compute_s = compute_s;
-	r->exposed_s = exposed_s;
-	r->communication_s = exposed_s;
-	r->wait_s = wait_s;
-	r->step_mean_s = compute_s + exposed_s + wait_s;
-	r->simulated_s = steps * r->step_mean_s;
-	r->hosts = xcalloc(ROOM, sizeof *r->hosts);
-	r->links = xcalloc(ROOM, sizeof *r->links);
-	return r;
-}
-
-static int
-host(struct results *r, const char *name, int worker, int server,
-    int shards, int group, double sent, double received)
-{
-	struct host_result *h = &r->hosts[r->nhosts];
-
-	h->name = xstrdup(name);
-	h->worker = worker;
-	h->server = server;
-	h->shards = shards;
-	h->group = group;
-	h->bytes_sent = sent;
-	h->bytes_received = received;
-	h->nic_Bps = 1.25e9;
-	return r->nhosts++;
-}
+#include "results-fixture.h"
 
 static void
 storage(struct results *r, const char *name, double sent, double received)
@@ -56,30 +19,6 @@ storage(struct results *r, const char *name, double sent, double received)
 	int i = host(r, name, -1, -1, 0, -1, sent, received);
 
 	r->hosts[i].storage = 1;
-}
-
-/* A link; its utilization is what metrics.c would give: its bytes over
- * its capacity for the whole run. */
-static void
-link_of(struct results *r, const char *name, double bytes, double Bps,
-    int owner, int up, int group)
-{
-	struct link_result *l = &r->links[r->nlinks++];
-
-	l->name = xstrdup(name);
-	l->bytes = bytes;
-	l->bandwidth_Bps = Bps;
-	l->utilization = r->simulated_s > 0 ? bytes / (Bps * r->simulated_s) :
-	    0;
-	l->host = owner;
-	l->up = up;
-	l->group = group;
-	if (group >= 0) {
-		char g[32];
-
-		snprintf(g, sizeof g, "host-%d", group);
-		l->group_name = xstrdup(g);
-	}
 }
 
 /* A link with a given utilization (for the ordering). */
