@@ -12,7 +12,6 @@
 #include "report.h"
 #include "scenario.h"
 #include "sim.h"
-#include "strategy.h"
 #include "xmalloc.h"
 
 /* The closed form of the bucket pipeline, bucket by bucket. */
@@ -28,7 +27,8 @@ bucket_analytic(const struct sim *sim, const struct shape *shape,
 		bytes[b] = (double)sim->bucket_len[b] * sim->elem_bytes;
 		ready[b] = sim_bucket_ready_s(sim, b, shape->compute_s);
 	}
-	analytic_buckets(sim->strategy->analytic, shape, sim->nbuckets, bytes, ready, a);
+	analytic_buckets(sim->sc->strategy.info->closed_form, shape,
+	    sim->nbuckets, bytes, ready, a);
 	free(bytes);
 	free(ready);
 }
@@ -49,7 +49,7 @@ cmd_simulate(const struct scenario *sc, char **errors)
 	wall = sim_run(sim);
 	sim_shape(sim, &shape);
 	memset(&analytic, 0, sizeof analytic);
-	strategy_of(sc->strategy.info)->analytic(&shape, &analytic);
+	sc->strategy.info->closed_form(&shape, &analytic);
 	if (sim->nbuckets > 0)
 		bucket_analytic(sim, &shape, &analytic);
 	analytic_finish(&shape, &analytic);

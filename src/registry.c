@@ -4,11 +4,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "closed-forms.h"
 #include "registry.h"
 
 const struct strategy_info registry[STRATEGY_COUNT] = {
 #define STRATEGY(id, proto, name, family, flags, chunks, summary) \
-	{ STRATEGY_##id, name, family, flags, chunks, summary },
+	{ STRATEGY_##id, name, family, flags, chunks, summary, \
+	    closed_##proto },
 #include "strategies.def"
 #undef STRATEGY
 };

@@ -6,6 +6,8 @@
 #ifndef PSIM_REGISTRY_H
 #define PSIM_REGISTRY_H
 
+#include "analytic.h"
+
 enum family { FAMILY_PS, FAMILY_ALLREDUCE };
 
 /* What a strategy supports (strategies.def says which has which). */
@@ -32,6 +34,7 @@ struct strategy_info {
 	unsigned	 flags;		/* R_* */
 	int		 chunks;	/* R_CHUNKS: strategy.chunks' default */
 	const char	*summary;	/* one line for help and reports */
+	analytic_fn	 closed_form;	/* closed-forms.c */
 };
 
 extern const struct strategy_info registry[STRATEGY_COUNT];

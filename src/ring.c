@@ -9,19 +9,12 @@
 
 #include <assert.h>
 
-#include "analytic.h"
 #include "ring.h"
 
 static int
 mod(int a, int n)
 {
 	return ((a % n) + n) % n;
-}
-
-int
-ring_worker(const struct ring *r, int m)
-{
-	return r->members != NULL ? r->members[m] : r->base + m * r->stride;
 }
 
 void
@@ -45,14 +38,4 @@ ring_phase(struct sim *sim, const struct ring *r, int me,
 		assert(in->offset == lo + sim_part_offset(len, g, recv));
 		sim_take(sim, w, in, gather ? SIM_COPY : SIM_ADD);
 	}
-}
-
-void
-ring_round(struct round *rd, const struct ring *r, double chunk)
-{
-	int m;
-
-	for (m = 0; m < r->g && r->g > 1; m++)
-		analytic_round_flow(rd, ring_worker(r, m),
-		    ring_worker(r, (m + 1) % r->g), chunk);
 }

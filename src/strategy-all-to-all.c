@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analytic.h"
 #include "sim.h"
 #include "xmalloc.h"
 
@@ -95,37 +94,8 @@ a2a_cleanup(struct sim *sim)
 	sim->state = NULL;
 }
 
-/* All n-1 flows out of a NIC share it: (n-1)M at B after one latency,
- * unless a switch backplane (n(n-1)M on a star) or a rack uplink
- * (h(n-h)M for a rack of h workers) is slower. */
-static void
-a2a_analytic(const struct shape *s, struct analytic *a)
-{
-	struct round rd;
-	int n = s->n, w, p;
-	double t;
-
-	analytic_round_init(&rd, s);
-	for (w = 0; w < n; w++) {
-		for (p = 0; p < n; p++) {
-			if (p != w)
-				analytic_round_flow(&rd, w, p, s->M);
-		}
-	}
-	t = analytic_round_time(&rd);
-	a->latency_s = n > 1 ? s->alpha : 0;
-	a->communication_s = a->latency_s + t;
-	a->worker_sent_bytes = a->worker_received_bytes = (n - 1) * s->M;
-	snprintf(a->formula, sizeof a->formula, "alpha + (n-1) * M/B");
-	snprintf(a->evaluated, sizeof a->evaluated, "%.6g s + %.6g s for "
-	    "%d x %.6g B, paced by %s = %.6g s", a->latency_s, t, n - 1, s->M,
-	    rd.binding, a->communication_s);
-	analytic_round_release(&rd, a);
-}
-
 const struct strategy strategy_all_to_all = {
 	.setup = a2a_setup,
 	.exchange = a2a_exchange,
 	.cleanup = a2a_cleanup,
-	.analytic = a2a_analytic,
 };

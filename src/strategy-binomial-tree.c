@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "analytic.h"
 #include "sim.h"
 #include "tree.h"
 
@@ -45,37 +44,8 @@ bt_cleanup(struct sim *sim)
 	sim->state = NULL;
 }
 
-/* 2 ceil(lg n) rounds of alpha + M/B; each round costs its most loaded
- * NIC, switch or uplink (analytic.c), the broadcast mirroring the reduce. */
-static void
-bt_analytic(const struct shape *s, struct analytic *a)
-{
-	struct round rd;
-	struct tree t;
-	double bw = 0;
-	int i;
-
-	tree_init(&t, NULL, s->n);
-	analytic_round_init(&rd, s);
-	for (i = 0; i < t.levels; i++) {
-		tree_round(&rd, &t, i, s->M);
-		bw += 2 * analytic_round_time(&rd);
-	}
-	analytic_round_release(&rd, a);
-	a->latency_s = 2.0 * t.levels * s->alpha;
-	a->communication_s = a->latency_s + bw;
-	a->worker_sent_bytes = a->worker_received_bytes = t.levels * s->M;
-	snprintf(a->formula, sizeof a->formula,
-	    "2 ceil(lg n)*(alpha + M/B)");
-	snprintf(a->evaluated, sizeof a->evaluated, "2*%d*%.6g s + %.6g s of "
-	    "transfers (%.6g B per round at %.6g B/s, unless a switch or "
-	    "uplink binds) = %.6g s", t.levels, s->alpha, bw, s->M, s->B,
-	    a->communication_s);
-}
-
 const struct strategy strategy_binomial_tree = {
 	.setup = bt_setup,
 	.exchange = bt_exchange,
 	.cleanup = bt_cleanup,
-	.analytic = bt_analytic,
 };

@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "analytic.h"
 #include "fold.h"
 #include "sim.h"
 #include "xmalloc.h"
@@ -86,50 +85,8 @@ hd_cleanup(struct sim *sim)
 	sim->state = NULL;
 }
 
-/* 2 lg p alpha + 2(p-1)/p M/B, plus 2(alpha + M/B) for the fold when n
- * is not a power of two.  Each round costs its most loaded NIC, switch or
- * uplink (analytic.c); halving round i and its mirror in the all-gather
- * move M/2^(i+1) each way between partners p/2^(i+1) apart. */
-static void
-hd_analytic(const struct shape *s, struct analytic *a)
-{
-	struct round rd;
-	struct fold f;
-	double core, bw = 0;
-	int i, k;
-
-	fold_init(&f, s->n);
-	core = 2.0 * (f.p - 1) / f.p * s->M;
-	analytic_round_init(&rd, s);
-	bw = fold_rounds(&rd, &f, s->M);
-	for (i = 0; i < f.lg; i++) {
-		for (k = 0; k < f.p; k++)
-			analytic_round_flow(&rd, fold_worker(&f, k),
-			    fold_worker(&f, k ^ (f.p >> (i + 1))),
-			    s->M / (2 << i));
-		bw += 2 * analytic_round_time(&rd);
-	}
-	analytic_round_release(&rd, a);
-	a->latency_s = (2 * f.lg + (f.r > 0 ? 2 : 0)) * s->alpha;
-	a->communication_s = a->latency_s + bw;
-	a->worker_sent_bytes = a->worker_received_bytes = core +
-	    (f.r > 0 ? s->M : 0);
-	if (f.r > 0)
-		snprintf(a->formula, sizeof a->formula, "2(lg p + 1)*alpha + "
-		    "2(p-1)/p * M/B + 2M/B, p = %d the largest power of two "
-		    "<= n", f.p);
-	else
-		snprintf(a->formula, sizeof a->formula,
-		    "2 lg n*alpha + 2(n-1)/n * M/B");
-	snprintf(a->evaluated, sizeof a->evaluated, "%.6g s + %.6g s of "
-	    "transfers (%.6g B at %.6g B/s, unless a switch or uplink binds) "
-	    "= %.6g s", a->latency_s, bw, core + (f.r > 0 ? 2 * s->M : 0),
-	    s->B, a->communication_s);
-}
-
 const struct strategy strategy_halving_doubling = {
 	.setup = hd_setup,
 	.exchange = hd_exchange,
 	.cleanup = hd_cleanup,
-	.analytic = hd_analytic,
 };

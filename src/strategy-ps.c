@@ -33,7 +33,6 @@
 
 #include <simgrid/engine.h>
 
-#include "analytic.h"
 #include "metrics.h"
 #include "numerics.h"
 #include "recovery.h"
@@ -580,81 +579,6 @@ ps_cleanup(struct sim *sim)
 	sim->state = NULL;
 }
 
-/* Two phases, push then pull, each one latency plus the time its most
- * loaded resource needs: in the push phase every worker sends each shard
- * it does not hold to that shard's host, so a host receives one copy of
- * its shards from every other worker; the pull phase is the mirror
- * image and takes as long.  (Pulls of one shard may start while another
- * is still being pushed; the formula does not credit that overlap.)
- * With P pipelined chunks, pushes of chunk c + 1 overlap pulls of chunk
- * c: the step tends to T_both, the time of all pushes and pulls moving at
- * once, plus 1/P of what the phases add to it, and P + 1 latencies. */
-static void
-ps_analytic(const struct shape *s, struct analytic *a)
-{
-	struct round rd;
-	int h, j, w, nh = s->n + s->servers, P = s->chunks > 0 ? s->chunks : 1;
-	double *traffic = xcalloc((size_t)nh, sizeof *traffic);
-	int *holds = xcalloc((size_t)nh, sizeof *holds);
-	double phase, both;
-
-	analytic_round_init(&rd, s);
-	for (j = 0; j < s->k; j++) {
-		int holder = s->shard_worker[j] >= 0 ? s->shard_worker[j] :
-		    s->n + s->shard_server[j];
-
-		holds[holder] = 1;
-		for (w = 0; w < s->n; w++) {
-			if (w == holder)
-				continue;
-			analytic_round_flow(&rd, w, holder, s->shard_bytes[j]);
-			/* per step: push out and pull in, and the holder
-			 * the mirror image */
-			traffic[w] += s->shard_bytes[j];
-			traffic[holder] += s->shard_bytes[j];
-		}
-	}
-	phase = analytic_round_time(&rd);
-	for (j = 0; j < s->k; j++) {	/* pushes and pulls at once */
-		int holder = s->shard_worker[j] >= 0 ? s->shard_worker[j] :
-		    s->n + s->shard_server[j];
-
-		for (w = 0; w < s->n; w++) {
-			if (w == holder)
-				continue;
-			analytic_round_flow(&rd, w, holder, s->shard_bytes[j]);
-			analytic_round_flow(&rd, holder, w, s->shard_bytes[j]);
-		}
-	}
-	both = analytic_round_time(&rd);
-	for (h = 0; h < nh; h++) {
-		if (h < s->n && traffic[h] > a->worker_sent_bytes)
-			a->worker_sent_bytes = a->worker_received_bytes =
-			    traffic[h];
-		if (holds[h] && traffic[h] > a->server_received_bytes)
-			a->server_sent_bytes = a->server_received_bytes =
-			    traffic[h];
-	}
-	a->latency_s = (P + 1) * s->alpha;
-	a->communication_s = a->latency_s + both + (2 * phase - both) / P;
-	if (s->bytesps)
-		snprintf(a->formula, sizeof a->formula, "2n(n-1)M / ((n^2 + kn "
-		    "- 2k)B) with k CPU summation servers (BytePS), pipelined "
-		    "in %d chunks", P);
-	else if (P > 1)
-		snprintf(a->formula, sizeof a->formula, "T_both + (2 T_phase - "
-		    "T_both)/P + (P+1)*alpha, %d pipelined chunks", P);
-	else
-		snprintf(a->formula, sizeof a->formula, "2*(alpha + V/B), V = "
-		    "the busiest NIC's bytes per phase = max(M, n*M/k) for k "
-		    "even dedicated shards");
-	snprintf(a->evaluated, sizeof a->evaluated, "%d*%.6g s + %.6g s + "
-	    "(2*%.6g s - %.6g s)/%d = %.6g s", P + 1, s->alpha, both, phase,
-	    both, P, a->communication_s);
-	analytic_round_release(&rd, a);
-	free(traffic);
-	free(holds);
-}
 /* Also BytePS (OSDI '20): the PS protocol, with a summation service on
  * every worker and on k CPU-only hosts, the bytes split between them as
  * the paper's optimum says (sim.c), pipelined in chunks. */
@@ -663,5 +587,4 @@ const struct strategy strategy_ps = {
 	.exchange = ps_exchange,
 	.join = ps_join,
 	.cleanup = ps_cleanup,
-	.analytic = ps_analytic,
 };

@@ -11,7 +11,6 @@
 
 #include <stdio.h>
 
-#include "analytic.h"
 #include "ring.h"
 #include "sim.h"
 
@@ -32,33 +31,6 @@ ring_exchange(struct sim *sim, int w, int seq, long lo, long len)
 	ring_phase(sim, &r, me, sim->worker_mbox, seq, lo, len, 1);
 }
 
-/* 2(n-1) steps, each one latency plus a chunk of M/n from every worker
- * to the next, at the pace of the most loaded resource: a NIC, or a
- * switch backplane or rack uplink that several chunks cross. */
-static void
-ring_analytic(const struct shape *s, struct analytic *a)
-{
-	struct round rd;
-	struct ring r = { 0, 1, s->n, NULL };
-	int n = s->n;
-	double chunk = s->M / n, per;
-
-	analytic_round_init(&rd, s);
-	ring_round(&rd, &r, chunk);
-	per = analytic_round_time(&rd);
-	a->latency_s = 2.0 * (n - 1) * s->alpha;
-	a->communication_s = 2.0 * (n - 1) * (s->alpha + per);
-	a->worker_sent_bytes = a->worker_received_bytes =
-	    2.0 * (n - 1) * chunk;
-	snprintf(a->formula, sizeof a->formula,
-	    "2(n-1)*alpha + 2(n-1)/n * M/B");
-	snprintf(a->evaluated, sizeof a->evaluated, "2*%d*(%.6g s + %.6g s "
-	    "for a %.6g B chunk, paced by %s) = %.6g s", n - 1, s->alpha, per,
-	    chunk, rd.binding, a->communication_s);
-	analytic_round_release(&rd, a);
-}
-
 const struct strategy strategy_ring = {
 	.exchange = ring_exchange,
-	.analytic = ring_analytic,
 };

@@ -1,13 +1,11 @@
 /* strategy.h: one communication strategy's protocol code (a parameter
  * server or an all-reduce algorithm) behind a small vtable: the per-step
  * exchange a worker runs after its compute, any extra actors it needs (PS
- * shards), and its closed-form cost.  Its name, family and flags are data
+ * shards).  Its name, family, flags and closed form (closed-forms.c) are
  * in the registry (registry.h); the engine looks the code up by id.
  * Strategies never print. */
 #ifndef PSIM_STRATEGY_H
 #define PSIM_STRATEGY_H
-
-#include "analytic.h"
 
 struct sim;
 struct strategy_info;
@@ -27,8 +25,6 @@ struct strategy {
 	void		 (*join)(struct sim *, int worker);
 	/* Release what setup made (after the simulation ends). */
 	void		 (*cleanup)(struct sim *);
-	/* Closed-form alpha-beta cost for the same case. */
-	analytic_fn	 analytic;
 };
 
 /* The protocol code of a registered strategy. */

@@ -6,23 +6,7 @@
  * retraces the rounds backwards. */
 #include "config.h"
 
-#include "analytic.h"
 #include "tree.h"
-
-void
-tree_init(struct tree *t, const int *members, int g)
-{
-	t->members = members;
-	t->g = g;
-	for (t->levels = 0; (1 << t->levels) < g; t->levels++)
-		;
-}
-
-int
-tree_worker(const struct tree *t, int member)
-{
-	return t->members != NULL ? t->members[member] : member;
-}
 
 void
 tree_reduce(struct sim *sim, const struct tree *t, int me,
@@ -69,14 +53,4 @@ tree_bcast(struct sim *sim, const struct tree *t, int me,
 			    mbox[to * stride + first + i], lo, len);
 		}
 	}
-}
-
-void
-tree_round(struct round *rd, const struct tree *t, int i, double bytes)
-{
-	int d = 1 << i, m;
-
-	for (m = d; m < t->g; m += 2 * d)
-		analytic_round_flow(rd, tree_worker(t, m), tree_worker(t, m - d),
-		    bytes);
 }
