@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "csv.h"
+#include "errors.h"
 #include "faults.h"
 #include "rng.h"
 #include "xmalloc.h"
@@ -173,29 +174,39 @@ fault_schedule_free(struct fault_schedule *sc)
 	memset(sc, 0, sizeof *sc);
 }
 
-static int
-fail(char **error, const char *path, long line, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+/* Where trace_read is in a file. */
+struct reader {
+	const char	*path;
+	long		 lineno;
+	int		 header;	/* seen */
+	int		 rows;
+	double		 last;		/* the last row's time */
+	size_t		 cap, hcap;	/* rows and hosts allocated */
+	struct errors	*errors;
+	const char	*where;		/* what names the file, or NULL */
+};
 
 static int
-fail(char **error, const char *path, long line, const char *fmt, ...)
+fail(const struct reader *rd, long line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* One line "WHERE: PATH:LINE: why" (no ":LINE" for line 0); -1. */
+static int
+fail(const struct reader *rd, long line, const char *fmt, ...)
 {
-	va_list ap, ap2;
-	char *msg;
-	int len;
+	va_list ap;
+	char *at;
 
-	va_start(ap, fmt);
-	va_copy(ap2, ap);
-	len = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	msg = xmalloc((size_t)(len > 0 ? len : 0) + 1);
-	vsnprintf(msg, (size_t)(len > 0 ? len : 0) + 1, fmt, ap2);
-	va_end(ap2);
 	if (line > 0)
-		xasprintf(error, "%s:%ld: %s", path, line, msg);
+		xasprintf(&at, "%s%s%s:%ld", rd->where ? rd->where : "",
+		    rd->where ? ": " : "", rd->path, line);
 	else
-		xasprintf(error, "%s: %s", path, msg);
-	free(msg);
+		xasprintf(&at, "%s%s%s", rd->where ? rd->where : "",
+		    rd->where ? ": " : "", rd->path);
+	va_start(ap, fmt);
+	errors_vadd(rd->errors, at, fmt, ap);
+	va_end(ap);
+	free(at);
 	return -1;
 }
 
@@ -244,17 +255,6 @@ host_index(struct trace *tr, const char *name, size_t *cap)
 	return tr->nhosts++;
 }
 
-/* Where trace_read is in a file. */
-struct reader {
-	const char	*path;
-	long		 lineno;
-	int		 header;	/* seen */
-	int		 rows;
-	double		 last;		/* the last row's time */
-	size_t		 cap, hcap;	/* rows and hosts allocated */
-	char		**error;
-};
-
 /* The header line says the format. */
 static int
 read_header(struct reader *rd, const char *line, struct trace *tr)
@@ -265,7 +265,7 @@ read_header(struct reader *rd, const char *line, struct trace *tr)
 	else if (strcmp(line, HEADER_COUNTS) == 0)
 		tr->format = TRACE_COUNTS;
 	else
-		return fail(rd->error, rd->path, rd->lineno, "expected a header "
+		return fail(rd, rd->lineno, "expected a header "
 		    HEADER_EVENTS " or " HEADER_COUNTS ", got \"%s\"", line);
 	return 0;
 }
@@ -291,7 +291,7 @@ static int
 read_count(struct reader *rd, char **f, double t, struct trace *tr)
 {
 	if (parse_count(f[1], &tr->count[rd->rows]) == -1)
-		return fail(rd->error, rd->path, rd->lineno, "expected a count "
+		return fail(rd, rd->lineno, "expected a count "
 		    ">= 0, got \"%s\"", f[1]);
 	tr->ct[rd->rows] = t;
 	tr->ncount = ++rd->rows;
@@ -307,10 +307,10 @@ read_event(struct reader *rd, char **f, double t, struct trace *tr)
 	else if (strcmp(f[1], "return") == 0)
 		tr->ev[rd->rows].up = 1;
 	else
-		return fail(rd->error, rd->path, rd->lineno, "expected event "
+		return fail(rd, rd->lineno, "expected event "
 		    "preempt or return, got \"%s\"", f[1]);
 	if (*f[2] == '\0')
-		return fail(rd->error, rd->path, rd->lineno, "expected a host "
+		return fail(rd, rd->lineno, "expected a host "
 		    "name, got \"\"");
 	tr->ev[rd->rows].t = t;
 	tr->ev[rd->rows].host = host_index(tr, f[2], &rd->hcap);
@@ -327,14 +327,14 @@ read_row(struct reader *rd, char *line, struct trace *tr)
 	double t;
 
 	if ((nf = csv_split(line, f, 3)) != want)
-		return fail(rd->error, rd->path, rd->lineno, "expected %d "
+		return fail(rd, rd->lineno, "expected %d "
 		    "fields %s, got %d", want, tr->format == TRACE_EVENTS ?
 		    HEADER_EVENTS : HEADER_COUNTS, nf);
 	if (parse_time(f[0], &t) == -1)
-		return fail(rd->error, rd->path, rd->lineno, "expected a time "
+		return fail(rd, rd->lineno, "expected a time "
 		    "in seconds >= 0, got \"%s\"", f[0]);
 	if (t < rd->last)
-		return fail(rd->error, rd->path, rd->lineno, "times must not "
+		return fail(rd, rd->lineno, "times must not "
 		    "decrease: %.15g after %.15g", t, rd->last);
 	rd->last = t;
 	grow(rd, tr);
@@ -347,19 +347,20 @@ static int
 read_end(struct reader *rd, FILE *fp, struct trace *tr)
 {
 	if (ferror(fp))
-		return fail(rd->error, rd->path, 0, "cannot read: %s",
+		return fail(rd, 0, "cannot read: %s",
 		    strerror(errno));
 	if (!rd->header)
-		return fail(rd->error, rd->path, 0, "empty file, expected a "
+		return fail(rd, 0, "empty file, expected a "
 		    "header " HEADER_EVENTS " or " HEADER_COUNTS);
 	if (rd->rows == 0)
-		return fail(rd->error, rd->path, 0, "no rows after the header");
+		return fail(rd, 0, "no rows after the header");
 	tr->last_s = rd->last;
 	return 0;
 }
 
 int
-trace_read(const char *path, struct trace *tr, char **error)
+trace_read(const char *path, struct trace *tr, struct errors *errors,
+    const char *where)
 {
 	struct reader rd;
 	size_t linecap = 0;
@@ -371,10 +372,10 @@ trace_read(const char *path, struct trace *tr, char **error)
 	memset(tr, 0, sizeof *tr);
 	memset(&rd, 0, sizeof rd);
 	rd.path = path;
-	rd.error = error;
-	*error = NULL;
+	rd.errors = errors;
+	rd.where = where;
 	if ((fp = fopen(path, "r")) == NULL)
-		return fail(error, path, 0, "cannot open: %s", strerror(errno));
+		return fail(&rd, 0, "cannot open: %s", strerror(errno));
 	while (rc == 0 && (len = getline(&line, &linecap, fp)) != -1) {
 		rd.lineno++;
 		if (len > 0 && line[len - 1] == '\n')

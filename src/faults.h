@@ -15,6 +15,8 @@
 
 #include <stdint.h>
 
+struct errors;
+
 enum fault_kind { FAULT_NOTICE, FAULT_PREEMPT, FAULT_RETURN };
 
 /* Slot `slot` (a worker, say) gets its notice, goes, or comes back (a
@@ -98,10 +100,12 @@ struct trace {
 	double		 last_s;	/* the last time in the file */
 };
 
-/* Read a trace file.  On error returns -1 and sets *error to a malloc'd
- * "FILE:LINE: expected ..., got ..." or "FILE: why" message (no trailing
- * newline). */
-int trace_read(const char *path, struct trace *, char **error);
+/* Read a trace file.  On error returns -1 and adds one line to errors:
+ * "WHERE: FILE:LINE: expected ..., got ..." or "WHERE: FILE: why" (where
+ * names what gave the file, e.g. "psim: s.json: /faults/preemption/trace";
+ * NULL: the line starts at FILE). */
+int trace_read(const char *path, struct trace *, struct errors *,
+    const char *where);
 void trace_free(struct trace *);
 /* The spec's trace, if it holds one; freed and zeroed. */
 void fault_spec_release(struct fault_spec *);

@@ -31,6 +31,9 @@ struct ctx {
  * path is NULL or ""). */
 void err_at(struct ctx *, const char *path, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* "psim: FILE: PATH" (or "psim: FILE"), malloc'd: where err_at's lines
+ * start, for another reader that adds to c->errors (trace_read). */
+char *err_where(const struct ctx *, const char *path);
 
 /* What the file said, where a later step needs more than the value in
  * struct scenario (which a default or a derivation may have set): 1

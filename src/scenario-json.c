@@ -16,16 +16,24 @@
 #include "scenario-json.h"
 #include "xmalloc.h"
 
-void
-err_at(struct ctx *c, const char *path, const char *fmt, ...)
+char *
+err_where(const struct ctx *c, const char *path)
 {
-	va_list ap;
 	char *where;
 
 	if (path != NULL && *path != '\0')
 		xasprintf(&where, "psim: %s: %s", c->file, path);
 	else
 		xasprintf(&where, "psim: %s", c->file);
+	return where;
+}
+
+void
+err_at(struct ctx *c, const char *path, const char *fmt, ...)
+{
+	va_list ap;
+	char *where = err_where(c, path);
+
 	va_start(ap, fmt);
 	errors_vadd(&c->errors, where, fmt, ap);
 	va_end(ap);

@@ -117,7 +117,7 @@ read_files(struct ctx *c, struct scenario *sc)
 	    "/faults/servers/trace", "/faults/links/trace" };
 	struct fault_spec *specs[] = { &sc->faults.workers,
 	    &sc->faults.servers, &sc->faults.links };
-	char *cause;
+	char *where;
 	FILE *f;
 	int i;
 
@@ -132,12 +132,13 @@ read_files(struct ctx *c, struct scenario *sc)
 		if (specs[i]->trace == NULL)
 			continue;
 		specs[i]->tr = xcalloc(1, sizeof *specs[i]->tr);
-		if (trace_read(specs[i]->trace, specs[i]->tr, &cause) != 0) {
-			err_at(c, paths[i], "%s", cause);
-			free(cause);
+		where = err_where(c, paths[i]);
+		if (trace_read(specs[i]->trace, specs[i]->tr, &c->errors,
+		    where) != 0) {
 			free(specs[i]->tr);
 			specs[i]->tr = NULL;
 		}
+		free(where);
 	}
 }
 

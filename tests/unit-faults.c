@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "errors.h"
 #include "faults.h"
 #include "rng.h"
 #include "tap.h"
@@ -37,6 +38,32 @@ put(const char *name, const char *text)
 		fatal("cannot write %s", path);
 	made[nmade++] = path;
 	return path;
+}
+
+/* trace_read into a collector of its own, where: which prefixes its line
+ * (NULL: none).  *err: the text without its newline, or NULL; *lines:
+ * how many lines it holds. */
+static int
+read_trace_at(const char *path, struct trace *tr, const char *where,
+    char **err, int *lines)
+{
+	struct errors e = ERRORS_INIT;
+	int rc = trace_read(path, tr, &e, where);
+	size_t len;
+
+	*lines = errors_count(&e);
+	if ((*err = errors_take(&e)) != NULL && (len = strlen(*err)) > 0 &&
+	    (*err)[len - 1] == '\n')
+		(*err)[len - 1] = '\0';
+	return rc;
+}
+
+static int
+read_trace(const char *path, struct trace *tr, char **err)
+{
+	int lines;
+
+	return read_trace_at(path, tr, NULL, err, &lines);
 }
 
 static int
@@ -317,7 +344,7 @@ small_traces(void)
 	/* a: up 0-100, 160-400; b: up 0-200 (a second preempt is
 	 * redundant); d: a preempt while never up, up from 120; c: up from
 	 * 300 (a second return is redundant). */
-	rc = trace_read(put("a.csv", "time_s,event,host\n"
+	rc = read_trace(put("a.csv", "time_s,event,host\n"
 	    "0,return,a\n0,return,b\n50,preempt,d\n100,preempt,a\n"
 	    "120,return,d\n160,return,a\n200,preempt,b\n250,preempt,b\n"
 	    "300,return,c\n350,return,c\n400,preempt,a\n"), &tr, &err);
@@ -370,7 +397,7 @@ small_traces(void)
 	    tr.nev == 0, "trace_free zeroes");
 
 	/* Counts: 4, 2 from 100 s, 3 then 1 at 150 s, 4 from 300 s. */
-	rc = trace_read(put("b.csv", "time_s,available\n"
+	rc = read_trace(put("b.csv", "time_s,available\n"
 	    "0,4\n100,2\n150,3\n150,1\n300,4\n"), &tr, &err);
 	tap_ok(rc == 0 && tr.format == TRACE_COUNTS && tr.ncount == 5 &&
 	    tr.nhosts == 0 && tr.last_s == 300 && tr.count[3] == 1 &&
@@ -400,7 +427,7 @@ small_traces(void)
 	trace_free(&tr);
 
 	/* CRLF, a blank line and no final newline. */
-	rc = trace_read(put("crlf.csv", "time_s,event,host\r\n0,return,a\r\n"
+	rc = read_trace(put("crlf.csv", "time_s,event,host\r\n0,return,a\r\n"
 	    "\r\n100,preempt,a\r\n160,return,a"), &tr, &err);
 	tap_ok(rc == 0 && tr.nev == 3 && tr.nhosts == 1 &&
 	    strcmp(tr.hosts[0], "a") == 0 && tr.last_s == 160,
@@ -423,7 +450,7 @@ refused(const char *name, const char *text, const char *want)
 	char *err = NULL, *full, title[128];
 	const char *path;
 	struct trace tr;
-	int rc;
+	int rc, lines;
 
 	if (text != NULL)
 		path = put(name, text);
@@ -431,7 +458,7 @@ refused(const char *name, const char *text, const char *want)
 		xasprintf(&full, "%s/%s", tmpdir, name);
 		path = made[nmade++] = full;
 	}
-	rc = trace_read(path, &tr, &err);
+	rc = read_trace(path, &tr, &err);
 	snprintf(title, sizeof title, "%s is refused", name);
 	tap_ok(rc == -1 && tr.nev == 0 && tr.hosts == NULL && tr.ct == NULL,
 	    title);
@@ -439,6 +466,18 @@ refused(const char *name, const char *text, const char *want)
 	snprintf(title, sizeof title, "%s: the message says where and why",
 	    name);
 	tap_str(err, full, title);
+	free(full);
+	free(err);
+	/* The same through a scenario's prefix: one line, which names the
+	 * key that gave the file first. */
+	rc = read_trace_at(path, &tr, "psim: s.json: /faults/preemption/trace",
+	    &err, &lines);
+	xasprintf(&full, "psim: s.json: /faults/preemption/trace: %s%s", path,
+	    want);
+	snprintf(title, sizeof title, "%s: one line, after the key's prefix",
+	    name);
+	tap_ok(rc == -1 && lines == 1 && err != NULL && strcmp(err, full) == 0,
+	    title);
 	free(full);
 	free(err);
 }
@@ -494,7 +533,7 @@ read_real(const char *dir, const char *name, struct trace *tr)
 	int rc;
 
 	xasprintf(&path, "%s/%s", dir, name);
-	rc = trace_read(path, tr, &err);
+	rc = read_trace(path, tr, &err);
 	snprintf(title, sizeof title, "%s reads", name);
 	tap_ok(rc == 0, title);
 	if (rc != 0)
