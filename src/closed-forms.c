@@ -98,7 +98,7 @@ closed_ring(const struct shape *s, struct analytic *a)
 	struct round rd;
 	struct ring r = { 0, 1, s->n, NULL };
 	int n = s->n;
-	double chunk = s->M / n, per;
+	double chunk = part_bytes(s->M, n), per;
 
 	analytic_round_init(&rd, s);
 	ring_round(&rd, &r, chunk);
@@ -265,12 +265,12 @@ closed_2d_ring(const struct shape *s, struct analytic *a)
 	analytic_round_init(&rd, s);
 	for (i = 0; i < rows; i++) {
 		r = (struct ring){ i * cols, 1, cols, NULL };
-		ring_round(&rd, &r, s->M / cols);
+		ring_round(&rd, &r, part_bytes(s->M, cols));
 	}
 	trow = analytic_round_time(&rd);
 	for (i = 0; i < cols; i++) {
 		r = (struct ring){ i, cols, rows, NULL };
-		ring_round(&rd, &r, s->M / cols / rows);
+		ring_round(&rd, &r, part_bytes(part_bytes(s->M, cols), rows));
 	}
 	tcol = analytic_round_time(&rd);
 	analytic_round_release(&rd, a);
@@ -312,7 +312,7 @@ closed_hierarchical(const struct shape *s, struct analytic *a)
 		local += 2 * (s->alpha_local + analytic_round_time(&rd));
 	}
 	r = (struct ring){ 0, 0, h, g.leaders };
-	ring_round(&rd, &r, s->M / h);
+	ring_round(&rd, &r, part_bytes(s->M, h));
 	across = 2.0 * (h - 1) * (s->alpha + analytic_round_time(&rd));
 	analytic_round_release(&rd, a);
 	lead = g.levels * s->M + 2.0 * (h - 1) / h * s->M;

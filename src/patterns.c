@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <assert.h>
+#include <math.h>
 #include <stdlib.h>
 
 #include "analytic.h"
@@ -180,6 +181,12 @@ groups_release(struct groups *g)
 	free(g->index);
 	free(g->size);
 	free(g->leaders);
+}
+
+double
+part_bytes(double bytes, int n)
+{
+	return ceil(bytes / n);
 }
 
 void

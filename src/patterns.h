@@ -87,6 +87,15 @@ struct groups {
 void groups_make(struct groups *, int n, const int *rack_of);
 void groups_release(struct groups *);
 
+/* The bytes on the wire of each part when bytes are cut into n parts:
+ * all n alike, bytes / n rounded up to a whole byte.  The elements of a
+ * part differ by one when n does not divide them (sim_part_count); their
+ * wire sizes do not, so that a round's n transfers end at one instant
+ * (SimGrid re-solves the sharing at each end) and the closed form's
+ * chunk is the simulated one.  At most a byte per message more than
+ * bytes / n. */
+double part_bytes(double bytes, int n);
+
 /* 2d-ring's grid of n workers: want_rows rows (the scenario checked that
  * they divide n), or with want_rows 0 the squarest one. */
 void grid_shape(int n, int want_rows, int *rows, int *cols);

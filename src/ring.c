@@ -19,7 +19,8 @@ mod(int a, int n)
 
 void
 ring_phase(struct sim *sim, const struct ring *r, int me,
-    const sg_mailbox_t *inbox, int step, long lo, long len, int gather)
+    const sg_mailbox_t *inbox, int step, long lo, long len, double bytes,
+    int gather)
 {
 	int g = r->g, s, send, recv;
 	int w = ring_worker(r, me), next = ring_worker(r, (me + 1) % g);
@@ -29,9 +30,9 @@ ring_phase(struct sim *sim, const struct ring *r, int me,
 	for (s = 0; s < g - 1; s++) {
 		send = gather ? mod(me + 1 - s, g) : mod(me - s, g);
 		recv = gather ? mod(me - s, g) : mod(me - s - 1, g);
-		comms[0] = sim_send(sim, inbox[next], w, next, step,
+		comms[0] = sim_send_sized(sim, inbox[next], w, next, step,
 		    lo + sim_part_offset(len, g, send),
-		    sim_part_count(len, g, send));
+		    sim_part_count(len, g, send), part_bytes(bytes, g));
 		comms[1] = sim_recv(inbox[w], &in);
 		sim_wait_all(comms, 2);
 		assert(in->step == step);

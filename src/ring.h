@@ -11,8 +11,10 @@
  * (gather 1) of the elements [lo, lo + len), cut into g chunks: g - 1
  * steps of sending one chunk to the next member's inbox[] and receiving
  * one from the previous member.  After the reduce-scatter member me holds
- * the sum of chunk (me + 1) mod g. */
+ * the sum of chunk (me + 1) mod g.  bytes: the wire size of the whole
+ * range; each chunk goes as part_bytes(bytes, g). */
 void ring_phase(struct sim *, const struct ring *, int me,
-    const sg_mailbox_t *inbox, int step, long lo, long len, int gather);
+    const sg_mailbox_t *inbox, int step, long lo, long len, double bytes,
+    int gather);
 
 #endif

@@ -22,6 +22,7 @@
 #include <xbt/dynar.h>
 
 #include "metrics.h"
+#include "patterns.h"
 #include "platform.h"
 #include "sim.h"
 #include "xmalloc.h"
@@ -159,9 +160,10 @@ sim_spawn(struct sim *sim, const char *name, int hidx,
 	return a;
 }
 
+/* A message carrying count elements from offset, bytes on the wire. */
 static struct msg *
 message(struct sim *sim, int src, int dst, int step, long offset, long count,
-    const float *base)
+    double bytes, const float *base)
 {
 	struct msg *m = xmalloc(sizeof *m);
 	long lo, len;
@@ -170,7 +172,7 @@ message(struct sim *sim, int src, int dst, int step, long offset, long count,
 	m->step = step;
 	m->offset = offset;
 	m->count = count;
-	m->bytes = (double)count * sim->elem_bytes;
+	m->bytes = bytes;
 	m->data = NULL;
 	if (sim->num != NULL && base != NULL) {
 		numerics_range(sim->num, offset, count, &lo, &len);
@@ -205,25 +207,38 @@ sg_comm_t
 sim_send_data(struct sim *sim, sg_mailbox_t mbox, int src, int dst, int step,
     long offset, long count, const float *base)
 {
-	return post(mbox, message(sim, src, dst, step, offset, count, base), 0);
+	return post(mbox, message(sim, src, dst, step, offset, count,
+	    (double)count * sim->elem_bytes, base), 0);
 }
 
 void
 sim_send_detached(struct sim *sim, sg_mailbox_t mbox, int src, int dst,
     int step, long offset, long count, const float *base)
 {
-	post(mbox, message(sim, src, dst, step, offset, count, base), 1);
+	post(mbox, message(sim, src, dst, step, offset, count,
+	    (double)count * sim->elem_bytes, base), 1);
 }
 
 sg_comm_t
 sim_send_bytes(struct sim *sim, sg_mailbox_t mbox, int src, int dst,
     int step, double bytes, int detached)
 {
-	struct msg *m = message(sim, src, dst, step, 0, 0, NULL);
+	return post(mbox, message(sim, src, dst, step, 0, 0, bytes, NULL),
+	    detached);
+}
 
-	metrics_sent(sim->metrics, src, dst, bytes);
-	m->bytes = bytes;
-	return post(mbox, m, detached);
+double
+sim_bytes(const struct sim *sim, long count)
+{
+	return (double)count * sim->elem_bytes;
+}
+
+sg_comm_t
+sim_send_sized(struct sim *sim, sg_mailbox_t mbox, int src, int dst,
+    int step, long offset, long count, double bytes)
+{
+	return post(mbox, message(sim, src, dst, step, offset, count, bytes,
+	    sim->num != NULL ? sim->num->grad[src] : NULL), 0);
 }
 
 sg_comm_t

@@ -153,6 +153,13 @@ double sim_bucket_ready_s(const struct sim *, int b, double compute_s);
 sg_actor_t sim_spawn(struct sim *, const char *name, int hidx,
     void (*fn)(struct sim *, int), int index);
 
+/* sim_send, at a wire size of bytes instead of count elements': a part
+ * of an n-way split goes as part_bytes() of the whole (patterns.h), as
+ * every other part of it does. */
+sg_comm_t sim_send_sized(struct sim *, sg_mailbox_t, int src, int dst,
+    int step, long offset, long count, double bytes);
+/* The wire size of count elements. */
+double sim_bytes(const struct sim *, long count);
 /* Post a message of count elements from host src to host dst's mailbox.
  * With numerics on it carries a copy of the floats those elements map to
  * in base (sim_send: worker src's gradient). */

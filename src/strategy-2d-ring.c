@@ -46,15 +46,17 @@ r2d_exchange(struct sim *sim, int w, int step, long lo, long len)
 	int row = w / st->cols, col = w % st->cols, mine;
 	struct ring r = { row * st->cols, 1, st->cols, NULL };
 	struct ring c = { col, st->cols, st->rows, NULL };
+	double bytes = sim_bytes(sim, len);
+	double part = part_bytes(bytes, st->cols);	/* a column's */
 	long first, n;
 
-	ring_phase(sim, &r, col, st->inbox[0], step, lo, len, 0);
+	ring_phase(sim, &r, col, st->inbox[0], step, lo, len, bytes, 0);
 	mine = (col + 1) % st->cols;
 	first = lo + sim_part_offset(len, st->cols, mine);
 	n = sim_part_count(len, st->cols, mine);
-	ring_phase(sim, &c, row, st->inbox[1], step, first, n, 0);
-	ring_phase(sim, &c, row, st->inbox[1], step, first, n, 1);
-	ring_phase(sim, &r, col, st->inbox[2], step, lo, len, 1);
+	ring_phase(sim, &c, row, st->inbox[1], step, first, n, part, 0);
+	ring_phase(sim, &c, row, st->inbox[1], step, first, n, part, 1);
+	ring_phase(sim, &r, col, st->inbox[2], step, lo, len, bytes, 1);
 }
 
 static void

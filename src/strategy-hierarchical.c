@@ -48,8 +48,10 @@ hier_exchange(struct sim *sim, int w, int step, long lo, long len)
 	tree_init(&t, st->g.members[k], st->g.size[k]);
 	tree_reduce(sim, &t, me, st->tree_mbox, R, 0, step, lo, len);
 	if (me == 0) {
-		ring_phase(sim, &r, k, st->ring_mbox, step, lo, len, 0);
-		ring_phase(sim, &r, k, st->ring_mbox, step, lo, len, 1);
+		ring_phase(sim, &r, k, st->ring_mbox, step, lo, len,
+		    sim_bytes(sim, len), 0);
+		ring_phase(sim, &r, k, st->ring_mbox, step, lo, len,
+		    sim_bytes(sim, len), 1);
 	}
 	tree_bcast(sim, &t, me, st->tree_mbox, R, st->g.levels, step, lo, len);
 }

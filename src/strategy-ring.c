@@ -27,8 +27,10 @@ ring_exchange(struct sim *sim, int w, int seq, long lo, long len)
 		for (me = 0; sim->members[me] != w; me++)
 			;
 	}
-	ring_phase(sim, &r, me, sim->worker_mbox, seq, lo, len, 0);
-	ring_phase(sim, &r, me, sim->worker_mbox, seq, lo, len, 1);
+	ring_phase(sim, &r, me, sim->worker_mbox, seq, lo, len,
+	    sim_bytes(sim, len), 0);
+	ring_phase(sim, &r, me, sim->worker_mbox, seq, lo, len,
+	    sim_bytes(sim, len), 1);
 }
 
 const struct strategy strategy_ring = {

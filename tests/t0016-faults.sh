@@ -224,11 +224,12 @@ check "server failures: at most 99 steps lost per stop" awk \
 
 # Elastic ring (Horovod elastic): at 25 s the ring breaks, re-forms with
 # the 3 others after a 5 s rendezvous and goes on from step 22, nothing
-# lost: 28 steps of T3 = 1 s + 4 (10 us + 8333334 x 4 B / 1.25 GB/s), the
-# largest of the 3 chunks pacing each hop, and the
-# checkpoints after steps 30 and 40.
+# lost: 28 steps of T3 = 1 s + 4 (10 us + 33333334 B / 1.25 GB/s), each
+# of the 3 chunks on the wire as ceil(1e8 B / 3) (patterns.h: part_bytes;
+# their elements are 8333334, 8333333 and 8333333), and the checkpoints
+# after steps 30 and 40.
 run --set 'faults.elastic={"rendezvous": "5s"}' "$S" >"$TMP/el.json"
-T3=$(awk 'BEGIN { printf "%.12g", 1 + 4 * (1e-5 + 8333334 * 4 / 1.25e9) }')
+T3=$(awk 'BEGIN { printf "%.12g", 1 + 4 * (1e-5 + 33333334 / 1.25e9) }')
 check "elastic: no step lost, one re-rendezvous, no stall" test \
     "$(json "$TMP/el.json" faults.lost_steps)-$(json "$TMP/el.json" faults.restarts)-$(json "$TMP/el.json" faults.stalled_s)" = 0-1-0
 check_near "elastic: done at 30 s + 28 T3 + 2 C" "$(json "$TMP/el.json" faults.done_s)" \
