@@ -21,6 +21,7 @@
 #include <simgrid/link.h>
 #include <xbt/dynar.h>
 
+#include "errors.h"
 #include "metrics.h"
 #include "patterns.h"
 #include "platform.h"
@@ -33,10 +34,75 @@ struct spawn {
 	int		 index;
 };
 
+/* An upper bound on the actors a run spawns: a worker (and with buckets
+ * its comm actor) per worker, double-binary-tree's second-tree helper
+ * per worker, a server per PS shard, or with faults a connection per
+ * shard and worker, and the fault machinery's few. */
+static long
+actors_bound(const struct scenario *sc)
+{
+	long n = sc->placement.workers, k = sc->strategy.shards;
+
+	return n * (1 + (sc->strategy.bucket_bytes > 0) +
+	    (sc->strategy.info->id == STRATEGY_DOUBLE_BINARY_TREE)) +
+	    k * (sc->faults.on ? n + 2 : 1) + 64;
+}
+
+/* Actor stacks.  SimGrid gives each actor an 8 MiB stack (calloc'd, so
+ * touched) behind a guard page; a guarded stack costs the process two
+ * memory mappings, and Linux allows vm.max_map_count (65530 by default)
+ * in all, so about 32,000 actors abort in SimGrid ("Failed to protect
+ * stack").  psim's actors need under 8 KiB (make check passes with
+ * 8 KiB stacks, guarded): they get ACTOR_STACK_KIB, 4 times that, and
+ * keep their guard page while the mappings allow it. */
+#define ACTOR_STACK_KIB	32
+#define MAP_RESERVE	8192	/* mappings left for the rest */
+
+static int
+guard_pages_fit(const struct scenario *sc)
+{
+	long max_maps = 65530;
+	FILE *f = fopen("/proc/sys/vm/max_map_count", "r");
+
+	if (f != NULL) {
+		if (fscanf(f, "%ld", &max_maps) != 1)
+			max_maps = 65530;
+		fclose(f);
+	}
+	return 2 * actors_bound(sc) + MAP_RESERVE <= max_maps;
+}
+
+/* Memory per actor, measured (bench/RESULTS.md: 35 KB with 10,000
+ * workers of an 8-shard PS, 37 KB with 33,600 PS connections): its stack
+ * as touched, SimGrid's actor, its comms and psim's state. */
+#define ACTOR_BYTES	(40.0 * 1024)
+
+/* Refuse up front a run whose actors would not fit in this machine's
+ * memory, rather than let SimGrid abort or the kernel kill psim. */
+static int
+actors_fit(const struct scenario *sc, char **errors)
+{
+	double need = (double)actors_bound(sc) * ACTOR_BYTES;
+	double have = (double)sysconf(_SC_PHYS_PAGES) *
+	    (double)sysconf(_SC_PAGESIZE);
+	struct errors e = ERRORS_INIT;
+
+	if (have <= 0 || need <= have)
+		return 1;
+	errors_add(&e, NULL, "psim: %s: /placement/workers: %d workers make "
+	    "about %ld SimGrid actors, which need about %.1f GB (%.0f KB "
+	    "each: a stack and the engine's state); this machine has %.1f GB",
+	    sc->file, sc->placement.workers, actors_bound(sc), need / 1e9,
+	    ACTOR_BYTES / 1024, have / 1e9);
+	*errors = errors_take(&e);
+	return 0;
+}
+
 /* The SimGrid options of each network model; see DESIGN.md. */
 static void
 engine_init(const struct scenario *sc)
 {
+	static char stack[64];
 	const char *argv[16];
 	const char *solver;
 	int argc = 0, lazy;
@@ -64,6 +130,11 @@ engine_init(const struct scenario *sc)
 		    sc->network != NET_REALISTIC;
 	if (!lazy)
 		argv[argc++] = "--cfg=network/optim:Full";
+	snprintf(stack, sizeof stack, "--cfg=contexts/stack-size:%d",
+	    ACTOR_STACK_KIB);
+	argv[argc++] = stack;
+	if (!guard_pages_fit(sc))
+		argv[argc++] = "--cfg=contexts/guard-size:0";
 	switch (sc->network) {
 	case NET_REALISTIC:
 		break;
@@ -714,7 +785,8 @@ sim_create(const struct scenario *sc, char **errors)
 	int is_temp, i, k;
 	double speed;
 
-	if (platform_place(sc, &workers, &servers, &storage, errors) != 0)
+	if (!actors_fit(sc, errors) ||
+	    platform_place(sc, &workers, &servers, &storage, errors) != 0)
 		return NULL;
 	file = platform_file(sc, &is_temp);
 	engine_init(sc);

@@ -1,0 +1,40 @@
+#!/bin/sh
+# Many actors (issue 11): more SimGrid actors than guarded stacks allow
+# under Linux's default vm.max_map_count (65530 mappings, two per guarded
+# stack) run to the end instead of aborting in SimGrid ("Failed to
+# protect stack"), and a run too big for the machine's memory is refused
+# up front, in one line, with exit status 2.
+SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$SRCDIR/tests/lib.sh"
+S=$SRCDIR/scenarios
+
+# 32 shards x 1050 workers: 33,600 connection actors with faults, plus
+# the workers and servers: 34,700 actors, 69,400 guarded mappings.
+"$PSIM" run --format json --set placement.workers=1050 \
+    --set strategy.shards=32 --set placement.servers=32 \
+    --set model.params=1M --set run.steps=2 --set run.warmup=1 \
+    "$S/spot-250m-10w-10g-async-ps8.json" >"$TMP/big.json" 2>"$TMP/big.err"
+rc=$?
+check "34,700 actors: the run ends (exit 0)" test "$rc" = 0
+check "34,700 actors: nothing on stderr" test ! -s "$TMP/big.err"
+check "34,700 actors: bytes sent = bytes received, and not 0" awk \
+    -v s="$(json "$TMP/big.json" conservation.bytes_sent)" \
+    -v r="$(json "$TMP/big.json" conservation.bytes_received)" \
+    'BEGIN { exit !(s == r && s > 0) }'
+check "34,700 actors: every worker stepped" awk \
+    -v w="$(json "$TMP/big.json" workers)" \
+    'BEGIN { exit !(w == 1050) }'
+
+# The schema's largest count, 1,048,576 workers, with faults on an
+# 8-shard PS: 8.4 million connections, 9.4 million actors, about 390 GB; refused at once.
+"$PSIM" run --set placement.workers=1048576 \
+    "$S/spot-250m-10w-10g-async-ps8.json" >"$TMP/huge.out" 2>"$TMP/huge.err"
+rc=$?
+check "1,048,576 workers with faults: exit 2" test "$rc" = 2
+check "1,048,576 workers: one line on stderr" test "$(wc -l <"$TMP/huge.err")" = 1
+check "1,048,576 workers: the line names the key, the actors and the memory" grep -q \
+    "^psim: .*spot-250m-10w-10g-async-ps8.json: /placement/workers: 1048576 workers make about 9437264 SimGrid actors, which need about [0-9.]* GB (40 KB each: a stack and the engine's state); this machine has [0-9.]* GB$" \
+    "$TMP/huge.err"
+check "1,048,576 workers: nothing on stdout" test ! -s "$TMP/huge.out"
+
+done_testing
