@@ -36,8 +36,9 @@ struct spawn {
 
 /* An upper bound on the actors a run spawns: a worker (and with buckets
  * its comm actor) per worker, double-binary-tree's second-tree helper
- * per worker, a server per PS shard, or with faults a connection per
- * shard and worker, and the fault machinery's few. */
+ * per worker, a server per PS shard and its receivers (one per 64
+ * workers, strategy-ps.c), or with faults a connection per shard and
+ * worker, and the fault machinery's few. */
 static long
 actors_bound(const struct scenario *sc)
 {
@@ -45,7 +46,8 @@ actors_bound(const struct scenario *sc)
 
 	return n * (1 + (sc->strategy.bucket_bytes > 0) +
 	    (sc->strategy.info->id == STRATEGY_DOUBLE_BINARY_TREE)) +
-	    k * (sc->faults.on ? n + 2 : 1) + 64;
+	    k * (sc->faults.on ? n + 2 : 2 + (n + PS_RECEIVER_WORKERS - 1) /
+	    PS_RECEIVER_WORKERS) + 64;
 }
 
 /* Actor stacks.  SimGrid gives each actor an 8 MiB stack (calloc'd, so

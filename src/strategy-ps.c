@@ -41,7 +41,16 @@
 
 struct ps_state {
 	int		 chunks;	/* P: pipelined pieces per shard */
-	sg_mailbox_t	*shard_mbox;	/* per shard and chunk: [j * P + c] */
+	sg_mailbox_t	*shard_mbox;	/* per shard, chunk and receiver:
+					   [(j * P + c) * R + w / G] */
+	int		 receivers;	/* R per shard (sync: ceil(n / G)) */
+	int		 group;		/* G: the workers of a receiver */
+	struct msg	**gin;		/* sync, [(j * P + c) * n + w]: the
+					   pushes shard j has of chunk c */
+	sg_sem_t	*ready;		/* sync, per shard: a receiver has
+					   its chunk, or its replies sent */
+	sg_sem_t	*go;		/* sync, [j * R + r]: receiver r may
+					   go on */
 	sg_comm_t	*comms;		/* per worker: k P pulls + k pushes */
 	struct msg	**in;		/* per worker: k P */
 	long		*version;	/* per shard: updates applied */
@@ -134,47 +143,103 @@ sample(struct sim *sim, int per_step)
 	}
 }
 
-/* Shard j's server, sync: for each chunk in turn, wait for it from every
- * worker, sum, and send the new parameters back without waiting, so that
- * pulls of one chunk overlap pushes of the next. */
+/* Receiver r of shard j's sync server (idx = j * R + r): the pushes of
+ * workers rG .. rG + G - 1 and the replies to them.  Per step, once the
+ * server lets it go, it posts its receives of every chunk; for each chunk
+ * in turn it waits for it from its workers, tells the server, and once
+ * the server has summed it from all workers sends the new parameters
+ * back without waiting, so that pulls of one chunk overlap pushes of the
+ * next; then it waits for its replies to go out.  One actor holding all
+ * n comms of a shard pays O(n) per comm in SimGrid (a posted receive
+ * scans its mailbox's queue; a finished comm leaves its actor's list),
+ * O(n^2) a step: 40,000 workers took 600 s.  G workers per receiver make
+ * that O(nG) (bench/RESULTS.md: 10,000 workers, 40 s a step before, 8.2 s
+ * with G = 256, 5.6 s with G = 64). */
+static void
+ps_receiver(struct sim *sim, int idx)
+{
+	struct ps_state *st = sim->state;
+	int R = st->receivers, j = idx / R, r = idx % R, n = sim->nworkers;
+	int P = st->chunks, me = sim->shard_hidx[j], lo = r * st->group;
+	int g = n - lo < st->group ? n - lo : st->group, step, c, i;
+	sg_comm_t *recv = xcalloc((size_t)g * (size_t)P, sizeof *recv);
+	sg_comm_t *send = xcalloc((size_t)g * (size_t)P, sizeof *send);
+	const float *params = sim->num != NULL ? sim->num->ps_param : NULL;
+	struct msg **in;
+
+	for (step = 0; step < sim->sc->run.steps; step++) {
+		sg_sem_acquire(st->go[idx]);
+		for (c = 0; c < P; c++) {
+			in = st->gin + ((size_t)j * (size_t)P + (size_t)c) *
+			    (size_t)n + (size_t)lo;
+			for (i = 0; i < g; i++)
+				recv[c * g + i] = sim_recv(
+				    st->shard_mbox[(j * P + c) * R + r], &in[i]);
+		}
+		for (c = 0; c < P; c++) {
+			sim_wait_all(recv + c * g, (size_t)g);
+			sg_sem_release(st->ready[j]);
+			sg_sem_acquire(st->go[idx]);	/* summed */
+			for (i = 0; i < g; i++)
+				send[c * g + i] = sim_send_data(sim,
+				    sim->worker_mbox[lo + i], me, lo + i, step,
+				    chunk_offset(sim, j, c, P),
+				    chunk_count(sim, j, c, P), params);
+		}
+		sim_wait_all(send, (size_t)g * (size_t)P);
+		sg_sem_release(st->ready[j]);
+	}
+	free(recv);
+	free(send);
+}
+
+/* Let shard j's R receivers go on, or wait until each has told. */
+static void
+receivers_go(struct ps_state *st, int j)
+{
+	int r;
+
+	for (r = 0; r < st->receivers; r++)
+		sg_sem_release(st->go[j * st->receivers + r]);
+}
+
+static void
+receivers_wait(struct ps_state *st, int j)
+{
+	int r;
+
+	for (r = 0; r < st->receivers; r++)
+		sg_sem_acquire(st->ready[j]);
+}
+
+/* Shard j's server, sync: for each chunk in turn, once its receivers
+ * have it from every worker, sum it and update the shard; the next step
+ * starts once every reply of this one is out (ps_receiver). */
 static void
 ps_server(struct sim *sim, int j)
 {
 	struct ps_state *st = sim->state;
 	int n = sim->nworkers, P = st->chunks, me = sim->shard_hidx[j];
 	int step, w, c;
-	sg_comm_t *recv = xcalloc((size_t)n * (size_t)P, sizeof *recv);
-	sg_comm_t *send = xcalloc((size_t)n * (size_t)P, sizeof *send);
-	struct msg **in = xcalloc((size_t)n * (size_t)P, sizeof *in);
-	const float *params = sim->num != NULL ? sim->num->ps_param : NULL;
+	struct msg **in;
 
 	for (step = 0; step < sim->sc->run.steps; step++) {
+		receivers_go(st, j);
 		for (c = 0; c < P; c++) {
-			for (w = 0; w < n; w++)
-				recv[c * n + w] = sim_recv(
-				    st->shard_mbox[j * P + c], &in[c * n + w]);
-		}
-		for (c = 0; c < P; c++) {
-			sim_wait_all(recv + c * n, (size_t)n);
+			in = st->gin + ((size_t)j * (size_t)P + (size_t)c) *
+			    (size_t)n;
+			receivers_wait(st, j);
 			for (w = 0; w < n; w++) {
-				assert(in[c * n + w]->step == step);
-				assert(in[c * n + w]->offset ==
+				assert(in[w]->step == step);
+				assert(in[w]->offset ==
 				    chunk_offset(sim, j, c, P));
 			}
-			update(sim, me, in + c * n, n,
-			    chunk_offset(sim, j, c, P),
+			update(sim, me, in, n, chunk_offset(sim, j, c, P),
 			    chunk_count(sim, j, c, P));
-			for (w = 0; w < n; w++)
-				send[c * n + w] = sim_send_data(sim,
-				    sim->worker_mbox[w], me, w, step,
-				    chunk_offset(sim, j, c, P),
-				    chunk_count(sim, j, c, P), params);
+			receivers_go(st, j);
 		}
-		sim_wait_all(send, (size_t)n * (size_t)P);
+		receivers_wait(st, j);
 	}
-	free(recv);
-	free(send);
-	free(in);
 }
 
 /* Send worker w shard j as it is now, tagged with its version, without
@@ -468,6 +533,27 @@ ps_join(struct sim *sim, int w)
 	round_trip(sim, w, 1);
 }
 
+/* The sync servers' receivers (ps_receiver), R per shard. */
+static void
+receivers_setup(struct sim *sim)
+{
+	struct ps_state *st = sim->state;
+	int k = sim->nshards, R = st->receivers, i;
+	char name[64];
+
+	st->gin = xcalloc((size_t)k * (size_t)st->chunks *
+	    (size_t)sim->nworkers, sizeof *st->gin);
+	st->ready = xcalloc((size_t)k, sizeof *st->ready);
+	st->go = xcalloc((size_t)k * (size_t)R, sizeof *st->go);
+	for (i = 0; i < k; i++)
+		st->ready[i] = sg_sem_init(0);
+	for (i = 0; i < k * R; i++) {
+		st->go[i] = sg_sem_init(0);
+		snprintf(name, sizeof name, "ps-recv-%d-%d", i / R, i % R);
+		sim_spawn(sim, name, sim->shard_hidx[i / R], ps_receiver, i);
+	}
+}
+
 static void
 ps_setup(struct sim *sim)
 {
@@ -476,7 +562,14 @@ ps_setup(struct sim *sim)
 	char name[64];
 
 	st->chunks = P;
-	st->shard_mbox = sim_round_mailboxes(sim, "shard", k, P);
+	st->receivers = 1;
+	st->group = sim->nworkers;
+	if (!sim->sc->faults.on && sim->sc->strategy.sync == SYNC_SYNC) {
+		st->group = PS_RECEIVER_WORKERS;
+		st->receivers = (sim->nworkers + st->group - 1) / st->group;
+	}
+	st->shard_mbox = sim_round_mailboxes(sim, "shard", k,
+	    P * st->receivers);
 	st->comms = xcalloc((size_t)sim->nworkers * (size_t)k * (size_t)(P + 1),
 	    sizeof *st->comms);
 	st->in = xcalloc((size_t)sim->nworkers * (size_t)k * (size_t)P,
@@ -506,6 +599,8 @@ ps_setup(struct sim *sim)
 		}
 		return;
 	}
+	if (sim->sc->strategy.sync == SYNC_SYNC)
+		receivers_setup(sim);
 	for (j = 0; j < k; j++) {
 		snprintf(name, sizeof name, "ps-shard-%d", j);
 		sim_spawn(sim, name, sim->shard_hidx[j],
@@ -541,7 +636,8 @@ ps_exchange(struct sim *sim, int w, int seq, long lo, long len)
 	for (c = 0; c < P; c++) {
 		for (j = 0; j < k; j++)
 			comms[pulls + j] = sim_send(sim,
-			    st->shard_mbox[j * P + c], w, sim->shard_hidx[j],
+			    st->shard_mbox[(j * P + c) * st->receivers +
+			    w / st->group], w, sim->shard_hidx[j],
 			    seq, chunk_offset(sim, j, c, P),
 			    chunk_count(sim, j, c, P));
 		sim_wait_all(comms + pulls, (size_t)k);
@@ -562,7 +658,15 @@ static void
 ps_cleanup(struct sim *sim)
 {
 	struct ps_state *st = sim->state;
+	int j;
 
+	for (j = 0; st->go != NULL && j < sim->nshards * st->receivers; j++)
+		sg_sem_destroy(st->go[j]);
+	for (j = 0; st->ready != NULL && j < sim->nshards; j++)
+		sg_sem_destroy(st->ready[j]);
+	free(st->go);
+	free(st->ready);
+	free(st->gin);
 	free(st->shard_mbox);
 	free(st->comms);
 	free(st->in);

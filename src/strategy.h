@@ -27,6 +27,10 @@ struct strategy {
 	void		 (*cleanup)(struct sim *);
 };
 
+/* The workers one receiver actor of a sync PS shard serves
+ * (strategy-ps.c: ps_receiver); sim.c counts the actors. */
+#define PS_RECEIVER_WORKERS	64
+
 /* The protocol code of a registered strategy. */
 const struct strategy *strategy_of(const struct strategy_info *);
 
