@@ -13,7 +13,9 @@
  *
  * with the mailbox handles looked up once.  The chunks are cut as psim cuts
  * them (M/4 fp32 elements into N near-equal parts, the first M/4 mod N one
- * element longer) so the simulated time is the same to the last bit.  The
+ * element longer) and go on the wire as psim sends them, every one at
+ * ceil(M/N) bytes (src/patterns.c, part_bytes), so the simulated time is
+ * the same to the last bit.  The
  * payload is a small malloc'd struct that the receiver frees
  * (sg_mailbox_put refuses NULL).  What psim adds on top of this (its byte
  * ledgers, route cache, step records, report) is what the benchmark
@@ -78,6 +80,7 @@ worker(int argc, char **argv)
 	double flops = sg_host_get_speed(sg_host_self()); /* 1 s of compute */
 	struct payload *out, *in;
 	sg_comm_t comms[2];
+	long chunk_bytes = (elements * 4 + n - 1) / n;
 
 	(void)argc;
 	(void)argv;
@@ -92,7 +95,7 @@ worker(int argc, char **argv)
 			out->offset = part_offset(elements, n, send);
 			out->count = part_count(elements, n, send);
 			comms[0] = sg_mailbox_put_async(mbox[right], out,
-			    out->count * 4);
+			    chunk_bytes);
 			comms[1] = sg_mailbox_get_async(mbox[w],
 			    (void **)&in);
 			sg_comm_wait_all(comms, 2);

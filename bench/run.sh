@@ -147,7 +147,11 @@ for n in $ns; do
 		rep=${BENCH_REPEAT:-3} st=2 wu=1
 	fi
 
-	measure "baseline-$n" "$rep" "$here/baseline" "$n" "$st"
+	# The baseline with the SimGrid options psim uses (src/sim.c,
+	# engine_init): the full solver on the realistic network, 32 KiB
+	# actor stacks.
+	measure "baseline-$n" "$rep" "$here/baseline" "$n" "$st" \
+	    --cfg=network/optim:Full --cfg=contexts/stack-size:32
 	if [ "$ok" = 1 ]; then
 		set -- $(cat "$out/baseline-$n.out")
 		bmsgs=$2 beng=$eng bwall=$wall bshow=$wall bmem=$mem bone=1
@@ -180,7 +184,7 @@ for n in $ns; do
 	measure "baseline-ideal-$n" "$rep" "$here/baseline" "$n" "$st" \
 	    --cfg=network/model:CM02 --cfg=network/latency-factor:1 \
 	    --cfg=network/bandwidth-factor:1 --cfg=network/crosstraffic:0 \
-	    --cfg=network/TCP-gamma:1e300
+	    --cfg=network/TCP-gamma:1e300 --cfg=contexts/stack-size:32
 	if [ "$ok" = 1 ]; then
 		set -- $(cat "$out/baseline-ideal-$n.out")
 		bmsgs=$2 beng=$eng bwall=$wall bshow=$wall bmem=$mem bone=1
