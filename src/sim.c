@@ -74,10 +74,11 @@ guard_pages_fit(const struct scenario *sc)
 	return 2 * actors_bound(sc) + MAP_RESERVE <= max_maps;
 }
 
-/* Memory per actor, measured (bench/RESULTS.md: 35 KB with 10,000
- * workers of an 8-shard PS, 37 KB with 33,600 PS connections): its stack
- * as touched, SimGrid's actor, its comms and psim's state. */
-#define ACTOR_BYTES	(40.0 * 1024)
+/* Memory per actor, measured (bench/RESULTS.md: 37 KB with 34,700
+ * actors of a faulted PS, 58 KB with the 112,600 of a 100,000-worker
+ * PS8): its stack, SimGrid's actor, its comms, its host and psim's
+ * state. */
+#define ACTOR_BYTES	(64.0 * 1024)
 
 /* Refuse up front a run whose actors would not fit in this machine's
  * memory, rather than let SimGrid abort or the kernel kill psim. */

@@ -26,14 +26,14 @@ check "34,700 actors: every worker stepped" awk \
     'BEGIN { exit !(w == 1050) }'
 
 # The schema's largest count, 1,048,576 workers, with faults on an
-# 8-shard PS: 8.4 million connections, 9.4 million actors, about 390 GB; refused at once.
+# 8-shard PS: 8.4 million connections, 9.4 million actors, about 620 GB; refused at once.
 "$PSIM" run --set placement.workers=1048576 \
     "$S/spot-250m-10w-10g-async-ps8.json" >"$TMP/huge.out" 2>"$TMP/huge.err"
 rc=$?
 check "1,048,576 workers with faults: exit 2" test "$rc" = 2
 check "1,048,576 workers: one line on stderr" test "$(wc -l <"$TMP/huge.err")" = 1
 check "1,048,576 workers: the line names the key, the actors and the memory" grep -q \
-    "^psim: .*spot-250m-10w-10g-async-ps8.json: /placement/workers: 1048576 workers make about 9437264 SimGrid actors, which need about [0-9.]* GB (40 KB each: a stack and the engine's state); this machine has [0-9.]* GB$" \
+    "^psim: .*spot-250m-10w-10g-async-ps8.json: /placement/workers: 1048576 workers make about 9437264 SimGrid actors, which need about [0-9.]* GB (64 KB each: a stack and the engine's state); this machine has [0-9.]* GB$" \
     "$TMP/huge.err"
 check "1,048,576 workers: nothing on stdout" test ! -s "$TMP/huge.out"
 
