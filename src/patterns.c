@@ -146,21 +146,24 @@ groups_make(struct groups *g, int n, const int *rack_of)
 	g->size = xcalloc((size_t)n, sizeof *g->size);
 	g->members = xcalloc((size_t)n, sizeof *g->members);
 	g->leaders = xcalloc((size_t)n, sizeof *g->leaders);
-	for (w = 0; w < n; w++) {
-		for (k = 0; k < g->n; k++) {
-			if (rack_of != NULL && rack_of[w] == id[k])
+	for (w = 0; w < n; w++) {	/* each worker's group and place */
+		for (k = 0; rack_of != NULL && k < g->n; k++) {
+			if (rack_of[w] == id[k])
 				break;
 		}
+		if (rack_of == NULL)
+			k = g->n;
 		if (k == g->n) {
 			id[g->n] = rack_of != NULL ? rack_of[w] : w;
-			g->leaders[g->n] = w;
-			g->members[g->n] = xcalloc((size_t)n, sizeof **g->members);
-			g->n++;
+			g->leaders[g->n++] = w;
 		}
 		g->of[w] = k;
-		g->index[w] = g->size[k];
-		g->members[k][g->size[k]++] = w;
+		g->index[w] = g->size[k]++;
 	}
+	for (k = 0; k < g->n; k++)	/* each group's members, as many */
+		g->members[k] = xcalloc((size_t)g->size[k], sizeof **g->members);
+	for (w = 0; w < n; w++)
+		g->members[g->of[w]][g->index[w]] = w;
 	for (g->levels = 0, k = 0; k < g->n; k++) {
 		tree_init(&t, g->members[k], g->size[k]);
 		if (t.levels > g->levels)

@@ -3,8 +3,36 @@
 #include "config.h"
 
 #include "analytic.h"
+#include "patterns.h"
 #include "registry.h"
 #include "tap.h"
+
+/* hierarchical's groups: in order of first appearance, each member
+ * array as long as its group. */
+static void
+groups(void)
+{
+	static const int racks[] = { 7, 7, 3, 3, 7 };
+	struct groups g;
+	int w, ok;
+
+	groups_make(&g, 5, racks);
+	tap_ok(g.n == 2 && g.size[0] == 3 && g.size[1] == 2 &&
+	    g.members[0][0] == 0 && g.members[0][1] == 1 &&
+	    g.members[0][2] == 4 && g.members[1][0] == 2 &&
+	    g.members[1][1] == 3 && g.leaders[0] == 0 && g.leaders[1] == 2 &&
+	    g.levels == 2, "groups by rack, in order of first appearance");
+	for (ok = 1, w = 0; w < 5; w++)
+		ok &= g.members[g.of[w]][g.index[w]] == w;
+	tap_ok(ok, "each worker is at its index in its group");
+	groups_release(&g);
+	groups_make(&g, 1000, NULL);
+	for (ok = g.n == 1000 && g.levels == 0, w = 0; w < 1000; w++)
+		ok &= g.of[w] == w && g.index[w] == 0 && g.size[w] == 1 &&
+		    g.members[w][0] == w && g.leaders[w] == w;
+	tap_ok(ok, "without racks, every worker its own group of one");
+	groups_release(&g);
+}
 
 static void
 cost(enum strategy_id id, struct shape *s, struct analytic *a)
@@ -75,5 +103,6 @@ main(void)
 	cost(STRATEGY_ALL_TO_ALL, &s, &a);
 	tap_near(a.communication_s, 10e-6 + 90e9 / 2.5e9, 1e-12,
 	    "all-to-all through a 20 Gbps switch: n(n-1)M/S");
+	groups();
 	return tap_done();
 }
