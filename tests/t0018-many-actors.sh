@@ -37,4 +37,17 @@ check "1,048,576 workers: the line names the key, the actors and the memory" gre
     "$TMP/huge.err"
 check "1,048,576 workers: nothing on stdout" test ! -s "$TMP/huge.out"
 
+# all-to-all keeps 2n(n-1) messages in flight at once: over 200,000
+# workers, 8e10 of them, about 88 TB, though its 200,000 actors would
+# fit; refused at once, in one line.
+"$PSIM" run --set placement.workers=200000 \
+    "$S/seed-250m-10w-10g-all-to-all.json" >"$TMP/a2a.out" 2>"$TMP/a2a.err"
+rc=$?
+check "all-to-all over 200,000 workers: exit 2" test "$rc" = 2
+check "all-to-all over 200,000 workers: one line naming the messages in flight" grep -q \
+    "^psim: .*seed-250m-10w-10g-all-to-all.json: /placement/workers: all-to-all over 200000 workers keeps 79999600000 messages in flight at once, which need about [0-9.]* GB (about 1 KB each in SimGrid); this machine has [0-9.]* GB$" \
+    "$TMP/a2a.err"
+check "all-to-all over 200,000 workers: nothing else" test \
+    "$(wc -l <"$TMP/a2a.err")-$(wc -c <"$TMP/a2a.out")" = 1-0
+
 done_testing
