@@ -183,7 +183,13 @@ cmd_parse(int argc, char **argv, const struct cmd_entry *e,
 	opterr = 0;
 	while (status < 0 && (c = getopt_long(argc, argv, optstring, opts,
 	    NULL)) != -1) {
-		if (c == ':' || c == '?') {
+		if (c == '?' && optopt != 0) {
+			/* a short option: in a cluster (-Zs) optind has not
+			 * moved past it yet, so name the letter */
+			fprintf(stderr, "psim: %s: unknown option -%c\n",
+			    e->name, optopt);
+			status = cmd_usage(e);
+		} else if (c == ':' || c == '?') {
 			fprintf(stderr, c == ':' ? "psim: %s: option %s needs "
 			    "a value\n" : "psim: %s: unknown option %s\n",
 			    e->name, argv[optind - 1]);

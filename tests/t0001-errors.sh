@@ -114,6 +114,12 @@ check "unknown command names the commands" grep -q "commands: run, validate, pla
 "$PSIM" run --bogus >/dev/null 2>"$TMP/err"
 check "unknown option exits 2" test $? -eq 2
 check "unknown option is named" grep -qx "psim: run: unknown option --bogus" "$TMP/err"
+# An unknown short option in a cluster: the letter, not the word before.
+"$PSIM" run -Zs x >/dev/null 2>"$TMP/err"
+check "unknown short option in a cluster exits 2" test $? -eq 2
+check "unknown short option in a cluster is named" grep -qx "psim: run: unknown option -Z" "$TMP/err"
+"$PSIM" trace -Q >/dev/null 2>"$TMP/err"
+check "unknown short option is named, every command" grep -qx "psim: trace: unknown option -Q" "$TMP/err"
 "$PSIM" run --set >/dev/null 2>"$TMP/err"
 check "missing option value is named" grep -qx "psim: run: option --set needs a value" "$TMP/err"
 "$PSIM" validate --format json >/dev/null 2>"$TMP/err"
