@@ -139,6 +139,20 @@ path_join(char *out, size_t len, const char *path, const char *key)
 	snprintf(out, len, "%s/%s", path, key);
 }
 
+void
+reject_keys(struct ctx *c, const cJSON *obj, const char *path,
+    const char *const *keys, const char *why)
+{
+	char p[256];
+
+	for (; *keys != NULL; keys++) {
+		if (cJSON_GetObjectItemCaseSensitive(obj, *keys) == NULL)
+			continue;
+		path_join(p, sizeof p, path, *keys);
+		err_at(c, p, "%s", why);
+	}
+}
+
 /* Report keys of obj not in allowed, with a did-you-mean. */
 void
 check_keys(struct ctx *c, const cJSON *obj, const char *path,

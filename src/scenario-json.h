@@ -33,6 +33,10 @@ char *json_found(const cJSON *);
  * did-you-mean. */
 void check_keys(struct ctx *, const cJSON *obj, const char *path,
     const char *const *allowed);
+/* The error why ("only used with ...") for each of keys (NULL-terminated)
+ * that obj gives: keys of a block that its other settings leave unused. */
+void reject_keys(struct ctx *, const cJSON *obj, const char *path,
+    const char *const *keys, const char *why);
 /* The object obj[key], or NULL (an error when it is another type, or
  * missing and required). */
 const cJSON *get_object(struct ctx *, const cJSON *obj, const char *path,

@@ -240,8 +240,6 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc,
 	    "oversubscription", "gpus_per_host", "intra_bw",
 	    "intra_latency", NULL };
 	const cJSON *cl = get_object(c, root, "", "cluster", 1);
-	const char *const *k;
-	char p[64];
 	int t;
 
 	if (cl == NULL)
@@ -253,13 +251,9 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc,
 		sc->cluster.topology = TOPO_PLATFORM;
 		sc->cluster.platform = get_string(c, cl, "/cluster", "platform",
 		    1);
-		for (k = generated_only; *k != NULL; k++) {
-			if (cJSON_GetObjectItemCaseSensitive(cl, *k) == NULL)
-				continue;
-			snprintf(p, sizeof p, "/cluster/%s", *k);
-			err_at(c, p, "not used with \"platform\": the platform "
-			    "file describes the hosts and links");
-		}
+		reject_keys(c, cl, "/cluster", generated_only, "not used with "
+		    "\"platform\": the platform file describes the hosts and "
+		    "links");
 		return;
 	}
 	if ((t = get_enum(c, cl, "/cluster", "topology", topology_names,
@@ -290,15 +284,10 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc,
 			err_at(c, "/cluster/switch_bw", "not modelled with "
 			    "gpus_per_host > 1 (the machines' NICs meet in a "
 			    "non-blocking switch)");
-	} else {
-		for (k = (const char *const[]){ "intra_bw", "intra_latency",
-		    NULL }; *k != NULL; k++) {
-			if (cJSON_GetObjectItemCaseSensitive(cl, *k) == NULL)
-				continue;
-			snprintf(p, sizeof p, "/cluster/%s", *k);
-			err_at(c, p, "only used with gpus_per_host > 1");
-		}
-	}
+	} else
+		reject_keys(c, cl, "/cluster", (const char *const[]){
+		    "intra_bw", "intra_latency", NULL },
+		    "only used with gpus_per_host > 1");
 	if (sc->cluster.topology == TOPO_TWO_TIER) {
 		get_int(c, cl, "/cluster", "racks", 1, 1, 1 << 20,
 		    &sc->cluster.racks);
@@ -307,15 +296,10 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc,
 		    sc->cluster.oversubscription < 1)
 			err_at(c, "/cluster/oversubscription", "expected a "
 			    "ratio >= 1, got %g", sc->cluster.oversubscription);
-	} else {
-		for (k = (const char *const[]){ "racks", "oversubscription",
-		    NULL }; *k != NULL; k++) {
-			if (cJSON_GetObjectItemCaseSensitive(cl, *k) == NULL)
-				continue;
-			snprintf(p, sizeof p, "/cluster/%s", *k);
-			err_at(c, p, "only used with topology \"two-tier\"");
-		}
-	}
+	} else
+		reject_keys(c, cl, "/cluster", (const char *const[]){ "racks",
+		    "oversubscription", NULL },
+		    "only used with topology \"two-tier\"");
 }
 
 static void
@@ -449,20 +433,13 @@ parse_sync(struct ctx *c, const cJSON *st, struct scenario *sc)
 static void
 parse_bytesps(struct ctx *c, const cJSON *st, struct scenario *sc)
 {
-	const char *const *k;
-	char p[64];
-
 	sc->strategy.info = registry_find(FAMILY_PS, "bytesps");
 	get_int(c, st, "/strategy", "chunks", 0, 1, 4096, &sc->strategy.chunks);
-	for (k = (const char *const[]){ "algorithm", "shards", "colocate",
-	    "partition", "variables", "bigarray_bound", "grid", "bucket",
-	    "sync", "staleness", "backup_workers", NULL }; *k != NULL; k++) {
-		if (cJSON_GetObjectItemCaseSensitive(st, *k) == NULL)
-			continue;
-		snprintf(p, sizeof p, "/strategy/%s", *k);
-		err_at(c, p, "not used with \"bytesps\" (a summation service "
-		    "on every worker and on /placement/servers CPU hosts)");
-	}
+	reject_keys(c, st, "/strategy", (const char *const[]){ "algorithm",
+	    "shards", "colocate", "partition", "variables", "bigarray_bound",
+	    "grid", "bucket", "sync", "staleness", "backup_workers", NULL },
+	    "not used with \"bytesps\" (a summation service on every worker "
+	    "and on /placement/servers CPU hosts)");
 }
 
 /* strategy "ps": how it applies gradients, its shards and where they
@@ -546,17 +523,11 @@ static void
 parse_allreduce(struct ctx *c, const cJSON *st, struct scenario *sc)
 {
 	const struct strategy_info *info;
-	const char *const *k;
-	char p[64];
 
-	for (k = (const char *const[]){ "shards", "colocate", "partition",
-	    "variables", "bigarray_bound", "sync", "staleness",
-	    "backup_workers", NULL }; *k != NULL; k++) {
-		if (cJSON_GetObjectItemCaseSensitive(st, *k) == NULL)
-			continue;
-		snprintf(p, sizeof p, "/strategy/%s", *k);
-		err_at(c, p, "only used with strategy \"ps\"");
-	}
+	reject_keys(c, st, "/strategy", (const char *const[]){ "shards",
+	    "colocate", "partition", "variables", "bigarray_bound", "sync",
+	    "staleness", "backup_workers", NULL },
+	    "only used with strategy \"ps\"");
 	parse_algorithm(c, st, sc);
 	info = sc->strategy.info;
 	parse_grid(c, st, sc);

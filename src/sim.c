@@ -50,18 +50,18 @@ actors_bound(const struct scenario *sc)
 	    PS_RECEIVER_WORKERS) + 64;
 }
 
-/* Actor stacks.  SimGrid gives each actor an 8 MiB stack (calloc'd, so
- * touched) behind a guard page; a guarded stack costs the process two
- * memory mappings, and Linux allows vm.max_map_count (65530 by default)
- * in all, so about 32,000 actors abort in SimGrid ("Failed to protect
- * stack").  psim's actors need under 8 KiB (make check passes with
- * 8 KiB stacks, guarded): they get ACTOR_STACK_KIB, 4 times that, and
- * keep their guard page while the mappings allow it. */
-#define ACTOR_STACK_KIB	32
+/* Actor stacks.  SimGrid gives each actor an 8 MiB stack by default,
+ * behind a guard page; a guarded stack costs the process two memory
+ * mappings, and Linux allows vm.max_map_count (65530 by default) in all,
+ * so about 32,000 actors abort in SimGrid ("Failed to protect stack").
+ * psim's actors need under 8 KiB (make check passes with 8 KiB stacks,
+ * guarded): they get ACTOR_STACK_KIB, 4 times that, and keep their guard
+ * page while the mappings allow it. */
+#define ACTOR_STACK_KIB	"32"
 #define MAP_RESERVE	8192	/* mappings left for the rest */
 
 static int
-guard_pages_fit(const struct scenario *sc)
+guard_pages_fit(long actors)
 {
 	long max_maps = 65530;
 	FILE *f = fopen("/proc/sys/vm/max_map_count", "r");
@@ -71,7 +71,7 @@ guard_pages_fit(const struct scenario *sc)
 			max_maps = 65530;
 		fclose(f);
 	}
-	return 2 * actors_bound(sc) + MAP_RESERVE <= max_maps;
+	return 2 * actors + MAP_RESERVE <= max_maps;
 }
 
 /* Memory per actor, measured (bench/RESULTS.md: 37 KB with 34,700
@@ -88,10 +88,11 @@ guard_pages_fit(const struct scenario *sc)
  * flight at once, would not fit in this machine's memory, rather than
  * let SimGrid abort or the kernel kill psim. */
 static int
-actors_fit(const struct scenario *sc, char **errors)
+run_fits_memory(const struct scenario *sc, char **errors)
 {
 	double n = sc->placement.workers;
-	double need = (double)actors_bound(sc) * ACTOR_BYTES;
+	long actors = actors_bound(sc);
+	double need = (double)actors * ACTOR_BYTES;
 	double comms = sc->strategy.info->id == STRATEGY_ALL_TO_ALL ?
 	    2 * n * (n - 1) : 0;
 	double have = (double)sysconf(_SC_PHYS_PAGES) *
@@ -105,7 +106,7 @@ actors_fit(const struct scenario *sc, char **errors)
 		    "make about %ld SimGrid actors, which need about %.1f GB "
 		    "(%.0f KB each: a stack and the engine's state); this "
 		    "machine has %.1f GB", sc->file, sc->placement.workers,
-		    actors_bound(sc), need / 1e9, ACTOR_BYTES / 1024,
+		    actors, need / 1e9, ACTOR_BYTES / 1024,
 		    have / 1e9);
 	else
 		errors_add(&e, NULL, "psim: %s: /placement/workers: all-to-all "
@@ -122,7 +123,6 @@ actors_fit(const struct scenario *sc, char **errors)
 static void
 engine_init(const struct scenario *sc)
 {
-	static char stack[64];
 	const char *argv[16];
 	const char *solver;
 	int argc = 0, lazy;
@@ -150,10 +150,8 @@ engine_init(const struct scenario *sc)
 		    sc->network != NET_REALISTIC;
 	if (!lazy)
 		argv[argc++] = "--cfg=network/optim:Full";
-	snprintf(stack, sizeof stack, "--cfg=contexts/stack-size:%d",
-	    ACTOR_STACK_KIB);
-	argv[argc++] = stack;
-	if (!guard_pages_fit(sc))
+	argv[argc++] = "--cfg=contexts/stack-size:" ACTOR_STACK_KIB;
+	if (!guard_pages_fit(actors_bound(sc)))
 		argv[argc++] = "--cfg=contexts/guard-size:0";
 	switch (sc->network) {
 	case NET_REALISTIC:
@@ -299,7 +297,7 @@ sim_send_data(struct sim *sim, sg_mailbox_t mbox, int src, int dst, int step,
     long offset, long count, const float *base)
 {
 	return post(mbox, message(sim, src, dst, step, offset, count,
-	    (double)count * sim->elem_bytes, base), 0);
+	    sim_bytes(sim, count), base), 0);
 }
 
 void
@@ -307,7 +305,7 @@ sim_send_detached(struct sim *sim, sg_mailbox_t mbox, int src, int dst,
     int step, long offset, long count, const float *base)
 {
 	post(mbox, message(sim, src, dst, step, offset, count,
-	    (double)count * sim->elem_bytes, base), 1);
+	    sim_bytes(sim, count), base), 1);
 }
 
 sg_comm_t
@@ -336,8 +334,8 @@ sg_comm_t
 sim_send(struct sim *sim, sg_mailbox_t mbox, int src, int dst, int step,
     long offset, long count)
 {
-	return sim_send_data(sim, mbox, src, dst, step, offset, count,
-	    sim->num != NULL ? sim->num->grad[src] : NULL);
+	return sim_send_sized(sim, mbox, src, dst, step, offset, count,
+	    sim_bytes(sim, count));
 }
 
 sg_comm_t
@@ -805,7 +803,7 @@ sim_create(const struct scenario *sc, char **errors)
 	int is_temp, i, k;
 	double speed;
 
-	if (!actors_fit(sc, errors) ||
+	if (!run_fits_memory(sc, errors) ||
 	    platform_place(sc, &workers, &servers, &storage, errors) != 0)
 		return NULL;
 	file = platform_file(sc, &is_temp);

@@ -43,15 +43,14 @@ hier_exchange(struct sim *sim, int w, int step, long lo, long len)
 	struct hier_state *st = sim->state;
 	int k = st->g.of[w], me = st->g.index[w], R = 2 * st->g.levels;
 	struct ring r = { 0, 0, st->g.n, st->g.leaders };
+	double bytes = sim_bytes(sim, len);
 	struct tree t;
 
 	tree_init(&t, st->g.members[k], st->g.size[k]);
 	tree_reduce(sim, &t, me, st->tree_mbox, R, 0, step, lo, len);
 	if (me == 0) {
-		ring_phase(sim, &r, k, st->ring_mbox, step, lo, len,
-		    sim_bytes(sim, len), 0);
-		ring_phase(sim, &r, k, st->ring_mbox, step, lo, len,
-		    sim_bytes(sim, len), 1);
+		ring_phase(sim, &r, k, st->ring_mbox, step, lo, len, bytes, 0);
+		ring_phase(sim, &r, k, st->ring_mbox, step, lo, len, bytes, 1);
 	}
 	tree_bcast(sim, &t, me, st->tree_mbox, R, st->g.levels, step, lo, len);
 }

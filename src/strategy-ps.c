@@ -143,6 +143,21 @@ sample(struct sim *sim, int per_step)
 	}
 }
 
+/* The mailbox of shard j's receiver r for chunk c (a worker w pushes to
+ * receiver w / G), and the pushes shard j has of chunk c, by worker. */
+static sg_mailbox_t
+push_mbox(const struct ps_state *st, int j, int c, int r)
+{
+	return st->shard_mbox[(j * st->chunks + c) * st->receivers + r];
+}
+
+static struct msg **
+pushes(const struct ps_state *st, int n, int j, int c)
+{
+	return st->gin + ((size_t)j * (size_t)st->chunks + (size_t)c) *
+	    (size_t)n;
+}
+
 /* Receiver r of shard j's sync server (idx = j * R + r): the pushes of
  * workers rG .. rG + G - 1 and the replies to them.  Per step, once the
  * server lets it go, it posts its receives of every chunk; for each chunk
@@ -170,11 +185,10 @@ ps_receiver(struct sim *sim, int idx)
 	for (step = 0; step < sim->sc->run.steps; step++) {
 		sg_sem_acquire(st->go[idx]);
 		for (c = 0; c < P; c++) {
-			in = st->gin + ((size_t)j * (size_t)P + (size_t)c) *
-			    (size_t)n + (size_t)lo;
+			in = pushes(st, n, j, c) + lo;
 			for (i = 0; i < g; i++)
-				recv[c * g + i] = sim_recv(
-				    st->shard_mbox[(j * P + c) * R + r], &in[i]);
+				recv[c * g + i] = sim_recv(push_mbox(st, j, c,
+				    r), &in[i]);
 		}
 		for (c = 0; c < P; c++) {
 			sim_wait_all(recv + c * g, (size_t)g);
@@ -226,8 +240,7 @@ ps_server(struct sim *sim, int j)
 	for (step = 0; step < sim->sc->run.steps; step++) {
 		receivers_go(st, j);
 		for (c = 0; c < P; c++) {
-			in = st->gin + ((size_t)j * (size_t)P + (size_t)c) *
-			    (size_t)n;
+			in = pushes(st, n, j, c);
 			receivers_wait(st, j);
 			for (w = 0; w < n; w++) {
 				assert(in[w]->step == step);
@@ -339,11 +352,11 @@ ps_server_async(struct sim *sim, int j)
 
 	sg_actor_daemonize(sg_actor_self());	/* serves until the end */
 	for (i = 0; i < n; i++)
-		recv[i] = sim_recv(st->shard_mbox[j], &in[i]);
+		recv[i] = sim_recv(push_mbox(st, j, 0, 0), &in[i]);
 	for (;;) {
 		i = (int)sg_comm_wait_any(recv, (size_t)n);
 		m = in[i];
-		recv[i] = sim_recv(st->shard_mbox[j], &in[i]);
+		recv[i] = sim_recv(push_mbox(st, j, 0, 0), &in[i]);
 		w = m->src;
 		if (sc->strategy.sync == SYNC_BACKUP) {
 			if (m->step < st->version[j] ||
@@ -636,8 +649,8 @@ ps_exchange(struct sim *sim, int w, int seq, long lo, long len)
 	for (c = 0; c < P; c++) {
 		for (j = 0; j < k; j++)
 			comms[pulls + j] = sim_send(sim,
-			    st->shard_mbox[(j * P + c) * st->receivers +
-			    w / st->group], w, sim->shard_hidx[j],
+			    push_mbox(st, j, c, w / st->group), w,
+			    sim->shard_hidx[j],
 			    seq, chunk_offset(sim, j, c, P),
 			    chunk_count(sim, j, c, P));
 		sim_wait_all(comms + pulls, (size_t)k);

@@ -19,6 +19,7 @@ static void
 ring_exchange(struct sim *sim, int w, int seq, long lo, long len)
 {
 	struct ring r = { 0, 1, sim->nworkers, NULL };
+	double bytes = sim_bytes(sim, len);
 	int me = w;
 
 	if (sim->members != NULL) {
@@ -27,10 +28,8 @@ ring_exchange(struct sim *sim, int w, int seq, long lo, long len)
 		for (me = 0; sim->members[me] != w; me++)
 			;
 	}
-	ring_phase(sim, &r, me, sim->worker_mbox, seq, lo, len,
-	    sim_bytes(sim, len), 0);
-	ring_phase(sim, &r, me, sim->worker_mbox, seq, lo, len,
-	    sim_bytes(sim, len), 1);
+	ring_phase(sim, &r, me, sim->worker_mbox, seq, lo, len, bytes, 0);
+	ring_phase(sim, &r, me, sim->worker_mbox, seq, lo, len, bytes, 1);
 }
 
 const struct strategy strategy_ring = {
