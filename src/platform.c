@@ -23,6 +23,7 @@
 
 #include "errors.h"
 #include "platform.h"
+#include "platform-probe.h"
 #include "scenario.h"
 #include "xmalloc.h"
 
@@ -258,102 +259,6 @@ name_cmp(const void *a, const void *b)
 	return strverscmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The last line SimGrid wrote before it gave up, trimmed. */
-static char *
-last_error_line(FILE *f)
-{
-	char line[1024], best[1024] = "";
-	size_t n;
-
-	rewind(f);
-	while (fgets(line, sizeof line, f) != NULL) {
-		n = strlen(line);
-		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-			line[--n] = '\0';
-		if (n == 0 || strstr(line, "Backtrace") != NULL ||
-		    strncmp(line, "  ", 2) == 0 || strstr(line, "->") != NULL)
-			continue;
-		if (best[0] == '\0' || strstr(line, "rror") != NULL ||
-		    strstr(line, "what()") != NULL)
-			memcpy(best, line, n + 1);
-		if (strstr(line, "what()") != NULL)
-			break;
-	}
-	return xstrdup(best[0] != '\0' ? best : "SimGrid could not load it");
-}
-
-/* Load the user's platform in a child process and list its hosts. */
-static char **
-probe(const char *file, const char *scfile, int *count,
-    struct errors *errors)
-{
-	int out[2], status, n = 0, cap = 0;
-	FILE *errf, *in;
-	char **names = NULL, line[4096], *cause;
-	size_t len;
-	pid_t pid;
-
-	*count = 0;
-	if ((errf = tmpfile()) == NULL || pipe(out) == -1)
-		fatal("cannot probe %s: %s", file, strerror(errno));
-	fflush(NULL);
-	if ((pid = fork()) == -1)
-		fatal("fork: %s", strerror(errno));
-	if (pid == 0) {
-		const char *argv[] = { "psim", "--log=root.thresh:error",
-		    "--log=root.fmt:%m%n", NULL };
-		int argc = 3;
-		sg_host_t *hosts;
-		size_t i, nh;
-		FILE *o;
-
-		close(out[0]);
-		dup2(fileno(errf), 2);
-		dup2(fileno(errf), 1);
-		o = fdopen(out[1], "w");
-		simgrid_init(&argc, (char **)argv);	/* moves pointers only */
-		simgrid_load_platform(file);
-		nh = sg_host_count();
-		hosts = sg_host_list();
-		for (i = 0; i < nh; i++)
-			fprintf(o, "%s\n", sg_host_get_name(hosts[i]));
-		free(hosts);
-		fclose(o);
-		_exit(0);
-	}
-	close(out[1]);
-	in = fdopen(out[0], "r");
-	while (fgets(line, sizeof line, in) != NULL) {
-		len = strlen(line);
-		if (len > 0 && line[len - 1] == '\n')
-			line[--len] = '\0';
-		if (n == cap) {
-			cap = cap ? cap * 2 : 64;
-			names = xreallocarray(names, (size_t)cap, sizeof *names);
-		}
-		names[n++] = xstrdup(line);
-	}
-	fclose(in);
-	while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
-		;
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || n == 0) {
-		cause = n == 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 ?
-		    xstrdup("it has no hosts") : last_error_line(errf);
-		errors_add(errors, NULL, "psim: %s: /cluster/platform: cannot "
-		    "load \"%s\": %s", scfile, file, cause);
-		free(cause);
-		while (n > 0)
-			free(names[--n]);
-		free(names);
-		fclose(errf);
-		return NULL;
-	}
-	fclose(errf);
-	qsort(names, (size_t)n, sizeof *names, name_cmp);
-	*count = n;
-	return names;
-}
-
 static int
 find(char **names, int n, const char *name)
 {
@@ -402,6 +307,27 @@ choose(const struct scenario *sc, char **names, int n, char *used,
 	return out;
 }
 
+/* Every host with a role must reach every other one. */
+static void
+check_routes(const struct scenario *sc, char **workers, char **servers,
+    char *store, struct errors *e)
+{
+	char **roles;
+	int n = 0, i, nw;
+
+	roles = xcalloc((size_t)sc->placement.workers +
+	    (size_t)sc->placement.servers + 1, sizeof *roles);
+	for (i = 0; workers != NULL && workers[i] != NULL; i++)
+		roles[n++] = workers[i];
+	nw = n;
+	for (i = 0; servers != NULL && servers[i] != NULL; i++)
+		roles[n++] = servers[i];
+	if (store != NULL)
+		roles[n++] = store;
+	probe_routes(sc->cluster.platform, sc->file, roles, n, nw, e);
+	free(roles);
+}
+
 int
 platform_place(const struct scenario *sc, char ***workers, char ***servers,
     char **storage, char **errors)
@@ -413,11 +339,12 @@ platform_place(const struct scenario *sc, char ***workers, char ***servers,
 	*errors = NULL;
 	*workers = *servers = NULL;
 	if (sc->cluster.topology == TOPO_PLATFORM) {
-		if ((names = probe(sc->cluster.platform, sc->file, &n,
+		if ((names = probe_hosts(sc->cluster.platform, sc->file, &n,
 		    &e)) == NULL) {
 			*errors = errors_take(&e);
 			return -1;
 		}
+		qsort(names, (size_t)n, sizeof *names, name_cmp);
 		snprintf(where, sizeof where, "platform \"%s\"",
 		    sc->cluster.platform);
 	} else {
@@ -471,6 +398,8 @@ platform_place(const struct scenario *sc, char ***workers, char ***servers,
 		errors_add(&e, NULL, "psim: %s: /faults: the checkpoint "
 		    "storage needs a host with no role, but %s has none left",
 		    sc->file, where);
+	if (sc->cluster.topology == TOPO_PLATFORM && errors_count(&e) == 0)
+		check_routes(sc, *workers, *servers, store, &e);
 	if (storage != NULL)
 		*storage = store;
 	else
