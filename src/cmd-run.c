@@ -47,6 +47,10 @@ cmd_simulate(const struct scenario *sc, char **errors)
 	if (sc->faults.on)
 		recovery_attach(sim);
 	wall = sim_run(sim);
+	if (sim_ended(sim, errors) != 0) {
+		sim_free(sim);
+		return NULL;
+	}
 	sim_shape(sim, &shape);
 	memset(&analytic, 0, sizeof analytic);
 	sc->strategy.info->closed_form(&shape, &analytic);

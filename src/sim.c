@@ -130,6 +130,9 @@ engine_init(const struct scenario *sc)
 	argv[argc++] = "psim";
 	argv[argc++] = "--log=root.thresh:warning";
 	argv[argc++] = "--log=root.fmt:simgrid:%e%m%n";
+	/* a deadlock is psim's to report (sim_ended), in one line */
+	argv[argc++] = "--log=ker_engine.app:file:/dev/null";
+	argv[argc++] = "--log=ker_engine.additivity:off";
 	/* SimGrid 3.32's lazy (selective) max-min update gives flows more
 	 * than a link's capacity when flows that share links unevenly leave
 	 * their latency phase together: 8 PS shards pulling 1 GB to each of
@@ -678,6 +681,7 @@ worker_main(struct sim *sim, int w)
 	}
 	if (sc->faults.on && allreduce && w == lead)
 		sim->hooks->job_done(sim);
+	sim->workers_done++;
 }
 
 void
@@ -987,6 +991,24 @@ sim_run(struct sim *sim)
 		sim->strategy->cleanup(sim);	/* (NULL: a job given up) */
 	return (double)(t1.tv_sec - t0.tv_sec) +
 	    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+}
+
+int
+sim_ended(const struct sim *sim, char **error)
+{
+	const struct scenario *sc = sim->sc;
+
+	*error = NULL;
+	if (sc->faults.on ? sim->fstats.done_s != 0 :
+	    sim->workers_done == sim->nworkers)
+		return 0;
+	xasprintf(error, "psim: %s: the simulation stopped at %.6g simulated s "
+	    "with %d of %d workers through their %d steps and nothing left "
+	    "that could move (a SimGrid deadlock): a time, speed or bandwidth "
+	    "so extreme that no transfer or computation can end, or a bug in "
+	    "psim; no report\n", sc->file, simgrid_get_clock(),
+	    sim->workers_done, sim->nworkers, sc->run.steps);
+	return -1;
 }
 
 void

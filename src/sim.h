@@ -127,6 +127,7 @@ struct sim {
 	long		 applied_total;	/* async: gradients applied, shard 0 */
 	sg_sem_t	 job_done;
 	int		 live_workers;	/* worker actors alive */
+	int		 workers_done;	/* worker loops run to their end */
 	sg_actor_t	*worker_actor;	/* per worker while it runs, or NULL */
 	sg_sem_t	 worker_exit;	/* released as each one ends */
 
@@ -140,6 +141,10 @@ struct sim *sim_create(const struct scenario *sc, char **errors);
 /* Run the steps; fills the ledgers.  Returns the wall-clock seconds the
  * engine took. */
 double sim_run(struct sim *);
+/* After sim_run: 0 when the job ended (every worker did its steps, or
+ * with faults the job reached its steps or was found unable to), else -1
+ * with *error: SimGrid stopped with actors still waiting, a deadlock. */
+int sim_ended(const struct sim *, char **error);
 void sim_free(struct sim *);
 
 /* The closed form's inputs for this simulation (pointing into it). */

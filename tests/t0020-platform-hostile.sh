@@ -87,6 +87,26 @@ refused "a host of speed 0" zero-speed \
 scenario negative-lat.xml 4
 refused "a negative latency" negative-lat 'has a latency of -5e-06 s'
 
+# Positive but so small that no computation or transfer can end: SimGrid
+# deadlocks (before: "Oops! Deadlock detected" and a report of zeros,
+# exit 0).  psim says so in one line, exit 2, no report.
+sed 's/speed="2Tf"/speed="1e-300f"/' "$D/four-hosts.xml" >"$TMP/tiny-speed.xml"
+sed 's/bw="10Gbps"/bw="1e-300Bps"/' "$D/four-hosts.xml" >"$TMP/tiny-bw.xml"
+for f in tiny-speed tiny-bw; do
+	scenario $f.xml 4
+	"$PSIM" run "$TMP/$f.json" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	if [ $rc -eq 2 ] && [ ! -s "$TMP/out" ] &&
+	    [ "$(wc -l <"$TMP/err")" -eq 1 ] &&
+	    grep -q "^psim: $TMP/$f.json: the simulation stopped at .* with 0 of 4 workers through their 2 steps .*(a SimGrid deadlock)" \
+	    "$TMP/err"; then
+		ok "$f: a deadlock is an error, not a report"
+	else
+		not_ok "$f: a deadlock is an error, not a report" \
+		    "exit $rc: $(head -c 300 "$TMP/err")"
+	fi
+done
+
 # The part of the partial file that is routed still runs.
 scenario partial.xml 2 '["a", "b"]'
 "$PSIM" run --format json "$TMP/partial.json" >"$TMP/ok.json"
