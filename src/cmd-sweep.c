@@ -62,7 +62,7 @@ static const char sweep_help[] =
     "Run SCENARIO at every combination of the --vary values, each point a "
     "psim run\nin its own process, N at a time; write DIR/results.csv and "
     "each point's\nreports in DIR.  Points already in DIR are not run "
-    "again.\n\n"
+    "again.  At most 10000 points.\n\n"
     "  -v, --vary PATH=V1,V2,...         values of a scenario key "
     "(repeatable)\n"
     "  -v, --vary PATH=A..B[:STEP|xFACTOR] a range, added to or "
@@ -216,9 +216,17 @@ cmd_sweep_exec(int argc, char **argv)
 		free(cause);
 		return 2;
 	}
+	if (sweep_grid(&a.sw, &cause) != 0) {
+		fprintf(stderr, "psim: sweep: %s\n", cause);
+		free(cause);
+		if (a.plot != NULL)
+			plot_free(&pl);
+		sweep_free(&a.sw);
+		free(a.base);
+		return 2;
+	}
 	if ((status = sweep_prepare(&a, &dir)) >= 0)
 		return status;
-	sweep_grid(&a.sw);
 	sweep_write_points(&a.sw);
 	done = sweep_done_before(&a.sw);
 	if (a.plan) {

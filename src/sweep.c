@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +33,7 @@ static int
 vary_range(const char *list, const char *dots, struct vary *v)
 {
 	char *end, *copy;
-	double a, b, step = 1, x;
+	double a, b, step = 1, x, count;
 	int mul = 0, k;
 
 	copy = xstrndup(list, (size_t)(dots - list));	/* "2." */
@@ -52,7 +53,12 @@ vary_range(const char *list, const char *dots, struct vary *v)
 	    !isfinite(step) || (mul ? step <= 1 || a <= 0 :
 	    step <= 0) || b < a)
 		return -1;
-	for (x = a, k = 0; x <= b * (1 + 1e-12) && k < 10000; k++) {
+	count = mul ? floor(log(b / a) / log(step) + 1e-9) + 1 :
+	    floor((b - a) / step + 1e-9) + 1;
+	if (count > SWEEP_MAX_POINTS)
+		return -2;
+	for (x = a, k = 0; x <= b * (1 + 1e-12) && k < SWEEP_MAX_POINTS;
+	    k++) {
 		char buf[64];
 
 		snprintf(buf, sizeof buf, "%.12g", x);
@@ -67,6 +73,7 @@ sweep_vary_parse(const char *arg, struct vary *v, char **cause)
 {
 	const char *eq = strchr(arg, '='), *dots, *list;
 	char *copy, *tok, *save;
+	int rc;
 
 	memset(v, 0, sizeof *v);
 	if (eq == NULL || eq == arg || eq[1] == '\0') {
@@ -77,8 +84,15 @@ sweep_vary_parse(const char *arg, struct vary *v, char **cause)
 	v->path = xstrndup(arg, (size_t)(eq - arg));
 	list = eq + 1;
 	if ((dots = strstr(list, "..")) != NULL) {
-		if (vary_range(list, dots, v) == 0)
+		if ((rc = vary_range(list, dots, v)) == 0)
 			return 0;
+		if (rc == -2) {
+			xasprintf(cause, "--vary %s: more than %d values; a "
+			    "sweep runs at most %d points (use a larger STEP "
+			    "or FACTOR)", arg, SWEEP_MAX_POINTS,
+			    SWEEP_MAX_POINTS);
+			return -1;
+		}
 	} else {
 		copy = xstrdup(list);
 		for (tok = strtok_r(copy, ",", &save); tok != NULL;
@@ -119,13 +133,20 @@ point_name(char **sets, int n)
 	return name;
 }
 
-void
-sweep_grid(struct sweep *sw)
+int
+sweep_grid(struct sweep *sw, char **cause)
 {
+	double total = 1;
 	int i, k, *idx;
 
-	for (sw->npts = 1, k = 0; k < sw->nvary; k++)
-		sw->npts *= sw->vary[k].n;
+	for (k = 0; k < sw->nvary; k++)
+		total *= sw->vary[k].n;
+	if (total > SWEEP_MAX_POINTS) {
+		xasprintf(cause, "%d --vary options make %.0f points; a sweep "
+		    "runs at most %d", sw->nvary, total, SWEEP_MAX_POINTS);
+		return -1;
+	}
+	sw->npts = (int)total;
 	sw->pts = xcalloc((size_t)sw->npts, sizeof *sw->pts);
 	idx = xcalloc((size_t)sw->nvary, sizeof *idx);
 	for (i = 0; i < sw->npts; i++) {	/* the last vary varies fastest */
@@ -140,6 +161,7 @@ sweep_grid(struct sweep *sw)
 			idx[k] = 0;
 	}
 	free(idx);
+	return 0;
 }
 
 char *
@@ -162,6 +184,19 @@ sweep_has(const struct sweep *sw, const struct point *p, const char *ext)
 	return has;
 }
 
+/* The files a point's process writes before they are its report. */
+static void
+remove_partial(const char *dir, const struct point *p)
+{
+	char *csvt = sweep_path(dir, p->name, ".csv.tmp");
+	char *jsont = sweep_path(dir, p->name, ".json.tmp");
+
+	unlink(csvt);
+	unlink(jsont);
+	free(csvt);
+	free(jsont);
+}
+
 int
 sweep_done_before(struct sweep *sw)
 {
@@ -172,7 +207,8 @@ sweep_done_before(struct sweep *sw)
 		    sweep_has(sw, &sw->pts[i], ".json")) {
 			sw->pts[i].done = 1;
 			done++;
-		}
+		} else
+			remove_partial(sw->dir, &sw->pts[i]);
 	}
 	return done;
 }
@@ -457,10 +493,8 @@ finish(struct point *p, const char *dir, int status)
 	p->failed = !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	if (!p->failed && (rename(jsont, json) != 0 || rename(csvt, csv) != 0))
 		fatal("cannot write %s: %s", json, strerror(errno));
-	if (p->failed) {
-		unlink(jsont);
-		unlink(csvt);
-	}
+	if (p->failed)
+		remove_partial(dir, p);
 	free(csv);
 	free(json);
 	free(csvt);
@@ -490,16 +524,96 @@ progress(int done, int failed, int total, time_t t0, int tty)
 		fputc('\n', stderr);
 }
 
+/* results.csv anew: a row per point done, in point order, written
+ * beside it and renamed over it, so that it is whole or the old one. */
+static void
+results_write(const struct sweep *sw, const char *results)
+{
+	char *tmp;
+	FILE *out;
+	int i;
+
+	xasprintf(&tmp, "%s.tmp", results);
+	out = sweep_results_open(sw, tmp);
+	for (i = 0; i < sw->npts; i++) {
+		if (sw->pts[i].done)
+			sweep_results_row(out, sw, &sw->pts[i]);
+	}
+	if (fclose(out) != 0 || rename(tmp, results) != 0)
+		fatal("cannot write %s", results);
+	free(tmp);
+}
+
+static volatile sig_atomic_t stop_signal;
+
+static void
+on_stop(int sig)
+{
+	stop_signal = sig;
+}
+
+/* SIGINT, SIGTERM and SIGHUP interrupt the wait for the points (no
+ * SA_RESTART), so that the sweep can clean up before it dies of them. */
+static void
+catch_stops(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_stop;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		sigaction(sigs[i], &sa, NULL);
+}
+
+/* Stopped by a signal: end the points under way, remove what they had
+ * written, keep results.csv to the points done, and die of the signal. */
+static void
+stop_points(struct sweep *sw, const char *results, FILE *out, int done)
+{
+	int i, sig = stop_signal;
+	char *err;
+
+	for (i = 0; i < sw->npts; i++) {
+		if (sw->pts[i].pid > 0 && !sw->pts[i].done)
+			kill(sw->pts[i].pid, SIGTERM);
+	}
+	for (i = 0; i < sw->npts; i++) {
+		if (sw->pts[i].pid > 0 && !sw->pts[i].done) {
+			while (waitpid(sw->pts[i].pid, NULL, 0) == -1 &&
+			    errno == EINTR)
+				;
+			remove_partial(sw->dir, &sw->pts[i]);
+			err = sweep_path(sw->dir, sw->pts[i].name, ".err");
+			unlink(err);
+			free(err);
+		}
+	}
+	fclose(out);
+	results_write(sw, results);
+	fprintf(stderr, "\npsim: sweep: stopped by signal %d with %d of %d "
+	    "points done; the same command goes on from there\n", sig, done,
+	    sw->npts);
+	signal(sig, SIG_DFL);
+	raise(sig);
+	_exit(128 + sig);
+}
+
 /* Wait for one of the point processes; its point with *status, or NULL
- * for another child. */
+ * for another child or a stop signal. */
 static struct point *
 wait_point(struct sweep *sw, int *status)
 {
 	pid_t pid;
 	int i;
 
-	while ((pid = wait(status)) == -1 && errno == EINTR)
+	while ((pid = wait(status)) == -1 && errno == EINTR &&
+	    !stop_signal)
 		;
+	if (stop_signal)
+		return NULL;
 	if (pid == -1)
 		fatal("wait: %s", strerror(errno));
 	for (i = 0; i < sw->npts; i++) {
@@ -513,13 +627,16 @@ wait_point(struct sweep *sw, int *status)
  * returns how many failed. */
 static int
 run_points(struct sweep *sw, const char *scenario, char **base, int nbase,
-    int jobs, int done, FILE *out)
+    int jobs, int done, FILE *out, const char *results)
 {
 	struct point *p;
 	int running = 0, next = 0, failed = 0, status, tty = isatty(2);
 	time_t t0 = time(NULL);
 
+	catch_stops();
 	while (done < sw->npts) {
+		if (stop_signal)
+			stop_points(sw, results, out, done);
 		while (running < jobs && next < sw->npts) {
 			if (!sw->pts[next].done) {
 				start(&sw->pts[next], sw->dir, scenario, base,
@@ -531,7 +648,7 @@ run_points(struct sweep *sw, const char *scenario, char **base, int nbase,
 		if (running == 0)
 			break;
 		if ((p = wait_point(sw, &status)) == NULL)
-			continue;
+			continue;	/* (a stop: at the top) */
 		running--;
 		finish(p, sw->dir, status);
 		failed += p->failed;
@@ -540,21 +657,6 @@ run_points(struct sweep *sw, const char *scenario, char **base, int nbase,
 		progress(done, failed, sw->npts, t0, tty);
 	}
 	return failed;
-}
-
-/* results.csv anew: a row per point done, in point order. */
-static void
-results_write(const struct sweep *sw, const char *results)
-{
-	FILE *out = sweep_results_open(sw, results);
-	int i;
-
-	for (i = 0; i < sw->npts; i++) {
-		if (sw->pts[i].done)
-			sweep_results_row(out, sw, &sw->pts[i]);
-	}
-	if (fclose(out) != 0)
-		fatal("cannot write %s", results);
 }
 
 int
@@ -572,7 +674,8 @@ sweep_run(struct sweep *sw, const char *scenario, char **base, int nbase,
 	if (done > 0)
 		fprintf(stderr, "psim: sweep: %d of %d points done before, "
 		    "not run again\n", done, sw->npts);
-	failed = run_points(sw, scenario, base, nbase, jobs, done, out);
+	failed = run_points(sw, scenario, base, nbase, jobs, done, out,
+	    results);
 	/* Rows went out as points finished; now put them in point order,
 	 * so that the same sweep always gives the same file. */
 	if (fclose(out) != 0)

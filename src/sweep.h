@@ -36,11 +36,16 @@ struct sweep {
 	int		 npts;
 };
 
-/* PATH=V1,V2,... or PATH=A..B[:STEP|xFACTOR] into *v; -1 with *cause. */
+/* The most points a sweep runs, and so the most values of one --vary. */
+#define SWEEP_MAX_POINTS	10000
+
+/* PATH=V1,V2,... or PATH=A..B[:STEP|xFACTOR] into *v; -1 with *cause,
+ * also when a range has more than SWEEP_MAX_POINTS values. */
 int sweep_vary_parse(const char *arg, struct vary *v, char **cause);
 
-/* The points of sw->vary: their cartesian product. */
-void sweep_grid(struct sweep *);
+/* The points of sw->vary: their cartesian product.  -1 with *cause when
+ * there would be more than SWEEP_MAX_POINTS. */
+int sweep_grid(struct sweep *, char **cause);
 
 /* DIR/NAME.EXT, malloc'd. */
 char *sweep_path(const char *dir, const char *name, const char *ext);
@@ -55,7 +60,8 @@ int sweep_read_points(struct sweep *);
 /* Whether DIR/NAME.EXT of point p is there and not empty. */
 int sweep_has(const struct sweep *, const struct point *, const char *ext);
 
-/* Mark the points whose reports are in DIR done; returns how many. */
+/* Mark the points whose reports are in DIR done; returns how many.  The
+ * partial files of the others (a sweep killed before they ended) go. */
 int sweep_done_before(struct sweep *);
 
 /* --plan: print one self-contained command per point still to run. */
@@ -65,7 +71,9 @@ void sweep_plan(const struct sweep *, const char *scenario, char **base,
 /* Run the points not done, jobs at a time, each as psim run SCENARIO
  * with --set base... and its own settings; write DIR/results.csv with a
  * row per point, in point order.  done points were done before.
- * Returns how many failed. */
+ * Returns how many failed.  On SIGINT, SIGTERM or SIGHUP it stops the
+ * points under way, removes their partial files, writes results.csv
+ * with the points done, and dies of the signal. */
 int sweep_run(struct sweep *, const char *scenario, char **base,
     int nbase, int jobs, int done);
 

@@ -101,4 +101,47 @@ check "a range: 2..8:x2 is 2, 4, 8" test "$(cut -d, -f1 range/results.csv | tr '
 check "a bad range: exit 2" test $? -eq 2
 check "a bad range: says what is expected" grep -q "expected PATH=V1,V2" err4
 
+# Too many points: refused before any directory is made, saying the limit
+# (before: 1..1e9 was cut at 10,000 points without a word).
+"$PSIM" sweep -o huge --vary placement.workers=1..1e9 "$S" 2>err5
+check "a range of 1e9 values: exit 2" test $? -eq 2
+check "a range of 1e9 values: names the limit" \
+    grep -q "more than 10000 values; a sweep runs at most 10000 points" err5
+check "a range of 1e9 values: no directory" test ! -e huge
+"$PSIM" sweep -o huge --vary placement.workers=1..200 \
+    --vary cluster.nic=1..100 "$S" 2>err6
+check "a grid of 20,000 points: exit 2 and why" \
+    grep -q "2 --vary options make 20000 points; a sweep runs at most 10000" err6
+check "a grid of 20,000 points: no directory" test ! -e huge
+"$PSIM" sweep --plan -o edge --vary placement.workers=1..10000 "$S" >plan
+check "exactly 10,000 values are taken" test "$(wc -l <plan)" -eq 10000
+
+# Stopped by a signal: the points under way are ended and their partial
+# files removed, results.csv keeps the points done, the sweep dies of the
+# signal, and the same command goes on.  (Before: *.csv.tmp were left.)
+"$PSIM" sweep -o stop -j 2 --set run.steps=2 \
+    --vary placement.workers=2,300,310,320,330,340 "$S" 2>err7 &
+pid=$!
+i=0
+while [ ! -s stop/placement.workers=2.csv ] && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+kill -TERM $pid
+wait $pid
+check "SIGTERM: the sweep dies of it (143)" test $? -eq 143
+check "SIGTERM: it says how far it got" grep -q "stopped by signal 15 with" err7
+check "SIGTERM: no partial files" test -z "$(find stop -name '*.tmp')"
+rows=$(($(wc -l <stop/results.csv) - 1))
+check "SIGTERM: results.csv has a row per point done" \
+    test "$rows" -eq "$(find stop -name '*.json' | wc -l)" -a "$rows" -ge 1
+# a sweep killed outright (SIGKILL) leaves a point's partial files; the
+# rerun removes them and runs the point
+: >stop/placement.workers=340.csv.tmp
+: >stop/placement.workers=340.json.tmp
+"$PSIM" sweep -o stop -j 2 --set run.steps=2 \
+    --vary placement.workers=2,300,310,320,330,340 "$S" 2>/dev/null
+check "rerun after a stop: all 6 points" test "$(wc -l <stop/results.csv)" -eq 7
+check "rerun after a stop: no partial files left" test -z "$(find stop -name '*.tmp')"
+
 done_testing
