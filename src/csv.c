@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "csv.h"
+#include "utf8.h"
 
 /* The quoted field at p (just after its opening quote), unquoted in
  * place; returns where it ends: after its closing quote. */
@@ -53,11 +54,15 @@ csv_split(char *line, char **f, int max)
 void
 csv_write_field(FILE *f, const char *s)
 {
+	char out[16];
+	size_t n = strlen(s), i, k;
+
 	fputc('"', f);
-	for (; *s != '\0'; s++) {
-		if (*s == '"')
+	for (i = 0; i < n; i += k) {
+		k = utf8_printable(s + i, n - i, out);
+		if (out[0] == '"')
 			fputc('"', f);
-		fputc(*s == '\n' ? ' ' : *s, f);
+		fputs(out[0] == '\n' ? " " : out, f);
 	}
 	fputc('"', f);
 }

@@ -7,13 +7,33 @@
 #include <string.h>
 
 #include "errors.h"
+#include "utf8.h"
 #include "xmalloc.h"
+
+/* Append n bytes of s, anything unprintable spelled out (utf8.h), a
+ * newline too: an error is one line. */
+static void
+append_printable(struct errors *e, const char *s, size_t n)
+{
+	char out[16];
+	size_t i, k, len;
+
+	for (i = 0; i < n; i += k) {
+		k = utf8_printable(s + i, n - i, out);
+		if (strcmp(out, "\n") == 0)
+			strcpy(out, "\\n");
+		len = strlen(out);
+		e->text = xreallocarray(e->text, e->len + len + 2, 1);
+		memcpy(e->text + e->len, out, len);
+		e->len += len;
+	}
+}
 
 void
 errors_vadd(struct errors *e, const char *where, const char *fmt, va_list ap)
 {
 	va_list aq;
-	size_t wl = where != NULL ? strlen(where) + 2 : 0;
+	char *msg;
 	int n;
 
 	va_copy(aq, ap);
@@ -21,13 +41,15 @@ errors_vadd(struct errors *e, const char *where, const char *fmt, va_list ap)
 	va_end(aq);
 	if (n < 0)
 		fatal("cannot format an error message");
-	e->text = xreallocarray(e->text, e->len + wl + (size_t)n + 2, 1);
+	msg = xmalloc((size_t)n + 1);
+	vsnprintf(msg, (size_t)n + 1, fmt, ap);
 	if (where != NULL) {
-		memcpy(e->text + e->len, where, wl - 2);
-		memcpy(e->text + e->len + wl - 2, ": ", 2);
+		append_printable(e, where, strlen(where));
+		append_printable(e, ": ", 2);
 	}
-	vsnprintf(e->text + e->len + wl, (size_t)n + 1, fmt, ap);
-	e->len += wl + (size_t)n;
+	append_printable(e, msg, (size_t)n);
+	free(msg);
+	e->text = xreallocarray(e->text, e->len + 2, 1);
 	memcpy(e->text + e->len, "\n", 2);
 	e->len++;
 	e->count++;

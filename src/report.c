@@ -7,7 +7,9 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analytic.h"
@@ -16,6 +18,8 @@
 #include "results.h"
 #include "scenario.h"
 #include "units.h"
+#include "utf8.h"
+#include "xmalloc.h"
 
 int
 report_format_parse(const char *s)
@@ -140,21 +144,27 @@ report_bottleneck(const struct results *r, char *res, size_t rlen,
 	}
 }
 
+/* A JSON string: valid UTF-8 as it is, control characters escaped,
+ * and each byte that is not UTF-8 as U+FFFD. */
 static void
 json_string(FILE *f, const char *s)
 {
-	fputc('"', f);
-	for (; s != NULL && *s != '\0'; s++) {
-		unsigned char c = (unsigned char)*s;
+	size_t n = s != NULL ? strlen(s) : 0, i, k;
+	uint32_t cp;
 
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c == '\n')
+	fputc('"', f);
+	for (i = 0; i < n; i += k) {
+		if ((k = utf8_decode(s + i, n - i, &cp)) == 0) {
+			fputs("\\ufffd", f);
+			k = 1;
+		} else if (cp == '"' || cp == '\\')
+			fprintf(f, "\\%c", (int)cp);
+		else if (cp == '\n')
 			fputs("\\n", f);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
+		else if (cp < 0x20 || utf8_is_control(cp))
+			fprintf(f, "\\u%04x", (unsigned)cp);
 		else
-			fputc(c, f);
+			fwrite(s + i, 1, k, f);
 	}
 	fputc('"', f);
 }
@@ -747,19 +757,39 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 	    r->simulated_s, r->messages, r->wall_s);
 }
 
+/* The text and CSV reports go out through this: a name with ESC codes
+ * or bytes that are not UTF-8 (the scenario's, a platform's hosts and
+ * links) is spelled out, not handed to the terminal (utf8.h). */
+static void
+write_printable(FILE *f, const char *buf, size_t n)
+{
+	char out[16];
+	size_t i;
+
+	for (i = 0; i < n; fputs(out, f))
+		i += utf8_printable(buf + i, n - i, out);
+}
+
 void
 report_write(FILE *f, enum report_format fmt, const struct scenario *sc,
     const struct results *r)
 {
-	switch (fmt) {
-	case REPORT_TEXT:
-		write_text(f, sc, r);
-		break;
-	case REPORT_JSON:
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *m;
+
+	if (fmt == REPORT_JSON) {
 		write_json(f, sc, r);
-		break;
-	case REPORT_CSV:
-		write_csv(f, sc, r);
-		break;
+		return;
 	}
+	if ((m = open_memstream(&buf, &n)) == NULL)
+		fatal("out of memory");
+	if (fmt == REPORT_TEXT)
+		write_text(m, sc, r);
+	else
+		write_csv(m, sc, r);
+	if (fclose(m) != 0)
+		fatal("out of memory");
+	write_printable(f, buf, n);
+	free(buf);
 }

@@ -1,0 +1,49 @@
+#!/bin/sh
+# Text from the user that would garble a terminal or a CSV file: a
+# scenario name with ESC sequences and a C1 control, a description with
+# bytes that are not UTF-8.  Before, the text and CSV reports wrote them
+# raw (the terminal ran the ESC codes) and the JSON report copied the
+# stray bytes (not valid JSON text).  Now text, CSV and errors spell them
+# out, and JSON escapes controls and writes U+FFFD for each bad byte.
+SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$SRCDIR/tests/lib.sh"
+
+printf '{"name": "red\\u001b[31mX\\u001b[0m \\u009b2J",
+  "description": "bad \377\376 byte, ok caf\303\251",
+  "model": {"params": "1M", "compute": "1s"}, "cluster": {"nic": "10Gbps"},
+  "placement": {"workers": 2},
+  "strategy": {"name": "allreduce", "algorithm": "ring"},
+  "run": {"steps": 2, "warmup": 1}}\n' >"$TMP/esc.json"
+esc=$(printf '\033')
+
+"$PSIM" run "$TMP/esc.json" >"$TMP/text"
+check "text: no ESC byte reaches the terminal" sh -c "! grep -q '$esc' '$TMP/text'"
+check "text: the name, its controls spelled out" \
+    grep -qF 'red\x1b[31mX\x1b[0m \u009b2J: ring all-reduce' "$TMP/text"
+check "text: bad bytes spelled out, good UTF-8 kept" \
+    grep -qF "bad \\xff\\xfe byte, ok $(printf 'caf\303\251')" "$TMP/text"
+
+"$PSIM" run -f csv "$TMP/esc.json" >"$TMP/csv"
+check "csv: no ESC byte" sh -c "! grep -q '$esc' '$TMP/csv'"
+check "csv: the name field spelled out" \
+    grep -qF '"red\x1b[31mX\x1b[0m \u009b2J"' "$TMP/csv"
+check "csv: still two lines" test "$(wc -l <"$TMP/csv")" -eq 2
+
+"$PSIM" run -f json "$TMP/esc.json" >"$TMP/json"
+bad=$(printf '[\376\377]')
+check "json: no byte that is not UTF-8 (0xFE, 0xFF)" \
+    sh -c "! LC_ALL=C grep -q '$bad' '$TMP/json'"
+check "json: no raw ESC byte" sh -c "! grep -q '$esc' '$TMP/json'"
+check "json: controls as \\u escapes" \
+    grep -qF '"scenario": "red\u001b[31mX\u001b[0m \u009b2J"' "$TMP/json"
+check "json: each bad byte as U+FFFD" \
+    grep -qF '"description": "bad \ufffd\ufffd byte' "$TMP/json"
+
+# An error message that echoes the user's value stays one printable line.
+"$PSIM" run --set 'strategy.algorithm="a\u001b[2Jb\nc"' "$TMP/esc.json" \
+    >/dev/null 2>"$TMP/err"
+check "error: exit 2" test $? -eq 2
+check "error: one line, no ESC byte" \
+    test "$(wc -l <"$TMP/err")" -eq 1 -a -z "$(grep "$esc" "$TMP/err")"
+check "error: the value spelled out" grep -qF '"a\x1b[2Jb\nc"' "$TMP/err"
+done_testing
