@@ -74,9 +74,10 @@ cmd_run_exec(int argc, char **argv)
 	int status, f;
 
 	status = cmd_start(argc, argv, &cmd_run_entry,
-	    "Simulate the training steps of SCENARIO (a JSON file; the "
-	    "built-in seed\nscenario without one) on SimGrid and report step "
-	    "times, traffic and the\nbottleneck beside the closed-form cost.\n"
+	    "Simulate the training steps of SCENARIO (a JSON file, - for "
+	    "standard input;\nthe built-in seed scenario without one) on "
+	    "SimGrid and report step times,\ntraffic and the bottleneck "
+	    "beside the closed-form cost.\n"
 	    "\n"
 	    "  -f, --format FORMAT   text (default), json or csv\n"
 	    "  -s, --set PATH=VALUE  override a scenario key, e.g. "

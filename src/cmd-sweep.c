@@ -167,6 +167,13 @@ sweep_parse(int argc, char **argv, struct sweep_args *a)
 		free(args.sets);
 		return cmd_usage(&cmd_sweep_entry);
 	}
+	if (strcmp(args.args[0], "-") == 0) {
+		fprintf(stderr, "psim: sweep: -: every point reads the "
+		    "scenario again; give it as a file, not on standard "
+		    "input\n");
+		free(args.sets);
+		return 2;
+	}
 	a->base = args.sets;
 	a->nbase = args.nsets;
 	a->scenario = args.args[0];

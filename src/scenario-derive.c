@@ -79,6 +79,8 @@ default_name(const char *file)
 	const char *base = strrchr(file, '/');
 	size_t len;
 
+	if (strcmp(file, SCENARIO_STDIN) == 0)
+		return xstrdup("stdin");
 	base = base == NULL ? file : base + 1;
 	len = strlen(base);
 	if (len > 5 && strcmp(base + len - 5, ".json") == 0)

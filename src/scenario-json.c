@@ -449,7 +449,9 @@ read_file(struct ctx *c, const char *path)
 	char *buf = NULL;
 	size_t len = 0, n;
 
-	if ((f = fopen(path, "rb")) == NULL) {
+	if (strcmp(path, "-") == 0)
+		f = stdin;
+	else if ((f = fopen(path, "rb")) == NULL) {
 		err_at(c, NULL, "%s", strerror(errno));
 		return NULL;
 	}
@@ -462,11 +464,13 @@ read_file(struct ctx *c, const char *path)
 	}
 	if (ferror(f)) {
 		err_at(c, NULL, "%s", strerror(errno));
-		fclose(f);
+		if (f != stdin)
+			fclose(f);
 		free(buf);
 		return NULL;
 	}
-	fclose(f);
+	if (f != stdin)
+		fclose(f);
 	buf[len] = '\0';
 	if (strlen(buf) != len) {
 		err_at(c, NULL, "not a JSON text (it holds a NUL byte)");

@@ -145,7 +145,8 @@ read_files(struct ctx *c, struct scenario *sc)
 struct scenario *
 scenario_load(const char *path, char *const *sets, int nsets, char **errors)
 {
-	struct ctx c = { path != NULL ? path : "(built-in seed)", ERRORS_INIT };
+	struct ctx c = { path == NULL ? "(built-in seed)" :
+	    strcmp(path, "-") == 0 ? SCENARIO_STDIN : path, ERRORS_INIT };
 	struct given g = GIVEN_INIT;
 	struct scenario *sc;
 	struct cJSON *root;

@@ -176,7 +176,13 @@ const struct fault_spec *scenario_faults_of(const struct scenario *,
  * lasts longer draws further. */
 double scenario_fault_horizon(const struct scenario *);
 
-/* Load and validate.  path NULL loads the built-in seed scenario.  sets
+/* What a scenario read from standard input (path "-") is called in
+ * errors and as sc->file; relative paths in it are from the current
+ * directory, and it is named "stdin" unless it gives a name. */
+#define SCENARIO_STDIN	"<stdin>"
+
+/* Load and validate.  path NULL loads the built-in seed scenario, "-"
+ * reads standard input.  sets
  * are "a.b.c=value" overrides applied before validation.  Returns NULL
  * and sets *errors to a malloc'd text of one line per problem, each
  * "psim: FILE: /json/path: message"; the caller frees it. */

@@ -46,4 +46,18 @@ check "error: exit 2" test $? -eq 2
 check "error: one line, no ESC byte" \
     test "$(wc -l <"$TMP/err")" -eq 1 -a -z "$(grep "$esc" "$TMP/err")"
 check "error: the value spelled out" grep -qF '"a\x1b[2Jb\nc"' "$TMP/err"
+# A scenario on standard input: psim run -, named <stdin> in errors.
+"$PSIM" run -f json - <"$SRCDIR/scenarios/seed-250m-10w-10g-ps8.json" >"$TMP/stdin.json"
+check "run -: reads the scenario from standard input" \
+    test "$(json "$TMP/stdin.json" workers)" = 10
+printf '{"name":' | "$PSIM" run - 2>"$TMP/err" >/dev/null
+check "run -: a syntax error names <stdin>" \
+    grep -q '^psim: <stdin>:1:9: syntax error: not valid JSON' "$TMP/err"
+printf '{"model":{"params":"1M","compute":"1s"},"cluster":{"nic":"10Gbps"},"placement":{"workers":2},"strategy":{"name":"ps"}}' |
+    "$PSIM" run -f json - >"$TMP/noname.json"
+check "run -: a scenario without a name is called stdin" \
+    grep -q '"scenario": "stdin"' "$TMP/noname.json"
+"$PSIM" sweep -v placement.workers=2,3 - </dev/null 2>"$TMP/err"
+check "sweep -: refused, exit 2" test $? -eq 2
+check "sweep -: says why" grep -q "every point reads the scenario again" "$TMP/err"
 done_testing
