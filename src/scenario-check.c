@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "scenario-impl.h"
@@ -66,6 +67,25 @@ check_model(struct ctx *c, const struct scenario *sc, const struct given *g)
 	    sc->model.params > 1e15)
 		err_at(c, "/model/params", "expected a whole number of "
 		    "parameters up to 1e15, got %.17g", sc->model.params);
+}
+
+/* A compute given in flops takes flops / speed on a generated cluster's
+ * hosts: that is a step's duration, within the same range as one given
+ * as a duration.  (A platform file's hosts have speeds of their own.) */
+static void
+check_compute(struct ctx *c, const struct scenario *sc)
+{
+	char found[128];
+	double t;
+
+	if (sc->model.compute_flops <= 0 ||
+	    sc->cluster.topology == TOPO_PLATFORM)
+		return;
+	t = sc->model.compute_flops / sc->cluster.speed_flops;
+	snprintf(found, sizeof found, "%.3g s (%.3g flops at /cluster/speed "
+	    "%.3g flop/s)", t, sc->model.compute_flops,
+	    sc->cluster.speed_flops);
+	range_check(c, "/model/compute", &range_step, t, found);
 }
 
 /* The servers and the shards a strategy has: colocated shards one per
@@ -171,7 +191,8 @@ check_sync(struct ctx *c, const struct scenario *sc)
 		    sc->placement.workers, sc->strategy.backup);
 }
 
-/* A target loss needs real gradients; real gradients need memory. */
+/* A target loss needs real gradients; real gradients need memory; a
+ * worker's batch is drawn from the training set, so it fits in it. */
 static void
 check_numerics(struct ctx *c, const struct scenario *sc)
 {
@@ -181,6 +202,12 @@ check_numerics(struct ctx *c, const struct scenario *sc)
 	if (sc->run.target_loss > 0 && sc->numerics.mode == NUM_OFF)
 		err_at(c, "/run/target_loss", "a loss needs real gradients: "
 		    "add /numerics (mode \"proxy\" or \"real\")");
+	if (sc->numerics.mode != NUM_OFF &&
+	    sc->model.batch > (double)sc->numerics.samples)
+		err_at(c, "/model/batch", "with /numerics each worker's batch "
+		    "is drawn from the %ld training samples, so expected at "
+		    "most %ld, got %.0f", sc->numerics.samples,
+		    sc->numerics.samples, sc->model.batch);
 	/* a parameter vector, its gradient and momentum per worker and for
 	 * the servers, about as much again in flight, and the data */
 	mem = 4.0 * (double)m->params * (6.0 * sc->placement.workers + 4) +
@@ -273,6 +300,7 @@ scenario_check(struct ctx *c, const struct scenario *sc,
     const struct given *g)
 {
 	check_model(c, sc, g);
+	check_compute(c, sc);
 	check_servers(c, sc, g);
 	check_faults(c, sc);
 	check_sync(c, sc);
