@@ -180,6 +180,63 @@ check_faults(struct ctx *c, const struct scenario *sc)
 		    "{\"every\": STEPS}");
 }
 
+/* A rough fault-free step: the compute and a push and a pull of the
+ * gradient over one NIC (left out on a platform file, whose NICs are
+ * not known yet). */
+static double
+step_estimate(const struct scenario *sc)
+{
+	double t = sc->model.compute_s > 0 ? sc->model.compute_s :
+	    sc->model.compute_flops / sc->cluster.speed_flops;
+
+	if (sc->cluster.nic_Bps > 0)
+		t += 2 * scenario_wire_bytes(sc) / sc->cluster.nic_Bps;
+	return t;
+}
+
+/* Each drawn fault process: hosts that live less than a fault-free step
+ * on average cannot get the job's steps done (a synchronous step needs
+ * them all up through it), and more faults over the run's first horizon
+ * than psim can hold cannot be simulated. */
+static void
+check_fault_rates(struct ctx *c, const struct scenario *sc)
+{
+	static const char *const paths[] = { "/faults/preemption",
+	    "/faults/servers", "/faults/links" };
+	static const char *const whose[] = { "worker", "server",
+	    "worker's link" };
+	const struct fault_spec *fs;
+	double step = step_estimate(sc), horizon, mean, n;
+	char p[64];
+	int k, slots;
+
+	if (!sc->faults.on || errors_count(&c->errors) != 0)
+		return;
+	horizon = scenario_fault_horizon(sc);
+	for (k = 0; k < 3; k++) {
+		fs = scenario_faults_of(sc, (enum fault_of)k);
+		if (!fs->on || fs->source == FAULTS_TRACE)
+			continue;
+		mean = fs->source == FAULTS_WEIBULL ? fs->scale_s *
+		    tgamma(1 + 1 / fs->shape) : fs->mttp_s;
+		snprintf(p, sizeof p, "%s/%s", paths[k],
+		    fs->source == FAULTS_WEIBULL ? "weibull/scale" : "mttp");
+		slots = k == FAULTS_OF_SERVERS ? sc->placement.servers :
+		    sc->placement.workers;
+		n = slots * horizon / (mean + fs->replace_s);
+		if (mean < step)
+			err_at(c, p, "the job cannot finish: a %s lives %.3g s "
+			    "on average, less than a fault-free step (about "
+			    "%.3g s); expected a longer mean lifetime",
+			    whose[k], mean, step);
+		else if (isfinite(horizon) && n > FAULT_EVENTS_MAX)
+			err_at(c, p, "about %.3g faults of %d hosts in the "
+			    "run's first %.3g s, more than the %d psim can "
+			    "schedule; expected a longer mean lifetime or "
+			    "fewer steps", n, slots, horizon, FAULT_EVENTS_MAX);
+	}
+}
+
 /* backup: fewer gradients dropped than there are workers. */
 static void
 check_sync(struct ctx *c, const struct scenario *sc)
@@ -303,6 +360,7 @@ scenario_check(struct ctx *c, const struct scenario *sc,
 	check_compute(c, sc);
 	check_servers(c, sc, g);
 	check_faults(c, sc);
+	check_fault_rates(c, sc);
 	check_sync(c, sc);
 	check_numerics(c, sc);
 	check_placement(c, sc, g);
