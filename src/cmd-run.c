@@ -33,6 +33,47 @@ bucket_analytic(const struct sim *sim, const struct shape *shape,
 	free(ready);
 }
 
+/* A run in which no step after the warm-up finished is an error, not a
+ * report of zeros: faults came faster than the job could get a step
+ * done, or took the hosts it needed for good.  The error is at the
+ * fault process that did it (the workers' unless only servers or links
+ * fail), or at the top without faults, which no scenario should reach. */
+static char *
+no_progress(const struct scenario *sc, const struct results *r)
+{
+	static const char *const paths[] = { "/faults/preemption",
+	    "/faults/servers", "/faults/links" };
+	static const char *const keys[] = { "mttp", "weibull", "trace" };
+	const struct fault_spec *fs = NULL;
+	const struct fault_stats *f = &r->fstats;
+	char path[64], *text;
+	int k;
+
+	for (k = 0; sc->faults.on && k < 3; k++) {
+		fs = scenario_faults_of(sc, (enum fault_of)k);
+		if (fs->on)
+			break;
+	}
+	if (fs == NULL || k == 3) {
+		xasprintf(&text, "psim: %s: the job cannot finish: no step "
+		    "after the warm-up was done\n", sc->file);
+		return text;
+	}
+	if (f->no_spare > 0)
+		snprintf(path, sizeof path, "/faults/spares");
+	else
+		snprintf(path, sizeof path, "%s/%s", paths[k],
+		    keys[fs->source == FAULTS_WEIBULL ? 1 :
+		    fs->source == FAULTS_TRACE ? 2 : 0]);
+	xasprintf(&text, "psim: %s: %s: the job cannot finish: in %.3g "
+	    "simulated s no step after the warm-up was done, through %d "
+	    "preemptions, %d server and %d link failures: %s\n", sc->file,
+	    path, f->end_s, f->preemptions, f->server_failures,
+	    f->link_failures, f->no_spare > 0 ? "the spares ran out" :
+	    "its hosts were never all up through a step");
+	return text;
+}
+
 struct results *
 cmd_simulate(const struct scenario *sc, char **errors)
 {
@@ -59,6 +100,11 @@ cmd_simulate(const struct scenario *sc, char **errors)
 	analytic_finish(&shape, &analytic);
 	r = metrics_results(sim->metrics, &analytic, wall);
 	sim_free(sim);
+	if (r->timed == 0) {
+		*errors = no_progress(sc, r);
+		results_free(r);
+		return NULL;
+	}
 	return r;
 }
 

@@ -69,6 +69,11 @@ int fault_generate(const struct fault_spec *, double notice_s, int nslots,
  * from FAULT_STREAM + 2^21 + w), and links get no notice. */
 enum fault_of { FAULTS_OF_WORKERS, FAULTS_OF_SERVERS, FAULTS_OF_LINKS };
 #define FAULT_STREAM	(1ULL << 41)	/* clear of the other streams */
+/* The most events the drawn schedules of a run hold together (about
+ * 100 MB): a scenario that would draw more over its first horizon is
+ * refused (scenario-check.c), and a run that would draw more to go on is
+ * given up (recovery.c). */
+#define FAULT_EVENTS_MAX	(1 << 22)
 
 /* The schedule of one fault process for nslots hosts: drawn up to
  * horizon_s (the same seed draws the same first events whatever the

@@ -369,6 +369,7 @@ step_stats(struct metrics *m, struct results *r)
 		prev = end;
 	}
 	r->simulated_s = prev;
+	r->timed = k;
 	if (k == 0)
 		times[k++] = 0;		/* no step measured */
 	if (cells == 0)
@@ -422,6 +423,7 @@ step_stats_own(struct metrics *m, struct results *r)
 			r->communication_s += m->t_end[i] - m->t_compute[i];
 		}
 	}
+	r->timed = k;
 	if (k == 0)
 		times[k++] = 0;
 	r->compute_s /= k;

@@ -162,11 +162,21 @@ numerics_range(const struct numerics *nm, long offset, long count, long *lo,
 	*len = map(nm, offset + count) - *lo;
 }
 
+/* The first sample of worker w's batch at step, (step*n + w)*batch
+ * modulo the training set: in 128 bits, as a million steps of a million
+ * workers' batches overflow a long. */
+static long
+first_sample(const struct numerics *nm, long step, int w)
+{
+	return (long)((__extension__ (__int128)step * nm->n + w) *
+	    nm->batch % nm->train.count);
+}
+
 void
 numerics_gradient(struct numerics *nm, int w, long step)
 {
-	nn_gradient(nm->nn, nm->param[w], &nm->train,
-	    (step * nm->n + w) * nm->batch, nm->batch, nm->grad[w]);
+	nn_gradient(nm->nn, nm->param[w], &nm->train, first_sample(nm, step,
+	    w), nm->batch, nm->grad[w]);
 	if (nm->orig[0] != NULL && step < 2)
 		memcpy(nm->orig[step % 2][w], nm->grad[w],
 		    (size_t)nm->P * sizeof(float));
@@ -317,7 +327,8 @@ numerics_finish(struct numerics *nm, const struct sim *sim,
 	g = floats(nm->P);
 	nn_init_params(nm->nn, sc->seed, STREAM_INIT, p);
 	for (s = 0; s < sc->run.steps; s++) {
-		nn_gradient(nm->nn, p, &nm->train, (long)s * nb, nb, g);
+		nn_gradient(nm->nn, p, &nm->train, first_sample(nm, s, 0), nb,
+		    g);
 		nn_sgd(nm->P, p, mom, g, nm->lr, nm->momentum);
 	}
 	for (i = 0; i < nm->P; i++) {

@@ -40,7 +40,8 @@
 #include "xmalloc.h"
 
 /* A job that cannot get its steps done (its hosts are never all up at
- * once) is given up when the draws reach this many first horizons. */
+ * once) is given up when the draws reach this many first horizons, or
+ * would pass FAULT_EVENTS_MAX events. */
 #define GIVE_UP		256
 
 /* The controller's state, owned by the simulation (sim->rec). */
@@ -546,16 +547,19 @@ next_event(struct sim *sim, int *idx, int *which)
 	    &ctl->links };
 	const struct fault_spec *spec;
 	int k, drawn = 0, out = 1, best = -1;
-	double t;
+	double t, events = 0;
 
 	for (k = 0; k < 3; k++) {
 		spec = scenario_faults_of(sc, (enum fault_of)k);
+		events += sched[k]->n;
 		if (spec->on && spec->source != FAULTS_TRACE) {
 			drawn = 1;
 			out &= idx[k] == sched[k]->n;
 		}
 	}
-	if (drawn && out && ctl->horizon_s < GIVE_UP * ctl->first_horizon_s) {
+	/* (four times the horizon, about four times the events) */
+	if (drawn && out && ctl->horizon_s < GIVE_UP * ctl->first_horizon_s &&
+	    4 * events <= FAULT_EVENTS_MAX) {
 		t = simgrid_get_clock();
 		draw(sim, 4 * ctl->horizon_s);
 		for (k = 0; k < 3; k++) {

@@ -103,6 +103,8 @@ struct training {
 struct results {
 	int		 steps;
 	int		 measured;	/* steps after warm-up */
+	int		 timed;		/* of them, the steps that finished
+					   (0: the averages are no step's) */
 	double		 step_mean_s, step_p50_s, step_p95_s, step_max_s;
 	double		 compute_s, communication_s, wait_s;
 	double		 exposed_s;	/* communication not hidden by compute */

@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "scenario-impl.h"
@@ -66,6 +67,25 @@ check_model(struct ctx *c, const struct scenario *sc, const struct given *g)
 	    sc->model.params > 1e15)
 		err_at(c, "/model/params", "expected a whole number of "
 		    "parameters up to 1e15, got %.17g", sc->model.params);
+}
+
+/* A compute given in flops takes flops / speed on a generated cluster's
+ * hosts: that is a step's duration, within the same range as one given
+ * as a duration.  (A platform file's hosts have speeds of their own.) */
+static void
+check_compute(struct ctx *c, const struct scenario *sc)
+{
+	char found[128];
+	double t;
+
+	if (sc->model.compute_flops <= 0 ||
+	    sc->cluster.topology == TOPO_PLATFORM)
+		return;
+	t = sc->model.compute_flops / sc->cluster.speed_flops;
+	snprintf(found, sizeof found, "%.3g s (%.3g flops at /cluster/speed "
+	    "%.3g flop/s)", t, sc->model.compute_flops,
+	    sc->cluster.speed_flops);
+	range_check(c, "/model/compute", &range_step, t, found);
 }
 
 /* The servers and the shards a strategy has: colocated shards one per
@@ -160,6 +180,63 @@ check_faults(struct ctx *c, const struct scenario *sc)
 		    "{\"every\": STEPS}");
 }
 
+/* A rough fault-free step: the compute and a push and a pull of the
+ * gradient over one NIC (left out on a platform file, whose NICs are
+ * not known yet). */
+static double
+step_estimate(const struct scenario *sc)
+{
+	double t = sc->model.compute_s > 0 ? sc->model.compute_s :
+	    sc->model.compute_flops / sc->cluster.speed_flops;
+
+	if (sc->cluster.nic_Bps > 0)
+		t += 2 * scenario_wire_bytes(sc) / sc->cluster.nic_Bps;
+	return t;
+}
+
+/* Each drawn fault process: hosts that live less than a fault-free step
+ * on average cannot get the job's steps done (a synchronous step needs
+ * them all up through it), and more faults over the run's first horizon
+ * than psim can hold cannot be simulated. */
+static void
+check_fault_rates(struct ctx *c, const struct scenario *sc)
+{
+	static const char *const paths[] = { "/faults/preemption",
+	    "/faults/servers", "/faults/links" };
+	static const char *const whose[] = { "worker", "server",
+	    "worker's link" };
+	const struct fault_spec *fs;
+	double step = step_estimate(sc), horizon, mean, n;
+	char p[64];
+	int k, slots;
+
+	if (!sc->faults.on || errors_count(&c->errors) != 0)
+		return;
+	horizon = scenario_fault_horizon(sc);
+	for (k = 0; k < 3; k++) {
+		fs = scenario_faults_of(sc, (enum fault_of)k);
+		if (!fs->on || fs->source == FAULTS_TRACE)
+			continue;
+		mean = fs->source == FAULTS_WEIBULL ? fs->scale_s *
+		    tgamma(1 + 1 / fs->shape) : fs->mttp_s;
+		snprintf(p, sizeof p, "%s/%s", paths[k],
+		    fs->source == FAULTS_WEIBULL ? "weibull/scale" : "mttp");
+		slots = k == FAULTS_OF_SERVERS ? sc->placement.servers :
+		    sc->placement.workers;
+		n = slots * horizon / (mean + fs->replace_s);
+		if (mean < step)
+			err_at(c, p, "the job cannot finish: a %s lives %.3g s "
+			    "on average, less than a fault-free step (about "
+			    "%.3g s); expected a longer mean lifetime",
+			    whose[k], mean, step);
+		else if (isfinite(horizon) && n > FAULT_EVENTS_MAX)
+			err_at(c, p, "about %.3g faults of %d hosts in the "
+			    "run's first %.3g s, more than the %d psim can "
+			    "schedule; expected a longer mean lifetime or "
+			    "fewer steps", n, slots, horizon, FAULT_EVENTS_MAX);
+	}
+}
+
 /* backup: fewer gradients dropped than there are workers. */
 static void
 check_sync(struct ctx *c, const struct scenario *sc)
@@ -171,7 +248,8 @@ check_sync(struct ctx *c, const struct scenario *sc)
 		    sc->placement.workers, sc->strategy.backup);
 }
 
-/* A target loss needs real gradients; real gradients need memory. */
+/* A target loss needs real gradients; real gradients need memory; a
+ * worker's batch is drawn from the training set, so it fits in it. */
 static void
 check_numerics(struct ctx *c, const struct scenario *sc)
 {
@@ -181,6 +259,12 @@ check_numerics(struct ctx *c, const struct scenario *sc)
 	if (sc->run.target_loss > 0 && sc->numerics.mode == NUM_OFF)
 		err_at(c, "/run/target_loss", "a loss needs real gradients: "
 		    "add /numerics (mode \"proxy\" or \"real\")");
+	if (sc->numerics.mode != NUM_OFF &&
+	    sc->model.batch > (double)sc->numerics.samples)
+		err_at(c, "/model/batch", "with /numerics each worker's batch "
+		    "is drawn from the %ld training samples, so expected at "
+		    "most %ld, got %.0f", sc->numerics.samples,
+		    sc->numerics.samples, sc->model.batch);
 	/* a parameter vector, its gradient and momentum per worker and for
 	 * the servers, about as much again in flight, and the data */
 	mem = 4.0 * (double)m->params * (6.0 * sc->placement.workers + 4) +
@@ -273,8 +357,10 @@ scenario_check(struct ctx *c, const struct scenario *sc,
     const struct given *g)
 {
 	check_model(c, sc, g);
+	check_compute(c, sc);
 	check_servers(c, sc, g);
 	check_faults(c, sc);
+	check_fault_rates(c, sc);
 	check_sync(c, sc);
 	check_numerics(c, sc);
 	check_placement(c, sc, g);

@@ -259,47 +259,96 @@ get_number(struct ctx *c, const cJSON *obj, const char *path, const char *key,
 	return 1;
 }
 
+/* The ranges: far beyond what a real cluster or model needs, short of
+ * where the engine's doubles overflow, underflow or stop moving (a
+ * year of simulated time is 3.2e7 s, SimGrid's clock has 15 digits).
+ * Durations per step stop at 1e6 s (11.6 days), waits at a year,
+ * lifetimes and trace offsets at ten years. */
+const struct range range_step = { UNIT_TIME, "a duration", 1e-9, 1e6,
+    "1ns", "1e6s", 0, 0 };
+const struct range range_latency = { UNIT_TIME, "a duration", 1e-9, 10,
+    "1ns", "10s", 1, 0 };
+const struct range range_delay = { UNIT_TIME, "a duration", 1e-9,
+    8760 * 3600.0, "1ns", "8760h", 1, 0 };
+const struct range range_lifetime = { UNIT_TIME, "a duration", 1,
+    87600 * 3600.0, "1s", "87600h", 0, 0 };
+const struct range range_offset = { UNIT_TIME, "a duration", 1e-9,
+    87600 * 3600.0, "1ns", "87600h", 1, 0 };
+const struct range range_bandwidth = { UNIT_BANDWIDTH, "a bandwidth",
+    1 / 8.0, 100e12 / 8, "1bps", "100Tbps", 0, 0 };
+const struct range range_speed = { UNIT_SPEED, "a speed", 1, 1e18, "1f",
+    "1e18f", 0, 0 };
+const struct range range_flops = { UNIT_FLOPS, "a flop count", 1, 1e24,
+    "1", "1e24", 0, 0 };
+const struct range range_params = { UNIT_COUNT, "a whole parameter count",
+    1, 1e15, "1", "1e15", 0, 1 };
+const struct range range_batch = { UNIT_COUNT, "a whole number of samples",
+    1, 2147483648.0, "1", "2147483648", 0, 1 };
+const struct range range_bytes = { UNIT_BYTES, "a size", 1, 1e15, "1B",
+    "1000TB", 0, 0 };
+const struct range range_factor = { UNIT_COUNT, "a slow-down factor", 1,
+    1000, "1", "1000", 0, 0 };
+const struct range range_ratio = { UNIT_COUNT, "a ratio", 1, 1000, "1",
+    "1000", 0, 0 };
+const struct range range_sigma = { UNIT_COUNT, "a deviation", 0, 3, "0",
+    "3", 0, 0 };
+const struct range range_fraction = { UNIT_COUNT, "a fraction", 0.01, 1,
+    "0.01", "1", 0, 0 };
+
+/* The one check of every range (scenario-impl.h). */
+int
+range_check(struct ctx *c, const char *path, const struct range *r, double v,
+    const char *found)
+{
+	if (v == 0 && r->zero_ok)
+		return 1;
+	if (v >= r->min && v <= r->max && (!r->whole || v == floor(v)))
+		return 1;
+	err_at(c, path, "expected %s%s between %s and %s, got %s",
+	    r->zero_ok ? "0 or " : "", r->what, r->min_text, r->max_text,
+	    found);
+	return 0;
+}
+
 /* A value with units: a JSON string with a unit, or a bare number in the
  * base unit (not for bandwidths, where bits and bytes are easy to mix
- * up).  It must be > 0 (or >= 0 when zero_ok).  Returns 1 when valid. */
+ * up), within the range.  Returns 1 when valid. */
 int
 get_units(struct ctx *c, const cJSON *obj, const char *path, const char *key,
-    int required, enum unit_kind kind, int zero_ok, double *out)
+    int required, const struct range *r, double *out)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
 	char p[256], *cause, *f;
 	double d;
+	int ok;
 
 	path_join(p, sizeof p, path, key);
 	if (v == NULL) {
 		if (required)
 			err_at(c, p, "missing; expected %s",
-			    units_example(kind));
+			    units_example(r->kind));
 		return 0;
 	}
-	if (cJSON_IsNumber(v) && kind != UNIT_BANDWIDTH)
+	if (cJSON_IsNumber(v) && r->kind != UNIT_BANDWIDTH)
 		d = v->valuedouble;
 	else if (cJSON_IsString(v)) {
-		if (units_parse(v->valuestring, kind, &d, &cause) != 0) {
+		if (units_parse(v->valuestring, r->kind, &d, &cause) != 0) {
 			err_at(c, p, "%s", cause);
 			free(cause);
 			return 0;
 		}
 	} else {
 		f = json_found(v);
-		err_at(c, p, "expected %s, got %s", units_example(kind), f);
+		err_at(c, p, "expected %s, got %s", units_example(r->kind), f);
 		free(f);
 		return 0;
 	}
-	if (d < 0 || (d == 0 && !zero_ok)) {
-		f = json_found(v);
-		err_at(c, p, "expected a value %s 0 (%s), got %s",
-		    zero_ok ? ">=" : ">", units_example(kind), f);
-		free(f);
-		return 0;
-	}
-	*out = d;
-	return 1;
+	f = json_found(v);
+	ok = range_check(c, p, r, d, f);
+	free(f);
+	if (ok)
+		*out = d;
+	return ok;
 }
 
 /* One of names; returns the index or -1 (with an error when present). */

@@ -47,11 +47,10 @@ int get_int(struct ctx *, const cJSON *obj, const char *path,
 /* A plain number in [min, max]. */
 int get_number(struct ctx *, const cJSON *obj, const char *path,
     const char *key, double min, double max, double *out);
-/* A value with units ("10Gbps", "5us"; a bare number in the base unit
- * except for bandwidths), > 0, or >= 0 when zero_ok. */
+/* A value with the units of range's kind ("10Gbps", "5us"; a bare
+ * number in the base unit except for bandwidths), within range. */
 int get_units(struct ctx *, const cJSON *obj, const char *path,
-    const char *key, int required, enum unit_kind, int zero_ok,
-    double *out);
+    const char *key, int required, const struct range *, double *out);
 /* The index of obj[key] in names; def when it is absent, -1 when it is
  * not one of them. */
 int get_enum(struct ctx *, const cJSON *obj, const char *path,

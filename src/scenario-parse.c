@@ -31,11 +31,8 @@ parse_layers(struct ctx *c, const cJSON *m, struct scenario *sc)
 	char p[64];
 	int i = 0, n;
 
-	if (cJSON_GetObjectItemCaseSensitive(m, "backward_share") != NULL &&
-	    get_units(c, m, "/model", "backward_share", 0, UNIT_COUNT, 0,
-	    &sc->model.backward_share) && sc->model.backward_share > 1)
-		err_at(c, "/model/backward_share", "expected a fraction from 0 "
-		    "to 1, got %g", sc->model.backward_share);
+	get_units(c, m, "/model", "backward_share", 0, &range_fraction,
+	    &sc->model.backward_share);
 	if (pre != NULL && v != NULL)
 		err_at(c, "/model/preset", "give either a preset or layers, "
 		    "not both");
@@ -85,16 +82,50 @@ parse_layers(struct ctx *c, const cJSON *m, struct scenario *sc)
 		}
 		check_keys(c, it, p, lkeys);
 		l->name = get_string(c, it, p, "name", 0); /* NULL: derived */
-		if (get_units(c, it, p, "params", 1, UNIT_COUNT, 0,
-		    &l->params) && l->params != floor(l->params)) {
-			err_at(c, p, "expected a whole number of parameters, "
-			    "got %g", l->params);
-		}
-		get_units(c, it, p, "backward", 0, UNIT_TIME, 0,
+		get_units(c, it, p, "params", 1, &range_params, &l->params);
+		get_units(c, it, p, "backward", 0, &range_step,
 		    &l->backward_s);
 		i++;
 	}
 	sc->model.nlayers = i;
+}
+
+/* model.compute: a duration when it has a time unit, else a flop count
+ * (always a string), each within its range. */
+static void
+parse_compute(struct ctx *c, const cJSON *m, struct scenario *sc)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(m, "compute");
+	char *cause, *f;
+	double d;
+
+	if (v == NULL) {
+		err_at(c, "/model/compute", "missing; expected a duration such "
+		    "as \"1s\" or a flop count such as \"2.5T\"");
+		return;
+	}
+	if (!cJSON_IsString(v)) {
+		err_at(c, "/model/compute", "expected a duration such as "
+		    "\"1s\" or a flop count such as \"2.5T\", got %s",
+		    json_type(v));
+		return;
+	}
+	f = json_found(v);
+	if (units_parse(v->valuestring, UNIT_TIME, &d, &cause) == 0) {
+		if (range_check(c, "/model/compute", &range_step, d, f))
+			sc->model.compute_s = d;
+	} else {
+		free(cause);
+		if (units_parse(v->valuestring, UNIT_FLOPS, &d, &cause) != 0) {
+			free(cause);
+			err_at(c, "/model/compute", "expected a duration such "
+			    "as \"1s\" or a flop count such as \"2.5T\", got "
+			    "%s", f);
+		} else if (range_check(c, "/model/compute", &range_flops, d,
+		    f))
+			sc->model.compute_flops = d;
+	}
+	free(f);
 }
 
 static void
@@ -103,8 +134,7 @@ parse_model(struct ctx *c, const cJSON *root, struct scenario *sc,
 {
 	static const char *const keys[] = { "params", "dtype", "compute",
 	    "batch", "layers", "preset", "backward_share", NULL };
-	const cJSON *m = get_object(c, root, "", "model", 1), *v;
-	char *cause;
+	const cJSON *m = get_object(c, root, "", "model", 1);
 	int d;
 
 	if (m == NULL)
@@ -112,39 +142,14 @@ parse_model(struct ctx *c, const cJSON *root, struct scenario *sc,
 	check_keys(c, m, "/model", keys);
 	parse_layers(c, m, sc);
 	/* params may come from strategy.variables; checked later. */
-	g->params = get_units(c, m, "/model", "params", 0, UNIT_COUNT, 0,
+	g->params = get_units(c, m, "/model", "params", 0, &range_params,
 	    &sc->model.params);
 	if ((d = get_enum(c, m, "/model", "dtype", dtype_names,
 	    sc->model.dtype)) >= 0)
 		sc->model.dtype = (enum dtype)d;
-	get_units(c, m, "/model", "batch", 0, UNIT_COUNT, 0, &sc->model.batch);
+	get_units(c, m, "/model", "batch", 0, &range_batch, &sc->model.batch);
 
-	v = cJSON_GetObjectItemCaseSensitive(m, "compute");
-	if (v == NULL)
-		err_at(c, "/model/compute", "missing; expected a duration such "
-		    "as \"1s\" or a flop count such as \"2.5T\"");
-	else if (cJSON_IsString(v) &&
-	    units_parse(v->valuestring, UNIT_TIME, &sc->model.compute_s,
-	    &cause) == 0) {
-		if (sc->model.compute_s <= 0)
-			err_at(c, "/model/compute", "expected a duration > 0, "
-			    "got \"%s\"", v->valuestring);
-	} else if (cJSON_IsString(v)) {
-		free(cause);
-		if (units_parse(v->valuestring, UNIT_FLOPS,
-		    &sc->model.compute_flops, &cause) != 0) {
-			free(cause);
-			err_at(c, "/model/compute", "expected a duration such "
-			    "as \"1s\" or a flop count such as \"2.5T\", got "
-			    "\"%s\"", v->valuestring);
-		} else if (sc->model.compute_flops <= 0)
-			err_at(c, "/model/compute", "expected a value > 0, got "
-			    "\"%s\"", v->valuestring);
-	} else {
-		err_at(c, "/model/compute", "expected a duration such as "
-		    "\"1s\" or a flop count such as \"2.5T\", got %s",
-		    json_type(v));
-	}
+	parse_compute(c, m, sc);
 }
 
 /* cluster.compute_jitter: "none", {"lognormal": SIGMA} or
@@ -167,10 +172,10 @@ parse_stragglers(struct ctx *c, const cJSON *cl, struct scenario *sc)
 	    cJSON_GetArraySize(j) == 1) {
 		check_keys(c, j, "/cluster/compute_jitter", jkeys);
 		if (get_units(c, j, "/cluster/compute_jitter", "lognormal", 0,
-		    UNIT_COUNT, 0, &sc->cluster.jitter_sigma))
+		    &range_sigma, &sc->cluster.jitter_sigma))
 			sc->cluster.jitter = JITTER_LOGNORMAL;
 		if (get_units(c, j, "/cluster/compute_jitter", "exponential", 0,
-		    UNIT_TIME, 0, &sc->cluster.jitter_mean_s))
+		    &range_step, &sc->cluster.jitter_mean_s))
 			sc->cluster.jitter = JITTER_EXPONENTIAL;
 	} else if (j != NULL)
 		err_at(c, "/cluster/compute_jitter", "expected \"none\", "
@@ -198,10 +203,7 @@ parse_stragglers(struct ctx *c, const cJSON *cl, struct scenario *sc)
 		check_keys(c, it, p, skeys);
 		h->host = get_string(c, it, p, "host", 1);
 		h->factor = 1;
-		if (get_units(c, it, p, "factor", 1, UNIT_COUNT, 0,
-		    &h->factor) && h->factor < 1)
-			err_at(c, p, "expected a slow-down factor >= 1, got %g",
-			    h->factor);
+		get_units(c, it, p, "factor", 1, &range_factor, &h->factor);
 	}
 	sc->cluster.nslow = i;
 }
@@ -261,21 +263,21 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc,
 		sc->cluster.topology = (enum topology)t;
 	g->hosts = get_int(c, cl, "/cluster", "hosts", 0, 1, 1 << 20,
 	    &sc->cluster.hosts);
-	get_units(c, cl, "/cluster", "nic", 1, UNIT_BANDWIDTH, 0,
+	get_units(c, cl, "/cluster", "nic", 1, &range_bandwidth,
 	    &sc->cluster.nic_Bps);
-	get_units(c, cl, "/cluster", "latency", 0, UNIT_TIME, 1,
+	get_units(c, cl, "/cluster", "latency", 0, &range_latency,
 	    &sc->cluster.latency_s);
-	get_units(c, cl, "/cluster", "switch_bw", 0, UNIT_BANDWIDTH, 0,
+	get_units(c, cl, "/cluster", "switch_bw", 0, &range_bandwidth,
 	    &sc->cluster.switch_Bps);
-	get_units(c, cl, "/cluster", "speed", 0, UNIT_SPEED, 0,
+	get_units(c, cl, "/cluster", "speed", 0, &range_speed,
 	    &sc->cluster.speed_flops);
 	get_int(c, cl, "/cluster", "gpus_per_host", 0, 1, 1024,
 	    &sc->cluster.gpus_per_host);
 	if (sc->cluster.gpus_per_host > 1) {
-		get_units(c, cl, "/cluster", "intra_bw", 0, UNIT_BANDWIDTH, 0,
+		get_units(c, cl, "/cluster", "intra_bw", 0, &range_bandwidth,
 		    &sc->cluster.intra_Bps);
-		get_units(c, cl, "/cluster", "intra_latency", 0, UNIT_TIME, 1,
-		    &sc->cluster.intra_latency_s);
+		get_units(c, cl, "/cluster", "intra_latency", 0,
+		    &range_latency, &sc->cluster.intra_latency_s);
 		if (sc->cluster.topology != TOPO_STAR)
 			err_at(c, "/cluster/gpus_per_host", "multi-GPU hosts "
 			    "are modelled on a star only, not on \"%s\"",
@@ -291,11 +293,8 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc,
 	if (sc->cluster.topology == TOPO_TWO_TIER) {
 		get_int(c, cl, "/cluster", "racks", 1, 1, 1 << 20,
 		    &sc->cluster.racks);
-		if (get_units(c, cl, "/cluster", "oversubscription", 0,
-		    UNIT_COUNT, 0, &sc->cluster.oversubscription) &&
-		    sc->cluster.oversubscription < 1)
-			err_at(c, "/cluster/oversubscription", "expected a "
-			    "ratio >= 1, got %g", sc->cluster.oversubscription);
+		get_units(c, cl, "/cluster", "oversubscription", 0,
+		    &range_ratio, &sc->cluster.oversubscription);
 	} else
 		reject_keys(c, cl, "/cluster", (const char *const[]){ "racks",
 		    "oversubscription", NULL },
@@ -355,13 +354,10 @@ parse_variables(struct ctx *c, const cJSON *st, struct scenario *sc)
 				continue;
 			}
 		}
-		if (d < 1 || d != floor(d)) {
-			f = json_found(it);
-			err_at(c, p, "expected a parameter count >= 1, got %s",
-			    f);
-			free(f);
-		} else
+		f = json_found(it);
+		if (range_check(c, p, &range_params, d, f))
 			sc->strategy.variables[sc->strategy.nvariables++] = d;
+		free(f);
 		i++;
 	}
 }
@@ -465,8 +461,8 @@ parse_ps(struct ctx *c, const cJSON *st, struct scenario *sc,
 		sc->strategy.partition = (enum partition)part;
 	parse_variables(c, st, sc);
 	if (sc->strategy.partition == PART_MXNET)
-		get_units(c, st, "/strategy", "bigarray_bound", 0, UNIT_COUNT,
-		    0, &sc->strategy.bigarray_bound);
+		get_units(c, st, "/strategy", "bigarray_bound", 0,
+		    &range_params, &sc->strategy.bigarray_bound);
 	else if (cJSON_GetObjectItemCaseSensitive(st, "bigarray_bound") !=
 	    NULL)
 		err_at(c, "/strategy/bigarray_bound", "only used with "
@@ -538,7 +534,7 @@ parse_allreduce(struct ctx *c, const cJSON *st, struct scenario *sc)
 	    info != NULL)
 		err_at(c, "/strategy/chunks", "only used with %s",
 		    registry_names_with(R_CHUNKS));
-	if (get_units(c, st, "/strategy", "bucket", 0, UNIT_BYTES, 0,
+	if (get_units(c, st, "/strategy", "bucket", 0, &range_bytes,
 	    &sc->strategy.bucket_bytes) && sc->model.nlayers == 0)
 		err_at(c, "/strategy/bucket", "buckets fill layer by layer "
 		    "during backprop: they need /model/layers or "
@@ -605,7 +601,7 @@ parse_process(struct ctx *c, const cJSON *p, const char *path,
 	if (kinds != 1)
 		err_at(c, path, "expected one of \"mttp\" (exponential), "
 		    "\"weibull\" or \"trace\", got %d of them", kinds);
-	if (get_units(c, p, path, "mttp", 0, UNIT_TIME, 0, &fs->mttp_s))
+	if (get_units(c, p, path, "mttp", 0, &range_lifetime, &fs->mttp_s))
 		fs->source = FAULTS_EXPONENTIAL;
 	snprintf(q, sizeof q, "%s/weibull", path);
 	if ((w = get_object(c, p, path, "weibull", 0)) != NULL) {
@@ -616,12 +612,12 @@ parse_process(struct ctx *c, const cJSON *p, const char *path,
 			snprintf(r, sizeof r, "%s/shape", q);
 			err_at(c, r, "missing; expected a number such as 0.8");
 		}
-		get_units(c, w, q, "scale", 1, UNIT_TIME, 0, &fs->scale_s);
+		get_units(c, w, q, "scale", 1, &range_lifetime, &fs->scale_s);
 	}
 	if ((fs->trace = get_string(c, p, path, "trace", 0)) != NULL)
 		fs->source = FAULTS_TRACE;
 	snprintf(q, sizeof q, "%s/offset", path);
-	if (get_units(c, p, path, "offset", 0, UNIT_TIME, 1,
+	if (get_units(c, p, path, "offset", 0, &range_offset,
 	    &fs->trace_offset_s) && fs->trace == NULL)
 		err_at(c, q, "only used with \"trace\"");
 	snprintf(q, sizeof q, "%s/time_scale", path);
@@ -629,7 +625,7 @@ parse_process(struct ctx *c, const cJSON *p, const char *path,
 	    fs->trace == NULL)
 		err_at(c, q, "only used with \"trace\"");
 	if (delay != NULL)
-		get_units(c, p, path, delay, 0, UNIT_TIME, 1, &fs->replace_s);
+		get_units(c, p, path, delay, 0, &range_delay, &fs->replace_s);
 }
 
 /* faults: worker preemptions and server failures from a distribution or
@@ -672,11 +668,11 @@ parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc)
 		snprintf(path, sizeof path, "/faults/%s", procs[i]);
 		parse_process(c, p, path, specs[i], delays[i]);
 	}
-	get_units(c, f, "/faults", "notice", 0, UNIT_TIME, 1,
+	get_units(c, f, "/faults", "notice", 0, &range_delay,
 	    &sc->faults.notice_s);
-	get_units(c, f, "/faults", "replacement", 0, UNIT_TIME, 1,
+	get_units(c, f, "/faults", "replacement", 0, &range_delay,
 	    &sc->faults.workers.replace_s);
-	get_units(c, f, "/faults", "restart", 0, UNIT_TIME, 1,
+	get_units(c, f, "/faults", "restart", 0, &range_delay,
 	    &sc->faults.restart_s);
 	if ((ck = get_object(c, f, "/faults", "checkpoint", 0)) != NULL) {
 		check_keys(c, ck, "/faults/checkpoint", ckeys);
@@ -686,7 +682,7 @@ parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc)
 		    "storage", 0);
 		sc->faults.on_notice = get_bool(c, ck, "/faults/checkpoint",
 		    "on_notice", 0);
-		get_units(c, ck, "/faults/checkpoint", "size", 0, UNIT_BYTES, 0,
+		get_units(c, ck, "/faults/checkpoint", "size", 0, &range_bytes,
 		    &sc->faults.ckpt_bytes);
 	}
 	get_int(c, f, "/faults", "spares", 0, 0, 100000000,
@@ -694,8 +690,8 @@ parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc)
 	if ((e = get_object(c, f, "/faults", "elastic", 0)) != NULL) {
 		sc->faults.elastic = 1;
 		check_keys(c, e, "/faults/elastic", ekeys);
-		get_units(c, e, "/faults/elastic", "rendezvous", 0, UNIT_TIME,
-		    1, &sc->faults.rendezvous_s);
+		get_units(c, e, "/faults/elastic", "rendezvous", 0,
+		    &range_delay, &sc->faults.rendezvous_s);
 		get_int(c, e, "/faults/elastic", "min_workers", 0, 1, 1 << 20,
 		    &sc->faults.min_workers);
 	}
@@ -765,7 +761,7 @@ parse_numerics(struct ctx *c, const cJSON *root, struct scenario *sc,
 	    &sc->numerics.momentum);
 	get_int(c, nm, "/numerics", "loss_every", 0, 1, 1000000,
 	    &sc->numerics.loss_every);
-	get_units(c, nm, "/numerics", "max_memory", 0, UNIT_BYTES, 0,
+	get_units(c, nm, "/numerics", "max_memory", 0, &range_bytes,
 	    &sc->numerics.max_memory);
 	/* the model's shape when its kind is known (its size is derived) */
 	if (f >= 0) {

@@ -29,9 +29,9 @@ E
 
 expect_error "every problem of a file, together" bad-many.json <<'E'
 psim: bad-many.json: /netwrok: unknown key "netwrok"; did you mean "network"?
-psim: bad-many.json: /model/params: expected a value > 0 (a count such as 250M), got -5
+psim: bad-many.json: /model/params: expected a whole parameter count between 1 and 1e15, got -5
 psim: bad-many.json: /model/dtype: unknown value "fp64"; did you mean "fp32"? (valid: fp32, fp16, bf16)
-psim: bad-many.json: /model/batch: expected a value > 0 (a count such as 250M), got 0
+psim: bad-many.json: /model/batch: expected a whole number of samples between 1 and 2147483648, got 0
 psim: bad-many.json: /model/compute: expected a duration such as "1s" or a flop count such as "2.5T", got "1 parsec"
 psim: bad-many.json: /cluster/latencyy: unknown key "latencyy"; did you mean "latency"?
 psim: bad-many.json: /cluster/nic: expected a bandwidth such as "10Gbps", got 10
@@ -72,7 +72,7 @@ E
 expect_error "--set values are validated like the file" \
     "$SRCDIR/scenarios/seed-250m-10w-10g-ring.json" \
     --set cluster.nic=-3Gbps --set placement.workers=0 --set strategy.shards=2 <<E
-psim: $SRCDIR/scenarios/seed-250m-10w-10g-ring.json: /cluster/nic: expected a value > 0 (a bandwidth such as "10Gbps"), got "-3Gbps"
+psim: $SRCDIR/scenarios/seed-250m-10w-10g-ring.json: /cluster/nic: expected a bandwidth between 1bps and 100Tbps, got "-3Gbps"
 psim: $SRCDIR/scenarios/seed-250m-10w-10g-ring.json: /placement/workers: expected an integer from 1 to 1048576, got 0
 psim: $SRCDIR/scenarios/seed-250m-10w-10g-ring.json: /strategy/shards: only used with strategy "ps"
 E

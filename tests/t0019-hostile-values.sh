@@ -1,0 +1,189 @@
+#!/bin/sh
+# Hostile values (issue 12): a number far outside what any cluster, model
+# or run needs is one line naming its JSON path and its range, exit 2, no
+# report and no generated platform file left behind, instead of a
+# deadlock, a report of zeros, nan or inf, or a SimGrid abort; so is a
+# run whose faults let no step finish.  Values at the ends of the ranges
+# still run.
+SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$SRCDIR/tests/lib.sh"
+S=$SRCDIR/scenarios
+RING=$S/seed-250m-10w-10g-ring.json
+PS8=$S/seed-250m-10w-10g-ps8.json
+SPOT=$S/spot-250m-10w-10g-sync-ps8.json
+SPOTRING=$S/spot-250m-10w-10g-ring.json
+# the generated platform goes to TMPDIR: a directory of this test's own,
+# so that a leftover file is this test's and no other run's
+mkdir "$TMP/tmp"
+
+# A hang is a failure, not a stuck make check, and memory is bounded
+# where the tools are there (not under AddressSanitizer, which maps
+# terabytes of shadow memory).
+LIMIT=
+command -v timeout >/dev/null 2>&1 && LIMIT="timeout 20"
+if command -v prlimit >/dev/null 2>&1 &&
+    ! { ldd "$PSIM" 2>/dev/null | grep -q asan; }; then
+	LIMIT="$LIMIT prlimit --as=4000000000"
+fi
+
+# psim_run ARGS...: psim run under the limits, with the status in
+# $TMP/rc, stdout in $TMP/out and stderr in $TMP/err
+psim_run() {
+	# shellcheck disable=SC2086
+	TMPDIR=$TMP/tmp $LIMIT "$PSIM" run "$@" >"$TMP/out" 2>"$TMP/err"
+	echo $? >"$TMP/rc"
+}
+
+# refused NAME PATH PATTERN ARGS...: exit 2, one line at PATH matching
+# PATTERN (a grep -E pattern for what follows "PATH: "), no report, no
+# platform file left
+refused() {
+	name=$1 path=$2 pat=$3
+	shift 3
+	psim_run "$@"
+	rc=$(cat "$TMP/rc")
+	if [ "$rc" != 2 ]; then
+		not_ok "$name" "exit status $rc, want 2: $(head -c 600 "$TMP/err")"
+	elif [ "$(wc -l <"$TMP/err")" -ne 1 ]; then
+		not_ok "$name" "want one line: $(cat "$TMP/err")"
+	elif ! grep -Eq "^psim: [^ ]+: $path: $pat" "$TMP/err"; then
+		not_ok "$name" "want $path: $pat, got: $(cat "$TMP/err")"
+	elif [ -s "$TMP/out" ]; then
+		not_ok "$name" "a report was written: $(head -c 300 "$TMP/out")"
+	elif [ -n "$(ls "$TMP/tmp")" ]; then
+		not_ok "$name" "left behind: $(ls "$TMP/tmp")"
+		rm -f "$TMP/tmp"/*
+	else
+		ok "$name"
+	fi
+}
+
+# runs NAME ARGS...: exit 0 with a finite step time
+runs() {
+	name=$1
+	shift
+	psim_run --format json --set run.steps=2 "$@"
+	rc=$(cat "$TMP/rc")
+	t=$(json "$TMP/out" step_time_s.mean)
+	if [ "$rc" != 0 ]; then
+		not_ok "$name" "exit status $rc: $(head -c 600 "$TMP/err")"
+	elif ! awk -v t="$t" 'BEGIN { exit !(t + 0 > 0 && t + 0 < 1e300) }'
+	then
+		not_ok "$name" "step time \"$t\""
+	elif [ -n "$(ls "$TMP/tmp")" ]; then
+		not_ok "$name" "left behind: $(ls "$TMP/tmp")"
+		rm -f "$TMP/tmp"/*
+	else
+		ok "$name"
+	fi
+}
+
+DUR='expected a duration between 1ns and 1e6s, got'
+
+# model.compute 1e308s: a deadlock and a report of zeros
+refused "compute 1e308s" /model/compute "$DUR \"1e308s\"\$" \
+    "$RING" --set model.compute=1e308s
+refused "compute 1e308s (ps)" /model/compute "$DUR \"1e308s\"\$" \
+    "$PS8" --set model.compute=1e308s
+# 1e24 flops on a 1 flop/s host: a step of 1e24 s
+refused "compute in flops too long at the host's speed" /model/compute \
+    "$DUR 1e\\+24 s \\(1e\\+24 flops at /cluster/speed 1 flop/s\\)\$" \
+    "$RING" --set 'model.compute="1e24"' --set cluster.speed=1f
+# a straggler 1e300 times slower: a report of zeros
+refused "slow host factor 1e300" /cluster/slow_hosts/0/factor \
+    'expected a slow-down factor between 1 and 1000, got 1e\+300$' \
+    "$RING" --set 'cluster.slow_hosts=[{"host": "host-0", "factor": 1e300}]'
+# latency 1e300s: a step of 2e303 s
+refused "latency 1e300s" /cluster/latency \
+    'expected 0 or a duration between 1ns and 10s, got "1e300s"$' \
+    "$RING" --set cluster.latency=1e300s
+# exponential jitter of mean 1e300s: inf flops, a report of zeros
+refused "exponential jitter 1e300s" /cluster/compute_jitter/exponential \
+    "$DUR \"1e300s\"\$" \
+    "$RING" --set 'cluster.compute_jitter={"exponential": "1e300s"}'
+# a NIC of 1e-300Gbps: step times of 1e301 s
+refused "nic 1e-300Gbps" /cluster/nic \
+    'expected a bandwidth between 1bps and 100Tbps, got "1e-300Gbps"$' \
+    "$RING" --set cluster.nic=1e-300Gbps
+refused "nic 1e-300Gbps (ps)" /cluster/nic \
+    'expected a bandwidth between 1bps and 100Tbps' \
+    "$PS8" --set cluster.nic=1e-300Gbps
+# speed 1e-308f: SimGrid aborted on the generated XML and left it behind
+refused "speed 1e-308f, no platform file left" /cluster/speed \
+    'expected a speed between 1f and 1e18f, got "1e-308f"$' \
+    "$RING" --set cluster.speed=1e-308f --set 'model.compute="1T"'
+# lognormal sigma 100 or 1000: exp(-sigma^2/2) is 0, 0 s of compute
+for sigma in 100 1000; do
+	refused "lognormal sigma $sigma" /cluster/compute_jitter/lognormal \
+	    "expected a deviation between 0 and 3, got $sigma\$" \
+	    "$RING" --set "cluster.compute_jitter={\"lognormal\": $sigma}"
+done
+# batch 1e30: a throughput of 3e30 samples/s
+refused "batch 1e30" /model/batch \
+    'expected a whole number of samples between 1 and 2147483648, got 1e\+30$' \
+    "$RING" --set model.batch=1e30
+# batch 1e308 with numerics: the sample index overflowed
+refused "batch 1e308 with numerics" /model/batch \
+    'expected a whole number of samples between 1 and 2147483648' \
+    "$RING" --set model.batch=1e308 --set numerics.mode=proxy
+# batch 2^53 + 1 with numerics: a gradient over 9e15 samples, a hang
+refused "batch 9007199254740993 with numerics" /model/batch \
+    'expected a whole number of samples between 1 and 2147483648' \
+    "$RING" --set model.batch=9007199254740993 --set numerics.mode=proxy
+refused "batch 2.5" /model/batch 'expected a whole number of samples' \
+    "$RING" --set model.batch=2.5
+# in range, but larger than the training set it is drawn from
+refused "a batch larger than the training set" /model/batch \
+    'with /numerics each worker.s batch is drawn from the 65536 training samples, so expected at most 65536, got 2147483648$' \
+    "$RING" --set model.batch=2147483648 --set numerics.mode=proxy
+# faults.replacement 1e300s: 2.55e+302 s stalled
+refused "replacement 1e300s" /faults/replacement \
+    'expected 0 or a duration between 1ns and 8760h, got "1e300s"$' \
+    "$SPOT" --set faults.replacement=1e300s
+# mttp 1ns: 2^28 events, out of memory, or zeros and "bottleneck: compute"
+refused "mttp 1ns" /faults/preemption/mttp \
+    'expected a duration between 1s and 87600h, got "1ns"$' \
+    "$SPOT" --set faults.preemption.mttp=1ns
+refused "mttp 1ns (ring)" /faults/preemption/mttp \
+    'expected a duration between 1s and 87600h' \
+    "$SPOTRING" --set faults.preemption.mttp=1ns
+# in range, but workers that live less than a step
+refused "mttp shorter than a step" /faults/preemption/mttp \
+    'the job cannot finish: a worker lives 1 s on average, less than a fault-free step \(about 2.6 s\); expected a longer mean lifetime$' \
+    "$SPOTRING" --set faults.preemption.mttp=1s
+# longer than a step, but ten ring workers are never all up through one
+refused "no step done: an error, not a report of zeros" \
+    /faults/preemption/mttp \
+    'the job cannot finish: in [0-9.e+]+ simulated s no step after the warm-up was done, through [0-9]+ preemptions, 0 server and 0 link failures: its hosts were never all up through a step$' \
+    "$SPOTRING" --set faults.preemption.mttp=3s
+# and the most preemptions a run can schedule
+refused "too many faults to schedule" /faults/preemption/mttp \
+    'about [0-9.e+]+ faults of 10 hosts in the run.s first [0-9.e+]+ s, more than the 4194304 psim can schedule' \
+    "$SPOTRING" --set faults.preemption.mttp=10s --set faults.replacement=0 \
+    --set run.steps=1000000
+
+# The ends of the ranges run, with finite step times.
+runs "compute 1e6s runs" "$RING" --set model.compute=1e6s
+runs "compute 1ns runs" "$RING" --set model.compute=1ns
+runs "nic 1bps runs" "$RING" --set cluster.nic=1bps --set model.params=1000
+runs "nic 100Tbps runs" "$RING" --set cluster.nic=100Tbps
+runs "latency 0 and 10s run" "$RING" --set cluster.latency=10s \
+    --set cluster.latency=0
+runs "latency 10s runs" "$PS8" --set cluster.latency=10s
+runs "slow host factor 1000 runs" "$RING" \
+    --set 'cluster.slow_hosts=[{"host": "host-0", "factor": 1000}]'
+runs "lognormal sigma 3 runs" "$RING" \
+    --set 'cluster.compute_jitter={"lognormal": 3}'
+runs "exponential jitter 1e6s runs" "$RING" \
+    --set 'cluster.compute_jitter={"exponential": "1e6s"}'
+runs "1e24 flops at 1e18f runs" "$RING" --set 'model.compute="1e24"' \
+    --set cluster.speed=1e18f
+runs "batch 2^31 runs" "$RING" --set model.batch=2147483648
+runs "batch of the whole training set runs" "$RING" \
+    --set model.batch=65536 --set numerics.mode=proxy
+runs "mttp 87600h, replacement 8760h run" "$PS8" \
+    --set 'faults={"preemption": {"mttp": "87600h"}, "replacement": "8760h"}'
+runs "replacement 8760h runs" "$SPOT" --set faults.replacement=8760h \
+    --set run.steps=20
+
+done_testing
