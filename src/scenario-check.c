@@ -135,7 +135,8 @@ check_servers(struct ctx *c, const struct scenario *sc, const struct given *g)
 
 /* What the fault model covers so far, and what each fault key needs. */
 static void
-check_faults(struct ctx *c, const struct scenario *sc)
+check_faults(struct ctx *c, const struct scenario *sc,
+    const struct given *g)
 {
 	const struct strategy_info *info = sc->strategy.info;
 	int ps = info != NULL && info->family == FAMILY_PS;
@@ -173,7 +174,7 @@ check_faults(struct ctx *c, const struct scenario *sc)
 		err_at(c, "/faults/elastic/min_workers", "expected at most the "
 		    "%d workers, got %d", sc->placement.workers,
 		    sc->faults.min_workers);
-	if (sc->faults.checkpoint_every == 0 && allreduce &&
+	if (sc->faults.checkpoint_every == 0 && !g->checkpoint && allreduce &&
 	    !sc->faults.elastic)
 		err_at(c, "/faults/checkpoint", "missing; synchronous "
 		    "all-reduce restarts from its last checkpoint, so expected "
@@ -359,7 +360,7 @@ scenario_check(struct ctx *c, const struct scenario *sc,
 	check_model(c, sc, g);
 	check_compute(c, sc);
 	check_servers(c, sc, g);
-	check_faults(c, sc);
+	check_faults(c, sc, g);
 	check_fault_rates(c, sc);
 	check_sync(c, sc);
 	check_numerics(c, sc);

@@ -90,6 +90,8 @@ struct given {
 	int		 warmup;	/* run.warmup */
 	int		 numerics;	/* a numerics block, */
 	int		 numerics_mode;	/* with a mode key (valid or not) */
+	int		 checkpoint;	/* a faults.checkpoint block (valid or
+					   not) */
 };
 
 #define GIVEN_INIT	{ .servers = -1 }

@@ -529,6 +529,78 @@ read_file(struct ctx *c, const char *path)
 	return buf;
 }
 
+/* How deep in objects and arrays offset is in text (strings skipped). */
+static int
+depth_at(const char *text, size_t offset)
+{
+	size_t i;
+	int depth = 0, str = 0;
+
+	for (i = 0; i < offset && text[i] != '\0'; i++) {
+		if (str && text[i] == '\\' && text[i + 1] != '\0')
+			i++;
+		else if (text[i] == '"')
+			str = !str;
+		else if (!str && (text[i] == '{' || text[i] == '['))
+			depth++;
+		else if (!str && (text[i] == '}' || text[i] == ']'))
+			depth--;
+	}
+	return depth;
+}
+
+struct member {
+	const char	*name;
+	size_t		 i;	/* its place in the object */
+};
+
+static int
+member_cmp(const void *a, const void *b)
+{
+	const struct member *x = a, *y = b;
+	int d = strcmp(x->name, y->name);
+
+	return d != 0 ? d : (x->i > y->i) - (x->i < y->i);
+}
+
+/* cJSON keeps both of two equal keys and finds the first: a key given
+ * twice in one object is an error, at the object's path. */
+static void
+repeated_keys(struct ctx *c, const cJSON *v, const char *path)
+{
+	const cJSON *k;
+	struct member *m;
+	char p[256];
+	size_t n = 0, i;
+
+	if (!cJSON_IsObject(v) && !cJSON_IsArray(v))
+		return;
+	for (k = v->child; k != NULL; k = k->next, n++) {
+		if (cJSON_IsObject(v))
+			path_join(p, sizeof p, path, k->string);
+		else
+			snprintf(p, sizeof p, "%s/%zu", path, n);
+		repeated_keys(c, k, p);
+	}
+	if (!cJSON_IsObject(v) || n < 2)
+		return;
+	m = xcalloc(n, sizeof *m);
+	for (i = 0, k = v->child; k != NULL; k = k->next, i++) {
+		m[i].name = k->string;
+		m[i].i = i;
+	}
+	qsort(m, n, sizeof *m, member_cmp);
+	for (i = 1; i < n; i++) {
+		if (strcmp(m[i - 1].name, m[i].name) != 0)
+			continue;
+		err_at(c, path[0] != '\0' ? path : NULL, "key \"%s\" is given "
+		    "twice; a key may appear once in an object", m[i].name);
+		while (i + 1 < n && strcmp(m[i].name, m[i + 1].name) == 0)
+			i++;
+	}
+	free(m);
+}
+
 /* The text to a tree (scenario-impl.h). */
 cJSON *
 scenario_read_json(struct ctx *c, const char *path)
@@ -548,12 +620,20 @@ scenario_read_json(struct ctx *c, const char *path)
 		end = cJSON_GetErrorPtr();
 		line_col(text, end != NULL ? (size_t)(end - text) : 0, &line,
 		    &col);
-		errors_add(&c->errors, NULL, "psim: %s:%d:%d: syntax error: "
-		    "not valid JSON", c->file, line, col);
+		if (end != NULL && depth_at(text, (size_t)(end - text)) >=
+		    CJSON_NESTING_LIMIT)
+			errors_add(&c->errors, NULL, "psim: %s:%d:%d: objects "
+			    "and arrays nested more than %d deep; psim reads "
+			    "no deeper", c->file, line, col,
+			    CJSON_NESTING_LIMIT);
+		else
+			errors_add(&c->errors, NULL, "psim: %s:%d:%d: syntax "
+			    "error: not valid JSON", c->file, line, col);
 		free(text);
 		return NULL;
 	}
 	free(text);
+	repeated_keys(c, root, "");
 	if (!cJSON_IsObject(root)) {
 		err_at(c, NULL, "expected a JSON object at the top, got %s",
 		    json_type(root));
@@ -577,18 +657,32 @@ scenario_apply_set(struct ctx *c, cJSON *root, const char *set)
 		err_at(c, NULL, "%s: expected PATH=VALUE", shown);
 		return;
 	}
+	/* the whole path first, so that a bad one changes nothing */
+	for (p = set;; p = dot + 1) {
+		dot = memchr(p, '.', (size_t)(eq - p));
+		if (dot == NULL)
+			dot = eq;
+		if (dot == p || (size_t)(dot - p) >= sizeof key) {
+			err_at(c, NULL, "%s: bad path: expected keys joined by "
+			    "dots, such as cluster.nic", shown);
+			return;
+		}
+		if (dot == eq)
+			break;
+	}
 	val = cJSON_ParseWithOpts(eq + 1, NULL, 1);
+	if (val == NULL && strchr("{[\"", eq[1]) != NULL && eq[1] != '\0') {
+		err_at(c, NULL, "%s: the value starts as JSON (%c) but is not "
+		    "valid JSON; write the whole object, array or quoted "
+		    "string", shown, eq[1]);
+		return;
+	}
 	if (val == NULL)
 		val = cJSON_CreateString(eq + 1);
 	for (p = set;; p = dot + 1) {
 		dot = memchr(p, '.', (size_t)(eq - p));
 		if (dot == NULL)
 			dot = eq;
-		if (dot == p || (size_t)(dot - p) >= sizeof key) {
-			err_at(c, NULL, "%s: bad path", shown);
-			cJSON_Delete(val);
-			return;
-		}
 		memcpy(key, p, (size_t)(dot - p));
 		key[dot - p] = '\0';
 		if (dot == eq)

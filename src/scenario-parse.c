@@ -632,7 +632,8 @@ parse_process(struct ctx *c, const cJSON *p, const char *path,
  * a trace, their notice and replacement, the relaunch cost, and
  * checkpoints. */
 static void
-parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc)
+parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc,
+    struct given *g)
 {
 	static const char *const keys[] = { "preemption", "servers", "links",
 	    "notice", "replacement", "restart", "checkpoint", "spares",
@@ -675,6 +676,7 @@ parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc)
 	get_units(c, f, "/faults", "restart", 0, &range_delay,
 	    &sc->faults.restart_s);
 	if ((ck = get_object(c, f, "/faults", "checkpoint", 0)) != NULL) {
+		g->checkpoint = 1;
 		check_keys(c, ck, "/faults/checkpoint", ckeys);
 		get_int(c, ck, "/faults/checkpoint", "every", 1, 1, 100000000,
 		    &sc->faults.checkpoint_every);
@@ -830,7 +832,7 @@ scenario_parse(struct ctx *c, const cJSON *root, struct scenario *sc,
 	parse_strategy(c, root, sc, g);
 	parse_run(c, root, sc, g);
 	parse_numerics(c, root, sc, g);
-	parse_faults(c, root, sc);
+	parse_faults(c, root, sc, g);
 	if ((d = get_enum(c, root, "", "network", network_names,
 	    sc->network)) >= 0)
 		sc->network = (enum network_model)d;

@@ -5,6 +5,8 @@
 # raw (the terminal ran the ESC codes) and the JSON report copied the
 # stray bytes (not valid JSON text).  Now text, CSV and errors spell them
 # out, and JSON escapes controls and writes U+FFFD for each bad byte.
+# Then scenarios on standard input, and JSON that cJSON would take but
+# psim must not: repeated keys, too deep, broken --set values.
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$SRCDIR/tests/lib.sh"
 
@@ -60,4 +62,39 @@ check "run -: a scenario without a name is called stdin" \
 "$PSIM" sweep -v placement.workers=2,3 - </dev/null 2>"$TMP/err"
 check "sweep -: refused, exit 2" test $? -eq 2
 check "sweep -: says why" grep -q "every point reads the scenario again" "$TMP/err"
+# JSON that cJSON takes but should not be taken, each one line, exit 2.
+one_error() {	# one_error NAME PATTERN COMMAND...: exit 2, one line, PATTERN
+	name=$1 pat=$2
+	shift 2
+	"$@" >/dev/null 2>"$TMP/err"
+	rc=$?
+	if [ $rc -eq 2 ] && [ "$(wc -l <"$TMP/err")" -eq 1 ] &&
+	    grep -qF -- "$pat" "$TMP/err"; then
+		ok "$name"
+	else
+		not_ok "$name" "exit $rc: $(head -c 300 "$TMP/err")"
+	fi
+}
+printf '{"model": {"params": "1M", "compute": "1s", "params": "2M"},
+  "cluster": {"nic": "10Gbps"}, "placement": {"workers": 2},
+  "strategy": {"name": "ps"}}\n' >"$TMP/dup.json"
+one_error "a key given twice is an error (before: the first won)" \
+    '/dup.json: /model: key "params" is given twice; a key may appear once' \
+    "$PSIM" validate "$TMP/dup.json"
+awk 'BEGIN { for (i = 0; i < 10000; i++) printf "{\"a\":"; printf "1";
+    for (i = 0; i < 10000; i++) printf "}"; print "" }' >"$TMP/deep.json"
+one_error "10,000 nested objects: the nesting limit, not 'not valid JSON'" \
+    'objects and arrays nested more than 1000 deep; psim reads no deeper' \
+    "$PSIM" validate "$TMP/deep.json"
+S=$SRCDIR/scenarios/seed-250m-10w-10g-ring.json
+one_error "--set with broken JSON is not taken as a string" \
+    '--set strategy={"name":: the value starts as JSON ({) but is not valid JSON' \
+    "$PSIM" validate --set 'strategy={"name":' "$S"
+one_error "--set a..b=1: one error, nothing added to the scenario" \
+    '--set a..b=1: bad path: expected keys joined by dots' \
+    "$PSIM" validate --set a..b=1 "$S"
+one_error "checkpoint.every 0: one error, no spurious 'missing'" \
+    '/faults/checkpoint/every: expected an integer from 1 to 100000000, got 0' \
+    "$PSIM" validate --set faults.checkpoint.every=0 \
+    "$SRCDIR/scenarios/spot-250m-10w-10g-ring.json"
 done_testing
