@@ -4,6 +4,7 @@
  * replay the very same ones under another strategy. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,7 @@ static const struct cmd_option trace_options[] = {
 
 struct trace_args {
 	double		 until;		/* 0: the first horizon a run draws */
+	const char	*shown;		/* as given */
 	int		 which;		/* FAULTS_OF_* */
 };
 
@@ -74,6 +76,12 @@ trace_option(void *ctx, int which, const char *value)
 			free(cause);
 			return 2;
 		}
+		t->shown = value;
+		if (!(t->until > 0) || !isfinite(t->until)) {
+			fprintf(stderr, "psim: trace: --until: expected a "
+			    "duration above 0, got \"%s\"\n", value);
+			return 2;
+		}
 		break;
 	case OPT_SERVERS:
 		t->which = FAULTS_OF_SERVERS;
@@ -88,7 +96,7 @@ trace_option(void *ctx, int which, const char *value)
 static int
 cmd_trace_exec(int argc, char **argv)
 {
-	struct trace_args t = { 0, FAULTS_OF_WORKERS };
+	struct trace_args t = { 0, NULL, FAULTS_OF_WORKERS };
 	const struct cmd_options o = {
 		.help = trace_help,
 		.own = trace_options,
@@ -99,7 +107,7 @@ cmd_trace_exec(int argc, char **argv)
 	struct scenario *sc;
 	struct fault_schedule s;
 	char **workers = NULL, **servers = NULL, **names, *errors = NULL;
-	double until;
+	double until, expect;
 	int status, n, which;
 
 	if ((status = cmd_parse(argc, argv, &cmd_trace_entry, &o,
@@ -126,6 +134,18 @@ cmd_trace_exec(int argc, char **argv)
 	}
 	if (until <= 0)
 		until = scenario_fault_horizon(sc);
+	n = which == FAULTS_OF_SERVERS ? sc->placement.servers :
+	    sc->placement.workers;
+	if ((expect = fault_expected(scenario_faults_of(sc,
+	    (enum fault_of)which), n, until)) > FAULT_EVENTS_MAX) {
+		fprintf(stderr, "psim: %s: --until %s: about %.3g faults of %d "
+		    "hosts, more than the %d psim draws; expected a shorter "
+		    "time\n", sc->file, t.shown, expect, n, FAULT_EVENTS_MAX);
+		xfreev(workers);
+		xfreev(servers);
+		scenario_free(sc);
+		return 2;
+	}
 	memset(&s, 0, sizeof s);
 	names = which == FAULTS_OF_SERVERS ? servers : workers;
 	for (n = 0; names[n] != NULL; n++)

@@ -102,6 +102,21 @@ lifetime(const struct fault_spec *p, struct rng *r)
 	return rng_exponential(r, p->mttp_s);
 }
 
+double
+fault_mean_life(const struct fault_spec *p)
+{
+	return p->source == FAULTS_WEIBULL ? p->scale_s *
+	    tgamma(1 + 1 / p->shape) : p->mttp_s;
+}
+
+double
+fault_expected(const struct fault_spec *p, int nslots, double horizon_s)
+{
+	if (!p->on || p->source == FAULTS_TRACE)
+		return 0;
+	return nslots * horizon_s / (fault_mean_life(p) + p->replace_s);
+}
+
 int
 fault_generate(const struct fault_spec *p, double notice_s, int nslots,
     unsigned long seed, uint64_t stream, double horizon_s,

@@ -75,6 +75,15 @@ enum fault_of { FAULTS_OF_WORKERS, FAULTS_OF_SERVERS, FAULTS_OF_LINKS };
  * given up (recovery.c). */
 #define FAULT_EVENTS_MAX	(1 << 22)
 
+/* About how many faults a drawn process makes on nslots hosts by
+ * horizon_s (each host's mean lifetime plus its replacement delay, over
+ * and over); 0 for a trace or when off. */
+double fault_expected(const struct fault_spec *, int nslots,
+    double horizon_s);
+/* A drawn process's mean lifetime: the mean time to preemption, or the
+ * Weibull's mean. */
+double fault_mean_life(const struct fault_spec *);
+
 /* The schedule of one fault process for nslots hosts: drawn up to
  * horizon_s (the same seed draws the same first events whatever the
  * horizon) or replayed from its trace; nothing without spec->on.  A pure

@@ -218,13 +218,12 @@ check_fault_rates(struct ctx *c, const struct scenario *sc)
 		fs = scenario_faults_of(sc, (enum fault_of)k);
 		if (!fs->on || fs->source == FAULTS_TRACE)
 			continue;
-		mean = fs->source == FAULTS_WEIBULL ? fs->scale_s *
-		    tgamma(1 + 1 / fs->shape) : fs->mttp_s;
+		mean = fault_mean_life(fs);
 		snprintf(p, sizeof p, "%s/%s", paths[k],
 		    fs->source == FAULTS_WEIBULL ? "weibull/scale" : "mttp");
 		slots = k == FAULTS_OF_SERVERS ? sc->placement.servers :
 		    sc->placement.workers;
-		n = slots * horizon / (mean + fs->replace_s);
+		n = fault_expected(fs, slots, horizon);
 		if (mean < step)
 			err_at(c, p, "the job cannot finish: a %s lives %.3g s "
 			    "on average, less than a fault-free step (about "

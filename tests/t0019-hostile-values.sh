@@ -186,4 +186,21 @@ runs "mttp 87600h, replacement 8760h run" "$PS8" \
 runs "replacement 8760h runs" "$SPOT" --set faults.replacement=8760h \
     --set run.steps=20
 
+# psim trace --until: 1e300h ran out of memory (exit 1), -5h printed an
+# empty trace with exit 0.
+for u in -5h 0s; do
+	"$PSIM" trace --until $u "$SPOTRING" >"$TMP/out" 2>"$TMP/err"
+	check "trace --until $u: exit 2, one line, no trace" \
+	    test $? -eq 2 -a ! -s "$TMP/out" -a "$(wc -l <"$TMP/err")" -eq 1
+	check "trace --until $u: says what is expected" \
+	    grep -q "^psim: trace: --until: expected a duration above 0, got \"$u\"" "$TMP/err"
+done
+timeout 20 prlimit --as=4000000000 "$PSIM" trace --until 1e300h "$SPOTRING" \
+    >"$TMP/out" 2>"$TMP/err"
+check "trace --until 1e300h: exit 2, no trace" test $? -eq 2 -a ! -s "$TMP/out"
+check "trace --until 1e300h: the faults it would draw, and the limit" \
+    grep -q -- "--until 1e300h: about 5.34e+300 faults of 10 hosts, more than the 4194304 psim draws" "$TMP/err"
+"$PSIM" trace --until 100h "$SPOTRING" >"$TMP/out"
+check "trace --until 100h still prints" test "$(wc -l <"$TMP/out")" -gt 100
+
 done_testing
