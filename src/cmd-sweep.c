@@ -211,29 +211,28 @@ cmd_sweep_exec(int argc, char **argv)
 {
 	struct sweep_args a;
 	struct plot pl;
-	char *dir, *cause;
-	int status, done, failed;
+	char *dir = NULL, *cause;
+	int status, done, failed, plotting = 0;
 
 	memset(&a, 0, sizeof a);
 	a.sw.columns = report_csv_header();
 	if ((status = sweep_parse(argc, argv, &a)) >= 0)
-		return status;
+		goto out;
 	if (a.plot != NULL && plot_parse(a.plot, &a.sw, &pl, &cause) != 0) {
 		fprintf(stderr, "psim: sweep: %s\n", cause);
 		free(cause);
-		return 2;
+		status = 2;
+		goto out;
 	}
+	plotting = a.plot != NULL;
 	if (sweep_grid(&a.sw, &cause) != 0) {
 		fprintf(stderr, "psim: sweep: %s\n", cause);
 		free(cause);
-		if (a.plot != NULL)
-			plot_free(&pl);
-		sweep_free(&a.sw);
-		free(a.base);
-		return 2;
+		status = 2;
+		goto out;
 	}
 	if ((status = sweep_prepare(&a, &dir)) >= 0)
-		return status;
+		goto out;
 	sweep_write_points(&a.sw);
 	done = sweep_done_before(&a.sw);
 	if (a.plan) {
@@ -242,11 +241,12 @@ cmd_sweep_exec(int argc, char **argv)
 	} else {
 		failed = sweep_run(&a.sw, a.scenario, a.base, a.nbase, a.jobs,
 		    done);
-		if (a.plot != NULL)
+		if (plotting)
 			plot_write(&pl, &a.sw);
 		status = failed > 0 ? 1 : 0;
 	}
-	if (a.plot != NULL)
+out:
+	if (plotting)
 		plot_free(&pl);
 	sweep_free(&a.sw);
 	free(a.base);

@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +55,14 @@ last_error_line(FILE *f)
 	return xstrdup(best[0] != '\0' ? best : "SimGrid could not load it");
 }
 
+/* A crash in the child is what it is there for: it ends it quietly
+ * (also under AddressSanitizer, which would report it). */
+static void
+child_crashed(int sig)
+{
+	_exit(128 + sig);
+}
+
 /* Load file in a child, run fn there, and hand each line it writes to
  * *lines (malloc'd, *nlines of them).  Returns 0 when the child ended
  * well, else -1 with *cause (malloc'd): what SimGrid said last. */
@@ -80,6 +89,8 @@ in_child(const char *file, child_fn *fn, void *arg, char ***lines,
 		FILE *o;
 
 		close(out[0]);
+		signal(SIGSEGV, child_crashed);
+		signal(SIGBUS, child_crashed);
 		dup2(fileno(errf), 2);
 		dup2(fileno(errf), 1);
 		o = fdopen(out[1], "w");

@@ -62,8 +62,10 @@ plot_parse(const char *spec, const struct sweep *sw, struct plot *pl,
 	    tok = strtok_r(NULL, ",", &save)) {
 		if (strncmp(tok, "x=", 2) == 0)
 			xs = tok + 2;
-		else if (strncmp(tok, "y=", 2) == 0)
+		else if (strncmp(tok, "y=", 2) == 0) {
+			free(pl->y);	/* the last y= counts */
 			pl->y = xstrdup(tok + 2);
+		}
 		else if (strncmp(tok, "series=", 7) == 0)
 			ss = tok + 7;
 		else if (strcmp(tok, "logx") == 0)
@@ -75,6 +77,7 @@ plot_parse(const char *spec, const struct sweep *sw, struct plot *pl,
 			    "x=PATH,y=COLUMN[+COLUMN...][,series=PATH][,logx]"
 			    "[,logy]", tok);
 			free(copy);
+			plot_free(pl);
 			return -1;
 		}
 	}
@@ -91,6 +94,7 @@ plot_parse(const char *spec, const struct sweep *sw, struct plot *pl,
 		    "paths, and y up to %d columns of the CSV report joined "
 		    "by + (psim(1))", spec, PLOT_MAXY);
 		free(copy);
+		plot_free(pl);
 		return -1;
 	}
 	free(copy);

@@ -68,6 +68,18 @@ vary_range(const char *list, const char *dots, struct vary *v)
 	return 0;
 }
 
+static void
+vary_free(struct vary *v)
+{
+	int i;
+
+	for (i = 0; i < v->n; i++)
+		free(v->values[i]);
+	free(v->values);
+	free(v->path);
+	memset(v, 0, sizeof *v);
+}
+
 int
 sweep_vary_parse(const char *arg, struct vary *v, char **cause)
 {
@@ -91,6 +103,7 @@ sweep_vary_parse(const char *arg, struct vary *v, char **cause)
 			    "sweep runs at most %d points (use a larger STEP "
 			    "or FACTOR)", arg, SWEEP_MAX_POINTS,
 			    SWEEP_MAX_POINTS);
+			vary_free(v);
 			return -1;
 		}
 	} else {
@@ -105,6 +118,7 @@ sweep_vary_parse(const char *arg, struct vary *v, char **cause)
 	xasprintf(cause, "--vary %s: expected PATH=V1,V2,... or "
 	    "PATH=A..B[:STEP|xFACTOR] with A <= B, STEP > 0, FACTOR > 1",
 	    arg);
+	vary_free(v);
 	return -1;
 }
 
@@ -698,12 +712,8 @@ sweep_free(struct sweep *sw)
 		free(sw->pts[i].sets);
 		free(sw->pts[i].name);
 	}
-	for (k = 0; k < sw->nvary; k++) {
-		for (i = 0; i < sw->vary[k].n; i++)
-			free(sw->vary[k].values[i]);
-		free(sw->vary[k].values);
-		free(sw->vary[k].path);
-	}
+	for (k = 0; k < sw->nvary; k++)
+		vary_free(&sw->vary[k]);
 	free(sw->vary);
 	free(sw->pts);
 	sw->vary = NULL;

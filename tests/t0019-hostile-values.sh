@@ -195,7 +195,7 @@ for u in -5h 0s; do
 	check "trace --until $u: says what is expected" \
 	    grep -q "^psim: trace: --until: expected a duration above 0, got \"$u\"" "$TMP/err"
 done
-timeout 20 prlimit --as=4000000000 "$PSIM" trace --until 1e300h "$SPOTRING" \
+$LIMIT "$PSIM" trace --until 1e300h "$SPOTRING" \
     >"$TMP/out" 2>"$TMP/err"
 check "trace --until 1e300h: exit 2, no trace" test $? -eq 2 -a ! -s "$TMP/out"
 check "trace --until 1e300h: the faults it would draw, and the limit" \
