@@ -34,6 +34,7 @@ done
 shift $((OPTIND - 1))
 [ $# -eq 2 ] || { echo "usage: $0 [options] PSIM SRCDIR" >&2; exit 64; }
 psim=$1 srcdir=$2
+case $psim in /*) ;; *) psim=$PWD/$psim ;; esac
 mkdir -p "$out" && out=$(cd "$out" && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/psim-run-fuzz.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -173,6 +174,8 @@ while :; do
 		if [ "$r" -eq 0 ]; then
 			leaf=${key##*.}
 			drop "$tmp/s.json" "$leaf" >"$tmp/d.json"
+			cmp -s "$tmp/s.json" "$tmp/d.json" &&
+			    leaf="$leaf(absent)"
 			mv "$tmp/d.json" "$tmp/s.json"
 			what="$what drop:$leaf"
 		else
