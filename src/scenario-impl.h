@@ -5,7 +5,8 @@
  *
  * scenario_load (scenario.c) runs the steps in this order, each problem
  * one line in the ctx's collector, in the order users see them:
- *   scenario_read_json  the text to a JSON tree           scenario-json.c
+ *   scenario_read_text  the file's text (scenario_load)   scenario-json.c
+ *   scenario_parse_json the text to a JSON tree           scenario-json.c
  *   scenario_apply_set  each --set applied to the tree    scenario-json.c
  *   scenario_defaults   each key's value when left out    scenario-derive.c
  *   scenario_parse      each block's keys, each value
@@ -106,10 +107,14 @@ extern const char *const sync_names[];
 
 struct cJSON;
 
-/* The scenario file at path (NULL: the built-in seed) as a JSON tree, or
- * NULL after an error (it cannot be read, it is not JSON, or its top is
- * not an object). */
-struct cJSON *scenario_read_json(struct ctx *, const char *path);
+/* The text of the scenario file at path (NULL: the built-in seed, "-":
+ * standard input), malloc'd and NUL-terminated, its length in *len; or
+ * NULL after an error (it cannot be read). */
+char *scenario_read_text(struct ctx *, const char *path, size_t *len);
+/* The text (len bytes and a NUL) as a JSON tree, or NULL after an error
+ * (it holds a NUL byte, it is not JSON, or its top is not an object). */
+struct cJSON *scenario_parse_json(struct ctx *, const char *text,
+    size_t len);
 /* Apply "a.b.c=value" to the tree: value is JSON when it parses as JSON,
  * a string otherwise ("10Gbps"). */
 void scenario_apply_set(struct ctx *, struct cJSON *root, const char *set);

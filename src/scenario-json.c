@@ -491,13 +491,18 @@ line_col(const char *text, size_t offset, int *line, int *col)
 	}
 }
 
-static char *
-read_file(struct ctx *c, const char *path)
+/* The scenario's text (scenario-impl.h). */
+char *
+scenario_read_text(struct ctx *c, const char *path, size_t *lenp)
 {
 	FILE *f;
 	char *buf = NULL;
 	size_t len = 0, n;
 
+	if (path == NULL) {
+		*lenp = strlen(seed_scenario_json);
+		return xstrdup(seed_scenario_json);
+	}
 	if (strcmp(path, "-") == 0)
 		f = stdin;
 	else if ((f = fopen(path, "rb")) == NULL) {
@@ -521,11 +526,7 @@ read_file(struct ctx *c, const char *path)
 	if (f != stdin)
 		fclose(f);
 	buf[len] = '\0';
-	if (strlen(buf) != len) {
-		err_at(c, NULL, "not a JSON text (it holds a NUL byte)");
-		free(buf);
-		return NULL;
-	}
+	*lenp = len;
 	return buf;
 }
 
@@ -603,18 +604,16 @@ repeated_keys(struct ctx *c, const cJSON *v, const char *path)
 
 /* The text to a tree (scenario-impl.h). */
 cJSON *
-scenario_read_json(struct ctx *c, const char *path)
+scenario_parse_json(struct ctx *c, const char *text, size_t len)
 {
 	cJSON *root;
 	const char *end = NULL;
-	char *text;
 	int line, col;
 
-	if (path != NULL) {
-		if ((text = read_file(c, path)) == NULL)
-			return NULL;
-	} else
-		text = xstrdup(seed_scenario_json);
+	if (strlen(text) != len) {
+		err_at(c, NULL, "not a JSON text (it holds a NUL byte)");
+		return NULL;
+	}
 	root = cJSON_ParseWithOpts(text, &end, 1);
 	if (root == NULL) {
 		end = cJSON_GetErrorPtr();
@@ -629,10 +628,8 @@ scenario_read_json(struct ctx *c, const char *path)
 		else
 			errors_add(&c->errors, NULL, "psim: %s:%d:%d: syntax "
 			    "error: not valid JSON", c->file, line, col);
-		free(text);
 		return NULL;
 	}
-	free(text);
 	repeated_keys(c, root, "");
 	if (!cJSON_IsObject(root)) {
 		err_at(c, NULL, "expected a JSON object at the top, got %s",

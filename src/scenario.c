@@ -147,13 +147,37 @@ scenario_load(const char *path, char *const *sets, int nsets, char **errors)
 {
 	struct ctx c = { path == NULL ? "(built-in seed)" :
 	    strcmp(path, "-") == 0 ? SCENARIO_STDIN : path, ERRORS_INIT };
+	struct scenario *sc;
+	char *text;
+	size_t len;
+
+	if ((text = scenario_read_text(&c, path, &len)) == NULL) {
+		*errors = errors_take(&c.errors);
+		return NULL;
+	}
+	sc = scenario_load_buffer(c.file, text, len, sets, nsets, errors);
+	free(text);
+	return sc;
+}
+
+struct scenario *
+scenario_load_buffer(const char *name, const char *buf, size_t len,
+    char *const *sets, int nsets, char **errors)
+{
+	struct ctx c = { name, ERRORS_INIT };
 	struct given g = GIVEN_INIT;
 	struct scenario *sc;
 	struct cJSON *root;
+	char *text;
 	int i;
 
 	*errors = NULL;
-	if ((root = scenario_read_json(&c, path)) == NULL) {
+	text = xmalloc(len + 1);
+	memcpy(text, buf, len);
+	text[len] = '\0';
+	root = scenario_parse_json(&c, text, len);
+	free(text);
+	if (root == NULL) {
 		*errors = errors_take(&c.errors);
 		return NULL;
 	}

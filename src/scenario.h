@@ -188,6 +188,12 @@ double scenario_fault_horizon(const struct scenario *);
  * "psim: FILE: /json/path: message"; the caller frees it. */
 struct scenario *scenario_load(const char *path, char *const *sets,
     int nsets, char **errors);
+/* The same from len bytes of text in memory (they need not end in a
+ * NUL), as if read from a file called name: name is the file in errors
+ * and sc->file, and the folder relative paths in it are from.
+ * scenario_load reads the file, then loads its text with this. */
+struct scenario *scenario_load_buffer(const char *name, const char *buf,
+    size_t len, char *const *sets, int nsets, char **errors);
 void scenario_free(struct scenario *);
 
 /* The seed scenario's JSON text, compiled into the binary. */

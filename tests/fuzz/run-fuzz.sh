@@ -1,0 +1,232 @@
+#!/bin/sh
+# run-fuzz.sh [-s SEED] [-n RUNS] [-t SECONDS] [-T PER_RUN] [-o DIR] [-v]
+#     PSIM SRCDIR
+#
+# psim run on the shipped scenarios, mutated: each run takes one of
+# SRCDIR/scenarios/*.json and one to three mutations, each a --set of a
+# key to an odd value (0, -1, 1e308, 1e-308, huge integers, strings,
+# objects, arrays, null) or a key dropped from the file.  It runs under
+# timeout PER_RUN (20 s) and prlimit --as (4 GB).  A finding is
+#   - an exit other than 0 (a report) or 2 (errors in the scenario),
+#     a signal, or the time limit;
+#   - "simgrid:", a SimGrid/xbt CRITICAL line or an assertion on stderr;
+#   - nan or inf in the report;
+#   - a file left in TMPDIR (the generated platform) after an exit.
+# Each finding is written to DIR (default ./fuzz-findings) as
+# run-SEED-N.sh, a script that reruns it, with what happened in its
+# comments.  The runs are a function of SEED (a 31-bit LCG, no awk
+# rand): -n RUNS gives the same runs on every machine; -t SECONDS (300)
+# stops early; -v prints every run.  Exit 1 when there is a finding (make fuzz-run).
+set -u
+seed=1 runs=0 seconds=300 per_run=20 out=$PWD/fuzz-findings verbose=0
+while getopts s:n:t:T:o:v opt; do
+	case $opt in
+	s) seed=$OPTARG ;;
+	n) runs=$OPTARG ;;
+	t) seconds=$OPTARG ;;
+	T) per_run=$OPTARG ;;
+	o) out=$OPTARG ;;
+	v) verbose=1 ;;
+	*) echo "usage: $0 [-s SEED] [-n RUNS] [-t SECONDS] [-T PER_RUN]" \
+	    "[-o DIR] [-v] PSIM SRCDIR" >&2; exit 64 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -eq 2 ] || { echo "usage: $0 [options] PSIM SRCDIR" >&2; exit 64; }
+psim=$1 srcdir=$2
+case $psim in /*) ;; *) psim=$PWD/$psim ;; esac
+mkdir -p "$out" && out=$(cd "$out" && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/psim-run-fuzz.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM
+
+# The keys that take numbers (most with units), then the others.
+KEYS="seed model.params model.compute model.batch model.backward_share
+model.dtype model.layers model.preset cluster.hosts cluster.nic
+cluster.latency cluster.switch_bw cluster.speed cluster.racks
+cluster.oversubscription cluster.gpus_per_host cluster.intra_bw
+cluster.intra_latency cluster.compute_jitter.lognormal
+cluster.compute_jitter.exponential cluster.topology cluster.slow_hosts
+cluster.price_per_hour.workers cluster.price_per_hour.servers
+placement.workers placement.servers strategy.shards strategy.chunks
+strategy.bucket strategy.staleness strategy.backup_workers
+strategy.bigarray_bound strategy.grid strategy.variables strategy.algorithm
+strategy.sync strategy.partition strategy.wire_dtype strategy.colocate
+run.steps run.warmup run.target_loss faults.notice faults.replacement
+faults.restart faults.spares faults.checkpoint.every faults.checkpoint.size
+faults.checkpoint.on_notice faults.preemption.mttp faults.preemption.offset
+faults.preemption.time_scale faults.preemption.weibull.shape
+faults.preemption.weibull.scale faults.servers.mttp
+faults.servers.replacement faults.links.mttp faults.links.repair
+faults.elastic.rendezvous faults.elastic.min_workers numerics.mode
+numerics.samples numerics.test_samples numerics.noise numerics.lr
+numerics.momentum numerics.loss_every numerics.max_memory
+numerics.features numerics.hidden network"
+# The values, one a line (a --set value: JSON, or else a string).
+VALUES='0
+-1
+1
+2
+3
+7
+0.5
+-0
+1e308
+-1e308
+1e-308
+4.9e-324
+1e-5
+1e400
+65535
+65536
+2147483647
+2147483648
+-2147483649
+4294967297
+9007199254740993
+9223372036854775807
+18446744073709551616
+1e18
+"1"
+""
+"x"
+"nan"
+"inf"
+"-inf"
+"1e308Gbps"
+"1e-308s"
+"0s"
+"-1s"
+"1ns"
+"1bps"
+"1e9Gbps"
+"1e308"
+"10G"
+"999999999999h"
+"0.000001ns"
+1000
+100000
+1e6
+"1ms"
+"1us"
+"1kbps"
+"100Gbps"
+"1000h"
+"1M"
+"1T"
+{}
+{"a":1}
+{"lognormal":1e308}
+[]
+[1,2]
+[0]
+[1e308]
+["a","a"]
+true
+false
+null'
+nkeys=$(echo $KEYS | wc -w)
+nvalues=$(printf '%s\n' "$VALUES" | wc -l)
+set -- "$srcdir"/scenarios/*.json
+nscen=$#
+SCENARIOS=$(printf '%s\n' "$@")
+
+state=$seed
+rnd() {		# rnd N: the next draw, in $r, in [0, N)
+	state=$(((state * 1103515245 + 12345) % 2147483648))
+	r=$(((state / 65536) % $1))
+}
+nth() {		# nth N: the Nth (from 1) line of stdin
+	sed -n "${1}p"
+}
+q() {		# q STRING: STRING quoted for sh
+	printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"
+}
+# drop FILE KEY: FILE without its first "KEY": VALUE (a scalar, or an
+# object or array without another inside), with the comma before or
+# after it
+drop() {
+	awk -v k="$2" 'BEGIN { RS = "\001" } {
+		re = "\"" k "\"[ \t\n]*:[ \t\n]*(\"[^\"]*\"|[-+0-9.eE]+|true|false|null|\\{[^{}]*\\}|\\[[^][]*\\])"
+		if (!sub(",[ \t\n]*" re, ""))
+			sub(re "[ \t\n]*,?", "")
+		printf "%s", $0
+	}' "$1"
+}
+
+start=$(date +%s)
+n=0 findings=0 ran=0 refused=0
+while :; do
+	[ "$runs" -gt 0 ] && [ "$n" -ge "$runs" ] && break
+	[ $(($(date +%s) - start)) -ge "$seconds" ] && break
+	n=$((n + 1))
+	rnd "$nscen"
+	file=$(printf '%s\n' "$SCENARIOS" | nth $((r + 1)))
+	rnd 6		# one mutation (1/2), two (1/3) or three (1/6)
+	nmut=$((r < 3 ? 1 : r < 5 ? 2 : 3))
+	cp "$file" "$tmp/s.json"
+	args="" what=""
+	while [ "$nmut" -gt 0 ]; do
+		nmut=$((nmut - 1))
+		rnd "$nkeys"
+		key=$(echo $KEYS | tr ' ' '\n' | nth $((r + 1)))
+		rnd 5
+		if [ "$r" -eq 0 ]; then
+			leaf=${key##*.}
+			drop "$tmp/s.json" "$leaf" >"$tmp/d.json"
+			cmp -s "$tmp/s.json" "$tmp/d.json" &&
+			    leaf="$leaf(absent)"
+			mv "$tmp/d.json" "$tmp/s.json"
+			what="$what drop:$leaf"
+		else
+			rnd "$nvalues"
+			val=$(printf '%s\n' "$VALUES" | nth $((r + 1)))
+			args="$args --set $(q "$key=$val")"
+			what="$what $key=$val"
+		fi
+	done
+	cp "$tmp/s.json" "$tmp/in-$n.json"
+	rm -rf "$tmp/t" && mkdir "$tmp/t"
+	cmd="TMPDIR=$tmp/t timeout -k 5 $per_run prlimit --as=4000000000 $(q "$psim") run $args $(q "$tmp/in-$n.json")"
+	eval "$cmd" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ "$rc" -eq 0 ] && ran=$((ran + 1))
+	[ "$rc" -eq 2 ] && refused=$((refused + 1))
+	[ "$verbose" -eq 1 ] && echo "run $n: exit $rc: $(basename "$file"):$what"
+	bad=""
+	case $rc in
+	0|2) ;;
+	124|137) bad="timeout after ${per_run}s" ;;
+	*) if [ "$rc" -gt 128 ]; then bad="signal $((rc - 128))"
+	   else bad="exit $rc"; fi ;;
+	esac
+	if grep -Eq 'simgrid:|/CRITICAL\]|[Aa]ssertion' "$tmp/err"; then
+		bad="$bad${bad:+; }SimGrid abort text on stderr"
+	fi
+	if [ "$rc" -eq 0 ] && grep -Eiwq -- '-?(nan|inf|infinity)' "$tmp/out"; then
+		bad="$bad${bad:+; }nan or inf in the report"
+	fi
+	if [ "$rc" -ne 124 ] && [ "$rc" -ne 137 ] &&
+	    [ -n "$(ls -A "$tmp/t")" ]; then
+		bad="$bad${bad:+; }left in TMPDIR: $(ls -A "$tmp/t" | head -3 | tr '\n' ' ')"
+	fi
+	if [ -n "$bad" ]; then
+		findings=$((findings + 1))
+		f=$out/run-$seed-$n.sh
+		cp "$tmp/in-$n.json" "$out/run-$seed-$n.json"
+		{
+			echo "#!/bin/sh"
+			echo "# run-fuzz.sh -s $seed, run $n: $(basename "$file"):$what"
+			echo "# found: $bad"
+			sed -n '1,8s/^/# stderr: /p' "$tmp/err"
+			grep -Eiw -- '-?(nan|inf|infinity)' "$tmp/out" |
+			    sed -n '1,5s/^/# report: /p'
+			echo "timeout -k 5 $per_run prlimit --as=4000000000 \${PSIM:-$(q "$psim")} run $args $(q "$out/run-$seed-$n.json")"
+		} >"$f"
+		echo "run $n: $bad: $(basename "$file"):$what ($f)"
+	fi
+	rm -f "$tmp/in-$n.json"
+done
+echo "run-fuzz: seed $seed, $n runs in $(($(date +%s) - start))s" \
+    "($ran reports, $refused refused), $findings findings"
+[ "$findings" -eq 0 ]
