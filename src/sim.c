@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <simgrid/engine.h>
@@ -84,8 +85,32 @@ guard_pages_fit(long actors)
  * keeps 130,560 at once in 141 MB above the process floor. */
 #define COMM_BYTES	1100.0
 
+/* The memory this process may use: the machine's, or less under a limit
+ * on its address space or data (ulimit -v, ulimit -d, prlimit); *what
+ * says which.  0 when it cannot tell. */
+static double
+memory_allowed(const char **what)
+{
+	static const int limits[] = { RLIMIT_AS, RLIMIT_DATA };
+	double have = (double)sysconf(_SC_PHYS_PAGES) *
+	    (double)sysconf(_SC_PAGESIZE);
+	struct rlimit rl;
+	size_t i;
+
+	*what = "this machine has";
+	for (i = 0; i < sizeof limits / sizeof limits[0]; i++) {
+		if (getrlimit(limits[i], &rl) == 0 &&
+		    rl.rlim_cur != RLIM_INFINITY &&
+		    (have <= 0 || (double)rl.rlim_cur < have)) {
+			have = (double)rl.rlim_cur;
+			*what = "under its ulimit this process may use";
+		}
+	}
+	return have > 0 ? have : 0;
+}
+
 /* Refuse up front a run whose actors, or all-to-all's n(n-1) messages in
- * flight at once, would not fit in this machine's memory, rather than
+ * flight at once, would not fit in the memory psim may use, rather than
  * let SimGrid abort or the kernel kill psim. */
 static int
 run_fits_memory(const struct scenario *sc, char **errors)
@@ -95,8 +120,8 @@ run_fits_memory(const struct scenario *sc, char **errors)
 	double need = (double)actors * ACTOR_BYTES;
 	double comms = sc->strategy.info->id == STRATEGY_ALL_TO_ALL ?
 	    2 * n * (n - 1) : 0;
-	double have = (double)sysconf(_SC_PHYS_PAGES) *
-	    (double)sysconf(_SC_PAGESIZE);
+	const char *what;
+	double have = memory_allowed(&what);
 	struct errors e = ERRORS_INIT;
 
 	if (have <= 0 || (need <= have && comms * COMM_BYTES <= have))
@@ -104,17 +129,15 @@ run_fits_memory(const struct scenario *sc, char **errors)
 	if (need > have)
 		errors_add(&e, NULL, "psim: %s: /placement/workers: %d workers "
 		    "make about %ld SimGrid actors, which need about %.1f GB "
-		    "(%.0f KB each: a stack and the engine's state); this "
-		    "machine has %.1f GB", sc->file, sc->placement.workers,
-		    actors, need / 1e9, ACTOR_BYTES / 1024,
-		    have / 1e9);
+		    "(%.0f KB each: a stack and the engine's state); %s "
+		    "%.1f GB", sc->file, sc->placement.workers, actors,
+		    need / 1e9, ACTOR_BYTES / 1024, what, have / 1e9);
 	else
 		errors_add(&e, NULL, "psim: %s: /placement/workers: all-to-all "
 		    "over %d workers keeps %.0f messages in flight at once, "
 		    "which need about %.1f GB (about 1 KB each in SimGrid); "
-		    "this machine has %.1f GB", sc->file,
-		    sc->placement.workers, comms, comms * COMM_BYTES / 1e9,
-		    have / 1e9);
+		    "%s %.1f GB", sc->file, sc->placement.workers, comms,
+		    comms * COMM_BYTES / 1e9, what, have / 1e9);
 	*errors = errors_take(&e);
 	return 0;
 }

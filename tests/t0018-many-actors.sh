@@ -50,4 +50,22 @@ check "all-to-all over 200,000 workers: one line naming the messages in flight" 
 check "all-to-all over 200,000 workers: nothing else" test \
     "$(wc -l <"$TMP/a2a.err")-$(wc -c <"$TMP/a2a.out")" = 1-0
 
+# Under a limit on its address space (ulimit -v, prlimit) the limit is
+# what psim may use: 65,536 PS8 workers (73,808 actors, about 4.8 GB)
+# under 2 GB are refused at once, where SimGrid aborted with bad_alloc
+# (signal 6) after 6 s.  (Not under ASan, whose shadow needs no limit.)
+if command -v prlimit >/dev/null 2>&1 &&
+    ! { ldd "$PSIM" 2>/dev/null | grep -q asan; }; then
+	prlimit --as=2000000000 "$PSIM" run --set placement.workers=65536 \
+	    "$S/seed-250m-10w-10g-ps8.json" >"$TMP/lim.out" 2>"$TMP/lim.err"
+	check "65,536 workers under a 2 GB ulimit: exit 2, no report" \
+	    test $? -eq 2 -a ! -s "$TMP/lim.out"
+	check "65,536 workers under a 2 GB ulimit: one line naming the limit" grep -q \
+	    "^psim: .*: /placement/workers: 65536 workers make about 73808 SimGrid actors, which need about 4.8 GB (64 KB each: a stack and the engine's state); under its ulimit this process may use 2.0 GB$" \
+	    "$TMP/lim.err"
+else
+	skip "65,536 workers under a 2 GB ulimit" "no prlimit, or an ASan build"
+	skip "65,536 workers under a 2 GB ulimit: the message" "no prlimit, or an ASan build"
+fi
+
 done_testing
