@@ -388,6 +388,7 @@ static void
 write_json(FILE *f, const struct scenario *sc, const struct results *r)
 {
 	const struct analytic *a = &r->analytic;
+	int i;
 
 	fputs("{\n", f);
 	kv_num(f, "  ", "psim_report_version", REPORT_VERSION, 1);
@@ -396,6 +397,12 @@ write_json(FILE *f, const struct scenario *sc, const struct results *r)
 		kv_str(f, "  ", "description", sc->description, 1);
 	else
 		fputs("  \"description\": null,\n", f);
+	fputs("  \"overrides\": [", f);
+	for (i = 0; i < sc->nsets; i++) {
+		fputs(i > 0 ? ", " : "", f);
+		json_string(f, sc->sets[i]);
+	}
+	fputs("],\n", f);
 	kv_str(f, "  ", "strategy",
 	    registry_family_name(sc->strategy.info->family), 1);
 	kv_str(f, "  ", "algorithm", sc->strategy.algorithm, 1);
@@ -480,7 +487,24 @@ report_csv_header(void)
 	    "analytic_step_time_s,analytic_communication_s,"
 	    "analytic_required_gbps_worker,messages,updates_per_s,"
 	    "final_loss,time_to_target_s,staleness_mean,dropped_gradients,"
-	    "goodput_steps_per_s,preemptions,lost_steps,stalled_s,wall_s";
+	    "goodput_steps_per_s,preemptions,lost_steps,stalled_s,overrides,"
+	    "wall_s";
+}
+
+/* The --set overrides as one CSV field, sep between them. */
+static void
+overrides(FILE *f, const struct scenario *sc, const char *sep)
+{
+	char *all = xstrdup(""), *next;
+	int i;
+
+	for (i = 0; i < sc->nsets; i++) {
+		xasprintf(&next, "%s%s%s", all, i > 0 ? sep : "", sc->sets[i]);
+		free(all);
+		all = next;
+	}
+	csv_write_field(f, all);
+	free(all);
 }
 
 /* CSV: one header line and one row of the flat figures. */
@@ -533,6 +557,8 @@ write_csv(FILE *f, const struct scenario *sc, const struct results *r)
 		    r->fstats.lost_steps, r->fstats.stalled_s);
 	else
 		fputs(",,,", f);
+	overrides(f, sc, "; ");
+	fputc(',', f);
 	fprintf(f, "%.3f\n", r->wall_s);	/* last: the one wall-clock field */
 }
 
@@ -693,8 +719,14 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 	else if (sc->numerics.mode == NUM_REAL)
 		fprintf(f, "  numerics real: the %s model's own floats travel\n",
 		    nn_kind_name(sc->numerics.model.kind));
+	for (i = 0; i < sc->nsets; i++)
+		fprintf(f, "%s--set %s", i == 0 ? "  overrides: " : " ",
+		    sc->sets[i]);
+	if (sc->nsets > 0)
+		fprintf(f, "\n");
 	if (sc->description != NULL)
-		fprintf(f, "  %s\n", sc->description);
+		fprintf(f, "  %s%s\n", sc->nsets > 0 ? "the file's description: "
+		    : "", sc->description);
 	fputc('\n', f);
 
 	fprintf(f, "  %-22s %-14s %s\n", "", "simulated", "analytic");

@@ -795,7 +795,9 @@ parse_run(struct ctx *c, const cJSON *root, struct scenario *sc,
 	 * one-step run) */
 	if (g->warmup && sc->run.warmup >= sc->run.steps)
 		err_at(c, "/run/warmup", "expected fewer warm-up steps than "
-		    "the %d steps, got %d", sc->run.steps, sc->run.warmup);
+		    "the %d steps, got %d (set run.warmup below run.steps, "
+		    "e.g. --set run.warmup=0, or leave it out: 1, or 0 in a "
+		    "one-step run)", sc->run.steps, sc->run.warmup);
 }
 
 /* The top level: its keys, name, description and seed, each block in

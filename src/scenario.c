@@ -186,6 +186,10 @@ scenario_load_buffer(const char *name, const char *buf, size_t len,
 
 	sc = xcalloc(1, sizeof *sc);
 	sc->file = xstrdup(c.file);
+	sc->sets = xcalloc((size_t)nsets + 1, sizeof *sc->sets);
+	for (i = 0; i < nsets; i++)
+		sc->sets[i] = xstrdup(sets[i]);
+	sc->nsets = nsets;
 	scenario_defaults(sc);
 	scenario_parse(&c, root, sc, &g);
 	scenario_json_free(root);
@@ -211,6 +215,7 @@ scenario_free(struct scenario *sc)
 	free(sc->file);
 	free(sc->name);
 	free(sc->description);
+	xfreev(sc->sets);
 	free(sc->model.preset);
 	for (i = 0; i < sc->model.nlayers; i++)
 		free(sc->model.layers[i].name);

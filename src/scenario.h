@@ -37,7 +37,9 @@ struct layer {
 struct scenario {
 	char		*file;		/* where it came from, for messages */
 	char		*name;
-	char		*description;
+	char		*description;	/* the file's, whatever the overrides */
+	char		**sets;		/* the --set overrides, in order */
+	int		 nsets;
 	unsigned long	 seed;
 
 	struct {

@@ -87,7 +87,7 @@ E
 expect_error "warm-up must leave steps to measure" \
     "$SRCDIR/scenarios/seed-250m-10w-10g-ring.json" --set run.steps=2 \
     --set run.warmup=2 <<E
-psim: $SRCDIR/scenarios/seed-250m-10w-10g-ring.json: /run/warmup: expected fewer warm-up steps than the 2 steps, got 2
+psim: $SRCDIR/scenarios/seed-250m-10w-10g-ring.json: /run/warmup: expected fewer warm-up steps than the 2 steps, got 2 (set run.warmup below run.steps, e.g. --set run.warmup=0, or leave it out: 1, or 0 in a one-step run)
 E
 
 # Odd inputs must fail cleanly (exit 2 with a message), never crash.

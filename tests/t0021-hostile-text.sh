@@ -97,4 +97,26 @@ one_error "checkpoint.every 0: one error, no spurious 'missing'" \
     '/faults/checkpoint/every: expected an integer from 1 to 100000000, got 0' \
     "$PSIM" validate --set faults.checkpoint.every=0 \
     "$SRCDIR/scenarios/spot-250m-10w-10g-ring.json"
+# Overrides in the report: the header says what --set changed, before the
+# file's description (which it no longer matches); JSON and CSV carry them.
+PS8=$SRCDIR/scenarios/seed-250m-10w-10g-ps8.json
+"$PSIM" run --set strategy.shards=4 --set cluster.nic=25Gbps "$PS8" >"$TMP/ov"
+check "text: the overrides under the header" \
+    grep -qx '  overrides: --set strategy.shards=4 --set cluster.nic=25Gbps' "$TMP/ov"
+check "text: the description marked as the file's" \
+    grep -q "^  the file's description: The seed answer" "$TMP/ov"
+"$PSIM" run -f json --set strategy.shards=4 "$PS8" >"$TMP/ov.json"
+check "json: overrides, in order" \
+    grep -qx '  "overrides": \["strategy.shards=4"\],' "$TMP/ov.json"
+"$PSIM" run -f json "$PS8" >"$TMP/none.json"
+check "json: no overrides, an empty array" grep -qx '  "overrides": \[\],' "$TMP/none.json"
+"$PSIM" run -f csv --set strategy.shards=4 --set run.steps=2 "$PS8" >"$TMP/ov.csv"
+check "csv: the overrides column" \
+    grep -q ',"strategy.shards=4; run.steps=2",[0-9.]*$' "$TMP/ov.csv"
+# --set run.steps=1 failed on every shipped scenario (each set warmup 1)
+for f in "$SRCDIR"/scenarios/seed-*.json "$SRCDIR"/scenarios/lab-2x4-ring.json; do
+	"$PSIM" validate --set run.steps=1 "$f" >/dev/null 2>&1 ||
+	    echo "$f" >>"$TMP/steps1"
+done
+check "--set run.steps=1 works on the shipped scenarios" test ! -e "$TMP/steps1"
 done_testing
