@@ -273,12 +273,15 @@ metrics_sent(struct metrics *m, int src, int dst, double bytes)
 void
 metrics_received(struct metrics *m, int src, int dst, double bytes)
 {
-	struct route *r = route_get(m, src, dst);
+	struct route *r;
 	int i;
 
 	m->messages++;
 	if (src != dst)
 		m->received[dst] += bytes;
+	if (sim_local_free(m->sim, src, dst))
+		return;		/* memory, not links */
+	r = route_get(m, src, dst);
 	for (i = 0; i < r->len; i++) {
 		m->link_bytes[m->pool[r->off + i]] += bytes;
 		if (src != dst)

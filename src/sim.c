@@ -282,6 +282,12 @@ sim_spawn(struct sim *sim, const char *name, int hidx,
 	return a;
 }
 
+int
+sim_local_free(const struct sim *sim, int src, int dst)
+{
+	return src == dst && sim->sc->cluster.topology == TOPO_PLATFORM;
+}
+
 /* A message carrying count elements from offset, bytes on the wire. */
 static struct msg *
 message(struct sim *sim, int src, int dst, int step, long offset, long count,
@@ -295,6 +301,7 @@ message(struct sim *sim, int src, int dst, int step, long offset, long count,
 	m->offset = offset;
 	m->count = count;
 	m->bytes = bytes;
+	m->wire = sim_local_free(sim, src, dst) ? 0 : bytes;
 	m->data = NULL;
 	if (sim->num != NULL && base != NULL) {
 		numerics_range(sim->num, offset, count, &lo, &len);
@@ -320,8 +327,8 @@ static sg_comm_t
 post(sg_mailbox_t mbox, struct msg *m, int detached)
 {
 	if (!detached)
-		return sg_mailbox_put_async(mbox, m, (long)m->bytes);
-	sg_comm_detach(sg_mailbox_put_init(mbox, m, (long)m->bytes), free_msg);
+		return sg_mailbox_put_async(mbox, m, (long)m->wire);
+	sg_comm_detach(sg_mailbox_put_init(mbox, m, (long)m->wire), free_msg);
 	return NULL;
 }
 

@@ -43,6 +43,9 @@ struct msg {
 	long		 offset;
 	long		 count;
 	double		 bytes;
+	double		 wire;		/* what SimGrid moves: bytes, or 0
+					   between actors of one host of a
+					   platform file (sim_local_free) */
 	float		*data;
 };
 
@@ -135,6 +138,13 @@ struct sim {
 	struct metrics	*metrics;
 	struct numerics	*num;		/* NULL: sizes only */
 };
+
+/* Whether a message between two actors on one host is memory traffic,
+ * free, rather than SimGrid's route from the host to itself: on a
+ * platform file, whose hosts may have no loopback (a <cluster> without
+ * one routes a host to itself over its own NIC).  The generated clusters
+ * give every host a 1 Tbps loopback instead. */
+int sim_local_free(const struct sim *, int src, int dst);
 
 /* Set up SimGrid, the platform and the roles for sc. */
 struct sim *sim_create(const struct scenario *sc, char **errors);

@@ -119,4 +119,29 @@ check "platform: prints the generated cluster" \
     grep -q '<cluster id="star" prefix="host-" radical="0-9"' "$TMP/p.xml"
 check "platform: split-duplex NICs" grep -q 'sharing_policy="SPLITDUPLEX"' "$TMP/p.xml"
 
+# A colocated PS shard on a platform file whose <cluster> has no loopback:
+# SimGrid routes a host to itself over its own NIC, so the shard took its
+# own worker's gradient through it (10 workers, 1 shard: 16.0 s of
+# communication, "receives 11 GB per step").  Traffic between actors of
+# one host is memory traffic: each phase is the shard holder's NIC taking
+# (n-1) M/k from the others, 2 (alpha + (n-1) M / (k B)) a step.
+sed 's/radical="1-4"/radical="1-10"/' "$D/four-hosts.xml" >"$TMP/ten.xml"
+for nk in 10:1 10:2 10:5 10:10 4:1 4:2; do
+	n=${nk%:*} k=${nk#*:}
+	printf '{"model": {"params": "250M", "compute": "2T"},
+  "cluster": {"platform": "ten.xml"}, "placement": {"workers": %d},
+  "strategy": {"name": "ps", "shards": %d, "colocate": true},
+  "run": {"steps": 3}, "network": "ideal"}\n' "$n" "$k" >"$TMP/colo.json"
+	"$PSIM" run --format json "$TMP/colo.json" >"$TMP/colo.out"
+	check_near "colocated PS on a file, n=$n k=$k: step = 1 + 2(alpha + (n-1)M/(kB))" \
+	    "$(json "$TMP/colo.out" step_time_s.mean)" \
+	    "$(awk -v n=$n -v k=$k 'BEGIN { printf "%.12g", 1 + 2 * (1e-5 + (n - 1) * 1e9 / (k * 1.25e9)) }')" 1e-9
+done
+# (n=4, k=2, 3 steps: node1.lab's NIC takes in the 3 others' pushes to
+# its shard and the other shard's reply to its worker, M/2 each, and
+# nothing of its own worker's exchange with its own shard)
+check_near "colocated PS on a file: the holder's NIC carries no local bytes" \
+    "$(awk '/"lab_link_1_DOWN"/ { sub(/.*"bytes": /, ""); sub(/,.*/, ""); print }' "$TMP/colo.out")" \
+    "$(awk 'BEGIN { print 3 * (3 + 1) * 0.5e9 }')" 1e-9
+
 done_testing
