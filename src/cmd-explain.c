@@ -5,9 +5,13 @@
  * simulated result beside it and why the two differ. */
 #include "config.h"
 
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "analytic.h"
 #include "cmd.h"
@@ -17,8 +21,178 @@
 #include "units.h"
 #include "xmalloc.h"
 
+/* The closed form's assumptions a scenario can depart from, in the order
+ * they are taken away: each removal is kept for the next, so the parts
+ * add up to the whole gap, the rest being what no removal explains. */
+enum departure { D_FAULTS, D_STRAGGLERS, D_LINKS, D_NETWORK, D_N };
+
+static const char *const departure_words[] = {
+	[D_FAULTS] = "faults: preemptions, failures, restarts, checkpoints "
+	    "(the closed form has none)",
+	[D_STRAGGLERS] = "stragglers and compute jitter (a step waits for the "
+	    "slowest)",
+	[D_LINKS] = "links beyond the NICs: the switch backplane, the rack "
+	    "uplinks",
+	[D_NETWORK] = NULL,	/* by the network model: network_words() */
+};
+
+static const char *
+network_words(enum network_model net)
+{
+	return net == NET_REALISTIC ? "the realistic network (LV08: latency "
+	    "x13.01, bandwidth x0.97, the TCP window, 5% reverse traffic)" :
+	    "the cm02 network (a flow capped at the TCP window over twice "
+	    "the latency)";
+}
+
+/* Take departure d out of sc; 0 if sc does not have it. */
+static int
+remove_departure(struct scenario *sc, enum departure d)
+{
+	switch (d) {
+	case D_FAULTS:
+		if (!sc->faults.on)
+			return 0;
+		sc->faults.on = 0;
+		sc->faults.workers.on = sc->faults.servers.on =
+		    sc->faults.links.on = 0;
+		return 1;
+	case D_STRAGGLERS:
+		if (sc->cluster.nslow == 0 && sc->cluster.jitter == JITTER_NONE)
+			return 0;
+		sc->cluster.nslow = 0;
+		sc->cluster.jitter = JITTER_NONE;
+		return 1;
+	case D_LINKS:
+		if (sc->cluster.topology == TOPO_PLATFORM ||
+		    sc->cluster.gpus_per_host > 1 ||
+		    (sc->cluster.switch_Bps == 0 &&
+		    sc->cluster.topology != TOPO_TWO_TIER))
+			return 0;
+		sc->cluster.switch_Bps = 0;
+		sc->cluster.oversubscription = 1e-6;	/* uplinks unbounded */
+		return 1;
+	case D_NETWORK:
+		if (sc->network == NET_IDEAL)
+			return 0;
+		sc->network = NET_IDEAL;
+		return 1;
+	case D_N:
+		break;
+	}
+	return 0;
+}
+
+/* The mean step of sc simulated in a child process (SimGrid runs once
+ * per process), read back on a pipe; -1 if it failed. */
+static pid_t
+step_in_child(const struct scenario *sc, int *fd)
+{
+	struct results *r;
+	char *errors;
+	double step = -1;
+	int p[2];
+	pid_t pid;
+
+	if (pipe(p) == -1)
+		fatal("pipe: %s", strerror(errno));
+	fflush(NULL);
+	if ((pid = fork()) == -1)
+		fatal("fork: %s", strerror(errno));
+	if (pid == 0) {
+		close(p[0]);
+		if ((r = cmd_simulate(sc, &errors)) != NULL)
+			step = r->step_mean_s;
+		if (write(p[1], &step, sizeof step) != (ssize_t)sizeof step)
+			_exit(1);
+		_exit(0);
+	}
+	close(p[1]);
+	*fd = p[0];
+	return pid;
+}
+
+struct gap {
+	int		 n;		/* departures the scenario has */
+	enum departure	 d[D_N];
+	double		 step[D_N];	/* with d[0..i] removed; -1: failed */
+};
+
+/* Run sc once per departure it has, with it and those before it removed,
+ * all at once (before the parent's own run: SimGrid once per process). */
 static void
-explain(const struct scenario *sc, const struct results *r)
+measure_gap(const struct scenario *sc, struct gap *g)
+{
+	struct scenario copy = *sc;
+	pid_t pid[D_N];
+	int fd[D_N], i, d;
+
+	memset(g, 0, sizeof *g);
+	for (d = 0; d < D_N; d++) {
+		if (!remove_departure(&copy, (enum departure)d))
+			continue;
+		g->d[g->n] = (enum departure)d;
+		pid[g->n] = step_in_child(&copy, &fd[g->n]);
+		g->n++;
+	}
+	for (i = 0; i < g->n; i++) {
+		if (read(fd[i], &g->step[i], sizeof g->step[i]) !=
+		    (ssize_t)sizeof g->step[i])
+			g->step[i] = -1;
+		close(fd[i]);
+		while (waitpid(pid[i], NULL, 0) == -1 && errno == EINTR)
+			;
+	}
+}
+
+struct part {
+	const char	*what;
+	double		 points;	/* % of the closed form's step */
+};
+
+static int
+part_cmp(const void *a, const void *b)
+{
+	const struct part *x = a, *y = b;
+	double ax = fabs(x->points), ay = fabs(y->points);
+
+	return (ax < ay) - (ax > ay);
+}
+
+/* "Why they differ", measured: the parts of the gap, largest first. */
+static void
+print_gap(const struct scenario *sc, const struct results *r,
+    const struct gap *g)
+{
+	struct part parts[D_N + 1];
+	double base = r->analytic.step_time_s, prev = r->step_mean_s;
+	int i, n = 0;
+
+	for (i = 0; i < g->n; i++) {
+		if (g->step[i] < 0) {
+			printf("   (the run without them failed; no parts)\n");
+			return;
+		}
+		parts[n].what = g->d[i] == D_NETWORK ?
+		    network_words(sc->network) : departure_words[g->d[i]];
+		parts[n++].points = 100 * (prev - g->step[i]) / base;
+		prev = g->step[i];
+	}
+	parts[n].what = "the rest: shared links the closed form does not "
+	    "count, how the rounds overlap";
+	parts[n++].points = 100 * (prev - base) / base;
+	qsort(parts, (size_t)n, sizeof parts[0], part_cmp);
+	printf("   Measured by running the scenario again with each departure "
+	    "from the closed\n   form's assumptions taken away in turn "
+	    "(points: %% of the closed form's step):\n");
+	for (i = 0; i < n; i++)
+		printf("   %+8.1f  %s\n", fabs(parts[i].points) < 0.05 ? 0 :
+		    parts[i].points, parts[i].what);
+}
+
+static void
+explain(const struct scenario *sc, const struct results *r,
+    const struct gap *gap)
 {
 	const struct analytic *a = &r->analytic;
 	char g[32], w1[32], w2[32], s1[32], nic[32], t1[32], t2[32], c[32];
@@ -76,26 +250,10 @@ explain(const struct scenario *sc, const struct results *r)
 	printf("%d. Simulated on SimGrid: %s per step; the bottleneck is %s: "
 	    "%s.\n", i++, t1, res, why);
 
-	printf("%d. Why they differ (%+.1f%%): ", i++, a->step_time_s > 0 ?
+	printf("%d. Why they differ (%+.1f%%):\n", i++, a->step_time_s > 0 ?
 	    100 * (r->step_mean_s - a->step_time_s) / a->step_time_s : 0);
-	switch (sc->network) {
-	case NET_REALISTIC:
-		printf("the realistic network (SimGrid's LV08 model) scales "
-		    "latency by 13.01 and bandwidth by 0.97, caps a flow at the "
-		    "TCP window over twice the latency and loads the reverse "
-		    "path with 5%% of each flow");
-		break;
-	case NET_IDEAL:
-		printf("the ideal network has the formula's own assumptions; "
-		    "what differs is how the actors overlap, or contend for "
-		    "links, beyond the round-by-round model");
-		break;
-	case NET_CM02:
-		printf("the cm02 network caps each flow at the TCP window over "
-		    "twice the route's latency");
-		break;
-	}
-	printf(".\n");
+	if (a->step_time_s > 0)
+		print_gap(sc, r, gap);
 }
 
 static int
@@ -104,23 +262,27 @@ cmd_explain_exec(int argc, char **argv)
 	struct cmd_args args;
 	struct scenario *sc;
 	struct results *r;
+	struct gap g;
 	char *errors;
 	int status;
 
 	if ((status = cmd_start(argc, argv, &cmd_explain_entry,
 	    "Spell out the closed-form reasoning for SCENARIO step by step, "
 	    "as the seed\nanswer does, then the simulated result beside it "
-	    "and why they differ.\n\n"
+	    "and why they differ,\nmeasured: the scenario runs again with "
+	    "each departure from the closed form\n(faults, stragglers, "
+	    "links beyond the NICs, the network model) taken away.\n\n"
 	    "  -s, --set PATH=VALUE  override a scenario key (repeatable)\n"
 	    "  -h, --help            show this help\n", 0, &args, &sc)) >= 0)
 		return status;
+	measure_gap(sc, &g);
 	if ((r = cmd_simulate(sc, &errors)) == NULL) {
 		fputs(errors, stderr);
 		free(errors);
 		scenario_free(sc);
 		return 2;
 	}
-	explain(sc, r);
+	explain(sc, r, &g);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		fatal("cannot write stdout");
 	results_free(r);
