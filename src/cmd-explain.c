@@ -128,6 +128,7 @@ measure_gap(const struct scenario *sc, struct gap *g)
 	int fd[D_N], i, d;
 
 	memset(g, 0, sizeof *g);
+	copy.run.replicates = 1;	/* the parts are of replicate 0 */
 	for (d = 0; d < D_N; d++) {
 		if (!remove_departure(&copy, (enum departure)d))
 			continue;

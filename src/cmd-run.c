@@ -9,6 +9,7 @@
 #include "cmd.h"
 #include "metrics.h"
 #include "recovery.h"
+#include "replicates.h"
 #include "report.h"
 #include "scenario.h"
 #include "sim.h"
@@ -82,15 +83,21 @@ cmd_simulate(const struct scenario *sc, char **errors)
 	struct shape shape;
 	struct sim *sim;
 	double wall;
+	char **rcsv = NULL;
+	int i;
 
-	if ((sim = sim_create(sc, errors)) == NULL)
+	/* the other replicates first: SimGrid is not set up here yet */
+	if (sc->run.replicates > 1 &&
+	    (rcsv = replicates_run(sc, errors)) == NULL)
 		return NULL;
+	if ((sim = sim_create(sc, errors)) == NULL)
+		goto fail;
 	if (sc->faults.on)
 		recovery_attach(sim);
 	wall = sim_run(sim);
 	if (sim_ended(sim, errors) != 0) {
 		sim_free(sim);
-		return NULL;
+		goto fail;
 	}
 	sim_shape(sim, &shape);
 	memset(&analytic, 0, sizeof analytic);
@@ -103,9 +110,16 @@ cmd_simulate(const struct scenario *sc, char **errors)
 	if (r->timed == 0) {
 		*errors = no_progress(sc, r);
 		results_free(r);
-		return NULL;
+		goto fail;
 	}
+	if (rcsv != NULL)
+		replicates_fill(sc, r, rcsv);
 	return r;
+fail:
+	for (i = 0; rcsv != NULL && i < sc->run.replicates - 1; i++)
+		free(rcsv[i]);
+	free(rcsv);
+	return NULL;
 }
 
 static int

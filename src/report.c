@@ -17,6 +17,7 @@
 #include "report.h"
 #include "results.h"
 #include "scenario.h"
+#include "stats.h"
 #include "units.h"
 #include "utf8.h"
 #include "xmalloc.h"
@@ -384,6 +385,42 @@ json_bottleneck(FILE *f, const struct results *r)
 	kv_str(f, "    ", "explanation", why, 0);
 }
 
+/* "replicates": every run's figures and their statistics. */
+static void
+json_replicates(FILE *f, const struct replicates *rep)
+{
+	double *col = xcalloc((size_t)rep->n, sizeof *col), mean, sd, ci;
+	int i, j, k;
+
+	fprintf(f, "  \"replicates\": {\n    \"n\": %d,\n    \"seeds\": [",
+	    rep->n);
+	for (i = 0; i < rep->n; i++)
+		fprintf(f, "%s%lu", i > 0 ? ", " : "", rep->seeds[i]);
+	fputs("],\n    \"runs\": [\n", f);
+	for (i = 0; i < rep->n; i++) {
+		fprintf(f, "      {\"seed\": %lu", rep->seeds[i]);
+		for (j = 0; j < rep->nfig; j++)
+			pair_num(f, rep->names[j], rep->v[(size_t)i *
+			    (size_t)rep->nfig + (size_t)j]);
+		fprintf(f, "}%s\n", i + 1 < rep->n ? "," : "");
+	}
+	fputs("    ],\n    \"stats\": {\n", f);
+	for (j = 0; j < rep->nfig; j++) {
+		for (i = 0; i < rep->n; i++)
+			col[i] = rep->v[(size_t)i * (size_t)rep->nfig +
+			    (size_t)j];
+		k = stats_of(col, rep->n, &mean, &sd, &ci);
+		fprintf(f, "      \"%s\": {\"mean\": ", rep->names[j]);
+		json_number(f, mean);
+		pair_num(f, "sd", sd);
+		pair_num(f, "ci95", ci);
+		pair_num(f, "n", k);
+		fprintf(f, "}%s\n", j + 1 < rep->nfig ? "," : "");
+	}
+	fputs("    }\n  },\n", f);
+	free(col);
+}
+
 static void
 write_json(FILE *f, const struct scenario *sc, const struct results *r)
 {
@@ -468,7 +505,10 @@ write_json(FILE *f, const struct scenario *sc, const struct results *r)
 	fputs("  },\n  \"conservation\": {\n", f);
 	kv_num(f, "    ", "bytes_sent", r->total_sent, 1);
 	kv_num(f, "    ", "bytes_received", r->total_received, 0);
-	fputs("  },\n  \"simulation\": {\n", f);
+	fputs("  },\n", f);
+	if (r->rep != NULL)
+		json_replicates(f, r->rep);
+	fputs("  \"simulation\": {\n", f);
 	kv_num(f, "    ", "messages", (double)r->messages, 1);
 	fprintf(f, "    \"wall_s\": %.3f\n", r->wall_s);
 	fputs("  }\n}\n", f);
@@ -684,6 +724,45 @@ text_training(FILE *f, const struct scenario *sc, const struct results *r)
 	}
 }
 
+/* The replicated figures: mean +- the 95% interval's half-width. */
+static void
+text_replicates(FILE *f, const struct replicates *rep)
+{
+	static const struct {
+		const char	*col, *label, *unit;
+	} show[] = {
+		{ "step_time_mean_s", "step time", "s" },
+		{ "throughput_samples_per_s", "throughput", "samples/s" },
+		{ "goodput_steps_per_s", "goodput", "steps/s" },
+		{ "preemptions", "preemptions", "" },
+		{ "stalled_s", "stalled", "s" },
+		{ "final_loss", "final loss", "" },
+		{ "time_to_target_s", "time to target loss", "s" },
+	};
+	double *col = xcalloc((size_t)rep->n, sizeof *col), mean, sd, ci;
+	size_t k;
+	int i, j, m;
+
+	fprintf(f, "  %-22s %d runs, seeds %lu to %lu (seed + i)\n",
+	    "replicates", rep->n, rep->seeds[0], rep->seeds[rep->n - 1]);
+	for (k = 0; k < sizeof show / sizeof show[0]; k++) {
+		for (j = 0; j < rep->nfig &&
+		    strcmp(rep->names[j], show[k].col) != 0; j++)
+			;
+		if (j == rep->nfig)
+			continue;
+		for (i = 0; i < rep->n; i++)
+			col[i] = rep->v[(size_t)i * (size_t)rep->nfig +
+			    (size_t)j];
+		if ((m = stats_of(col, rep->n, &mean, &sd, &ci)) == 0)
+			continue;
+		fprintf(f, "    %-20s %.4g \u00b1 %.2g%s%s (95%%, %d runs)\n",
+		    show[k].label, mean, ci, show[k].unit[0] ? " " : "",
+		    show[k].unit, m);
+	}
+	free(col);
+}
+
 static void
 write_text(FILE *f, const struct scenario *sc, const struct results *r)
 {
@@ -751,6 +830,8 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 	fprintf(f, "  %-22s %.4g samples/s\n", "throughput",
 	    r->throughput_samples_per_s);
 	text_training(f, sc, r);
+	if (r->rep != NULL)
+		text_replicates(f, r->rep);
 	fputc('\n', f);
 
 	report_bottleneck(r, res, sizeof res, why, sizeof why);

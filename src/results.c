@@ -135,5 +135,13 @@ results_free(struct results *r)
 	free(r->links);
 	free(r->protocol.stale_hist);
 	free(r->training.curve);
+	if (r->rep != NULL) {
+		free(r->rep->seeds);
+		for (i = 0; i < r->rep->nfig; i++)
+			free(r->rep->names[i]);
+		free(r->rep->names);
+		free(r->rep->v);
+		free(r->rep);
+	}
 	free(r);
 }

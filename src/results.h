@@ -100,6 +100,16 @@ struct training {
 	int		 ncurve;
 };
 
+/* run.replicates: the same scenario under n seeds, each run's figures
+ * by the CSV report's column names (replicates.c). */
+struct replicates {
+	int		 n;
+	unsigned long	*seeds;		/* [n]: seeds[0] is the scenario's */
+	int		 nfig;
+	char		**names;	/* [nfig] */
+	double		*v;		/* [n * nfig]; NaN: no such figure */
+};
+
 struct results {
 	int		 steps;
 	int		 measured;	/* steps after warm-up */
@@ -133,6 +143,7 @@ struct results {
 	double		 total_sent, total_received;
 	long		 messages;
 	double		 wall_s;	/* wall-clock seconds of the engine */
+	struct replicates *rep;		/* run.replicates > 1, else NULL */
 };
 
 /* The busiest worker and server (results.worker, .server; servers

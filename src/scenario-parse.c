@@ -779,7 +779,7 @@ parse_run(struct ctx *c, const cJSON *root, struct scenario *sc,
     struct given *g)
 {
 	static const char *const keys[] = { "steps", "warmup", "target_loss",
-	    NULL };
+	    "replicates", NULL };
 	const cJSON *r = get_object(c, root, "", "run", 0);
 
 	if (r == NULL)
@@ -788,6 +788,7 @@ parse_run(struct ctx *c, const cJSON *root, struct scenario *sc,
 	get_int(c, r, "/run", "steps", 0, 1, 1000000, &sc->run.steps);
 	g->warmup = get_int(c, r, "/run", "warmup", 0, 0, 1000000,
 	    &sc->run.warmup);
+	get_int(c, r, "/run", "replicates", 0, 1, 1000, &sc->run.replicates);
 	if (get_number(c, r, "/run", "target_loss", 0, 1e300,
 	    &sc->run.target_loss) && sc->run.target_loss == 0)
 		err_at(c, "/run/target_loss", "expected a loss > 0, got 0");

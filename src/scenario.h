@@ -110,6 +110,7 @@ struct scenario {
 		int		 steps;
 		int		 warmup;
 		double		 target_loss;	/* 0: none */
+		int		 replicates;	/* runs under seeds seed + i */
 	} run;
 
 	/* Worker preemptions (spot instances), server failures,

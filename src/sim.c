@@ -148,7 +148,7 @@ engine_init(const struct scenario *sc)
 {
 	const char *argv[16];
 	const char *solver;
-	int argc = 0, lazy;
+	int argc = 0, lazy, guarded;
 
 	argv[argc++] = "psim";
 	argv[argc++] = "--log=root.thresh:warning";
@@ -180,11 +180,11 @@ engine_init(const struct scenario *sc)
 	/* Under AddressSanitizer, no guard pages either: LeakSanitizer
 	 * scans the stack blocks of actors SimGrid killed (faults) and
 	 * crashes on their guard page (tests/asan-check.sh). */
+	guarded = guard_pages_fit(actors_bound(sc));
 #ifdef __SANITIZE_ADDRESS__
-	if (1)
-#else
-	if (!guard_pages_fit(actors_bound(sc)))
+	guarded = 0;
 #endif
+	if (!guarded)
 		argv[argc++] = "--cfg=contexts/guard-size:0";
 	switch (sc->network) {
 	case NET_REALISTIC:

@@ -1,0 +1,27 @@
+/* replicates.h: run.replicates, the same scenario under n seeds.
+ *
+ * Replicate i runs with seed (seed + i) mod 2^32, so replicate 0 is the
+ * scenario itself and replicate i can be re-run alone by setting seed to
+ * its seed, with the same figures to the last digit.  SimGrid runs once
+ * per process: replicates 1..n-1 run in child processes, as many at once
+ * as the machine has cores, before the parent's own run (replicate 0);
+ * each hands back its CSV report, whose columns name the figures. */
+#ifndef PSIM_REPLICATES_H
+#define PSIM_REPLICATES_H
+
+struct results;
+struct scenario;
+
+/* Replicate i's seed. */
+unsigned long replicate_seed(unsigned long seed, int i);
+
+/* Run replicates 1..n-1 of sc; their CSV reports (malloc'd, n - 1 of
+ * them), or NULL with *errors naming the first that failed and why. */
+char **replicates_run(const struct scenario *sc, char **errors);
+
+/* r is replicate 0: fill r->rep from it and the others' CSV reports
+ * (freed here). */
+void replicates_fill(const struct scenario *sc, struct results *r,
+    char **csv);
+
+#endif

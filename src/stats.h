@@ -1,0 +1,17 @@
+/* stats.h: a sample's mean, standard deviation and the half-width of
+ * its Student-t 95% confidence interval for the mean.  Pure. */
+#ifndef PSIM_STATS_H
+#define PSIM_STATS_H
+
+/* The two-sided 95% quantile of Student's t with df degrees of freedom
+ * (df >= 1): t(0.975, df). */
+double stats_t95(int df);
+
+/* Of the n values of v that are not NaN: their mean, sample standard
+ * deviation (n - 1 in the denominator; 0 for one value) and ci95 =
+ * t95(n - 1) sd / sqrt(n) (0 for one value).  Returns how many there
+ * were; with none, all three are NaN. */
+int stats_of(const double *v, int n, double *mean, double *sd,
+    double *ci95);
+
+#endif

@@ -1,0 +1,78 @@
+#!/bin/sh
+# run.replicates: the scenario under n seeds (seed + i), each run's
+# figures and their mean, sd and Student-t 95% interval (issue 13).
+SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$SRCDIR/tests/lib.sh"
+S=$SRCDIR/scenarios
+RING=$S/seed-250m-10w-10g-ring.json
+JIT='cluster.compute_jitter={"lognormal": 0.3}'
+
+# run I's FIGURE from a report's replicates.runs
+run_fig() {	# run_fig FILE I FIGURE
+	awk -v i="$2" -v f="\"$3\": " '/^      \{"seed": / {
+	    if (n++ == i) { sub(".*" f, ""); sub(/[,}].*/, ""); print } }' "$1"
+}
+stat_fig() {	# stat_fig FILE FIGURE KEY
+	awk -v f="\"$2\": {" -v k="\"$3\": " 'index($0, f) {
+	    sub(".*" k, ""); sub(/[,}].*/, ""); print }' "$1"
+}
+
+"$PSIM" run -f json --set run.replicates=6 --set run.steps=12 --set "$JIT" \
+    "$RING" >"$TMP/r6.json"
+check "replicates: n" grep -q '^    "n": 6,$' "$TMP/r6.json"
+check "replicates: the seeds, seed + i" \
+    grep -q '^    "seeds": \[1, 2, 3, 4, 5, 6\],$' "$TMP/r6.json"
+check "replicates: a row per run" \
+    test "$(grep -c '^      {"seed": ' "$TMP/r6.json")" -eq 6
+check "replicate 0 is the report itself" test \
+    "$(run_fig "$TMP/r6.json" 0 step_time_mean_s)" = \
+    "$(json "$TMP/r6.json" step_time_s.mean)"
+# Replicate 3 alone (seed 4) gives its row to the last digit.
+"$PSIM" run -f json --set run.steps=12 --set "$JIT" --set seed=4 "$RING" \
+    >"$TMP/s4.json"
+check "a replicate alone equals its row in the batch" test \
+    "$(run_fig "$TMP/r6.json" 3 step_time_mean_s)" = \
+    "$(json "$TMP/s4.json" step_time_s.mean)"
+check "the seeds differ: replicate 3's step is not replicate 0's" test \
+    "$(run_fig "$TMP/r6.json" 3 step_time_mean_s)" != \
+    "$(run_fig "$TMP/r6.json" 0 step_time_mean_s)"
+# The statistics, recomputed here from the rows: t(0.975, 5) = 2.5706.
+i=0; : >"$TMP/v"
+while [ $i -lt 6 ]; do
+	run_fig "$TMP/r6.json" $i step_time_mean_s >>"$TMP/v"
+	i=$((i + 1))
+done
+set -- $(awk '{ x[NR] = $1; s += $1 } END { m = s / NR;
+    for (i = 1; i <= NR; i++) q += (x[i] - m) ^ 2; sd = sqrt(q / (NR - 1));
+    printf "%.12g %.12g %.12g", m, sd, 2.5706 * sd / sqrt(NR) }' "$TMP/v")
+check_near "stats: the mean of the rows" \
+    "$(stat_fig "$TMP/r6.json" step_time_mean_s mean)" "$1" 1e-9
+check_near "stats: their sample sd" \
+    "$(stat_fig "$TMP/r6.json" step_time_mean_s sd)" "$2" 1e-9
+check_near "stats: ci95 = t(0.975, n-1) sd / sqrt(n)" \
+    "$(stat_fig "$TMP/r6.json" step_time_mean_s ci95)" "$3" 1e-4
+# ci95 shrinks about as 1/sqrt(n): 4 runs against 24 (the t factor
+# included: 3.1824/2 against 2.0687/sqrt(24), so about 3.8x).
+"$PSIM" run -f json --set run.replicates=4 --set run.steps=12 --set "$JIT" \
+    "$RING" >"$TMP/r4.json"
+"$PSIM" run -f json --set run.replicates=24 --set run.steps=12 --set "$JIT" \
+    "$RING" >"$TMP/r24.json"
+ratio=$(awk -v a="$(stat_fig "$TMP/r4.json" step_time_mean_s ci95)" \
+    -v b="$(stat_fig "$TMP/r24.json" step_time_mean_s ci95)" \
+    'BEGIN { print a / b }')
+check "ci95 shrinks with n: 4 runs against 24 is 2x to 8x ($ratio)" \
+    awk -v r="$ratio" 'BEGIN { exit !(r > 2 && r < 8) }'
+# A deterministic scenario: every run the same, ci95 0.
+"$PSIM" run -f json --set run.replicates=3 "$RING" >"$TMP/d.json"
+check "deterministic: ci95 is 0" \
+    test "$(stat_fig "$TMP/d.json" step_time_mean_s ci95)" = 0
+"$PSIM" run --set run.replicates=3 --set "$JIT" "$RING" >"$TMP/t"
+check "text: mean +- half-width (95%, n runs)" \
+    grep -q "^    step time  *[0-9.]* $(printf '\302\261') [0-9.e-]* s (95%, 3 runs)$" "$TMP/t"
+"$PSIM" run --set run.replicates=1001 "$RING" 2>"$TMP/e"
+check "run.replicates above 1000: exit 2" test $? -eq 2
+check "run.replicates above 1000: the range" \
+    grep -q "/run/replicates: expected an integer from 1 to 1000, got 1001" "$TMP/e"
+check "no replicates: no replicates block" \
+    sh -c "! grep -q '\"replicates\"' '$TMP/s4.json'"
+done_testing
