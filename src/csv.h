@@ -13,6 +13,9 @@
  * which may be more than max. */
 int csv_split(char *line, char **f, int max);
 
+/* Room for every field of psim's CSV report (report_csv_header()). */
+#define CSV_MAX_FIELDS	128
+
 /* s as one CSV field: quoted, quotes doubled (RFC 4180), newlines
  * folded into spaces so that a record stays on one line. */
 void csv_write_field(FILE *, const char *s);

@@ -19,12 +19,13 @@
 static int
 plot_columns(struct plot *pl, const char *columns)
 {
-	char *hdr, *f[64], *ys, *tok, *save;
+	char *hdr, *f[CSV_MAX_FIELDS], *ys, *tok, *save;
+	size_t len;
 	int k, n, j, bad = 0;
 
 	hdr = xstrdup(columns);
-	if ((n = csv_split(hdr, f, 64)) > 64)
-		n = 64;
+	if ((n = csv_split(hdr, f, CSV_MAX_FIELDS)) > CSV_MAX_FIELDS)
+		n = CSV_MAX_FIELDS;
 	ys = pl->y != NULL ? xstrdup(pl->y) : NULL;
 	for (tok = ys != NULL ? strtok_r(ys, "+", &save) : NULL; tok != NULL;
 	    tok = strtok_r(NULL, "+", &save)) {
@@ -32,10 +33,16 @@ plot_columns(struct plot *pl, const char *columns)
 			bad = 1;
 			break;
 		}
-		pl->ycol[pl->ny] = -1;
+		pl->ycol[pl->ny] = pl->ecol[pl->ny] = -1;
+		len = strlen(tok);
 		for (k = 0; k < n; k++) {
 			if (strcmp(f[k], tok) == 0)
 				pl->ycol[pl->ny] = k;
+			/* <figure>_mean: its <figure>_ci95 */
+			if (len > 5 && strcmp(tok + len - 5, "_mean") == 0 &&
+			    strncmp(f[k], tok, len - 5) == 0 &&
+			    strcmp(f[k] + len - 5, "_ci95") == 0)
+				pl->ecol[pl->ny] = k;
 		}
 		if (pl->ycol[pl->ny] < 0)
 			bad = 1;
@@ -114,18 +121,23 @@ static void
 point_line(FILE *d, const struct plot *pl, const struct sweep *sw,
     const struct point *p, const char *x)
 {
-	char *csv = sweep_path(sw->dir, p->name, ".csv"), line[8192], *f[64];
+	char *csv = sweep_path(sw->dir, p->name, ".csv"), line[16384], *f[CSV_MAX_FIELDS];
 	int j, nf;
 	FILE *in;
 
 	if ((in = fopen(csv, "r")) != NULL &&
 	    fgets(line, sizeof line, in) != NULL &&
 	    fgets(line, sizeof line, in) != NULL) {
-		nf = csv_split(line, f, 64);
+		nf = csv_split(line, f, CSV_MAX_FIELDS);
 		fputs(x, d);
-		for (j = 0; j < pl->ny; j++)
+		for (j = 0; j < pl->ny; j++) {
 			fprintf(d, " %s", nf > pl->ycol[j] &&
 			    *f[pl->ycol[j]] != '\0' ? f[pl->ycol[j]] : "NaN");
+			if (pl->ecol[j] >= 0)
+				fprintf(d, " %s", nf > pl->ecol[j] &&
+				    *f[pl->ecol[j]] != '\0' ?
+				    f[pl->ecol[j]] : "NaN");
+		}
 		fputc('\n', d);
 	}
 	if (in != NULL)
@@ -171,8 +183,8 @@ plot_script(FILE *g, const struct plot *pl, const struct sweep *sw, int ns,
 {
 	const struct vary *vx = &sw->vary[pl->x], *vs = pl->series >= 0 ?
 	    &sw->vary[pl->series] : NULL;
-	int k, s, j, numeric;
-	char *end;
+	int k, s, j, c, numeric;
+	char *end, cols[32];
 
 	for (k = 0, numeric = 1; k < vx->n; k++) {
 		strtod(vx->values[k], &end);
@@ -184,16 +196,28 @@ plot_script(FILE *g, const struct plot *pl, const struct sweep *sw, int ns,
 	    "set ylabel \"%s\"\n%s%s", gp, vx->path, pl->y,
 	    pl->logx ? "set logscale x\n" : "", pl->logy ?
 	    "set logscale y\n" : "");
+	for (j = 0; j < pl->ny && pl->ecol[j] < 0; j++)
+		;
+	if (j < pl->ny)		/* error bars: not cut at the ends */
+		fputs("set offsets graph 0.04, graph 0.04, 0, 0\n", g);
 	for (k = 0; k < 2; k++) {
 		fprintf(g, "set terminal %s noenhanced size 800,500\nset output "
 		    "\"%s/plot.%s\"\nplot ", k == 0 ? "png" : "svg", sw->dir,
 		    k == 0 ? "png" : "svg");
 		for (s = 0; s < ns; s++) {
-			for (j = 0; j < pl->ny; j++) {
-				fprintf(g, "%s\"%s\" index %d using %s%d%s with "
-				    "linespoints title \"%s%s%s\"", s || j ?
+			for (j = 0, c = 2; j < pl->ny; j++) {
+				if (pl->ecol[j] >= 0)
+					snprintf(cols, sizeof cols, "%d:%d", c,
+					    c + 1);
+				else
+					snprintf(cols, sizeof cols, "%d", c);
+				c += pl->ecol[j] >= 0 ? 2 : 1;
+				fprintf(g, "%s\"%s\" index %d using %s%s%s with "
+				    "%s title \"%s%s%s\"", s || j ?
 				    ", \\\n     " : "", dat, s, numeric ? "1:" :
-				    "0:", j + 2, numeric ? "" : ":xtic(1)",
+				    "0:", cols, numeric ? "" : ":xtic(1)",
+				    pl->ecol[j] >= 0 ? "yerrorlines" :
+				    "linespoints",
 				    vs != NULL ? vs->values[s] : "", vs != NULL &&
 				    pl->ny > 1 ? " " : "", vs != NULL &&
 				    pl->ny == 1 ? "" : pl->yname[j]);

@@ -1,7 +1,8 @@
 /* plot.h: psim sweep --plot x=PATH,y=COLUMN[+COLUMN...][,series=PATH]
  * [,logx][,logy]: a sweep's figures as DIR/plot.dat, a gnuplot script
  * DIR/plot.gp, and gnuplot run on it for DIR/plot.png and DIR/plot.svg.
- * No SimGrid here. */
+ * A y of <figure>_mean (run.replicates) is drawn with error bars of its
+ * <figure>_ci95.  No SimGrid here. */
 #ifndef PSIM_PLOT_H
 #define PSIM_PLOT_H
 
@@ -12,6 +13,8 @@ struct sweep;
 struct plot {
 	int		 x, series;	/* vary indexes; series -1 for none */
 	int		 ycol[PLOT_MAXY]; /* columns of the CSV report */
+	int		 ecol[PLOT_MAXY]; /* a <figure>_mean's <figure>_ci95,
+					     drawn as error bars; else -1 */
 	char		*yname[PLOT_MAXY];
 	int		 ny;
 	char		*y;		/* as given: the axis label */

@@ -17,7 +17,7 @@
 #include "scenario.h"
 #include "xmalloc.h"
 
-#define MAX_FIELDS	64
+#define MAX_FIELDS	CSV_MAX_FIELDS
 
 unsigned long
 replicate_seed(unsigned long seed, int i)

@@ -514,11 +514,30 @@ write_json(FILE *f, const struct scenario *sc, const struct results *r)
 	fputs("  }\n}\n", f);
 }
 
+/* The figures whose mean and ci95 over run.replicates the CSV report
+ * carries, as <column>_mean and <column>_ci95 (empty without replicates),
+ * so that a sweep's results.csv has them. */
+static const char *const replicated[] = {
+	"step_time_mean_s", "step_time_p50_s", "step_time_p95_s",
+	"step_time_max_s", "compute_s", "communication_s", "wait_s",
+	"throughput_samples_per_s", "worker_bytes_sent_per_step",
+	"worker_bytes_received_per_step", "worker_required_gbps",
+	"server_bytes_received_per_step", "server_required_gbps",
+	"bottleneck_utilization", "messages", "updates_per_s", "final_loss",
+	"time_to_target_s", "staleness_mean", "dropped_gradients",
+	"goodput_steps_per_s", "preemptions", "lost_steps", "stalled_s", NULL
+};
+
 const char *
 report_csv_header(void)
 {
-	return "psim_report_version,scenario,strategy,algorithm,network,"
-	    "workers,servers,steps,step_time_mean_s,step_time_p50_s,"
+	static char header[4096];
+	size_t k;
+
+	if (header[0] != '\0')
+		return header;
+	strcpy(header, "psim_report_version,scenario,strategy,algorithm,"
+	    "network,workers,servers,steps,step_time_mean_s,step_time_p50_s,"
 	    "step_time_p95_s,step_time_max_s,compute_s,communication_s,"
 	    "wait_s,throughput_samples_per_s,worker_bytes_sent_per_step,"
 	    "worker_bytes_received_per_step,worker_required_gbps,"
@@ -527,8 +546,43 @@ report_csv_header(void)
 	    "analytic_step_time_s,analytic_communication_s,"
 	    "analytic_required_gbps_worker,messages,updates_per_s,"
 	    "final_loss,time_to_target_s,staleness_mean,dropped_gradients,"
-	    "goodput_steps_per_s,preemptions,lost_steps,stalled_s,overrides,"
-	    "wall_s";
+	    "goodput_steps_per_s,preemptions,lost_steps,stalled_s,");
+	for (k = 0; replicated[k] != NULL; k++) {
+		strcat(header, replicated[k]);
+		strcat(header, "_mean,");
+		strcat(header, replicated[k]);
+		strcat(header, "_ci95,");
+	}
+	strcat(header, "overrides,wall_s");
+	return header;
+}
+
+/* The <column>_mean,<column>_ci95, fields of the replicated figures. */
+static void
+csv_replicated(FILE *f, const struct replicates *rep)
+{
+	double *col = rep != NULL ? xcalloc((size_t)rep->n, sizeof *col) :
+	    NULL, mean, sd, ci;
+	size_t k;
+	int i, j;
+
+	for (k = 0; replicated[k] != NULL; k++) {
+		for (j = 0; rep != NULL && j < rep->nfig &&
+		    strcmp(rep->names[j], replicated[k]) != 0; j++)
+			;
+		if (rep == NULL || j == rep->nfig) {
+			fputs(",,", f);
+			continue;
+		}
+		for (i = 0; i < rep->n; i++)
+			col[i] = rep->v[(size_t)i * (size_t)rep->nfig +
+			    (size_t)j];
+		if (stats_of(col, rep->n, &mean, &sd, &ci) == 0)
+			fputs(",,", f);
+		else
+			fprintf(f, "%.12g,%.12g,", mean, ci);
+	}
+	free(col);
 }
 
 /* The --set overrides as one CSV field, sep between them. */
@@ -597,6 +651,7 @@ write_csv(FILE *f, const struct scenario *sc, const struct results *r)
 		    r->fstats.lost_steps, r->fstats.stalled_s);
 	else
 		fputs(",,,", f);
+	csv_replicated(f, r->rep);
 	overrides(f, sc, "; ");
 	fputc(',', f);
 	fprintf(f, "%.3f\n", r->wall_s);	/* last: the one wall-clock field */

@@ -264,7 +264,7 @@ sweep_results_row(FILE *out, const struct sweep *sw, const struct point *p)
 {
 	char *csv = sweep_path(sw->dir, p->name, ".csv");
 	char *err = sweep_path(sw->dir, p->name, ".err");
-	char line[8192] = "", msg[1024] = "";
+	char line[16384] = "", msg[1024] = "";
 	int k;
 
 	for (k = 0; k < sw->nvary; k++) {

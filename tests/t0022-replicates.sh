@@ -75,4 +75,34 @@ check "run.replicates above 1000: the range" \
     grep -q "/run/replicates: expected an integer from 1 to 1000, got 1001" "$TMP/e"
 check "no replicates: no replicates block" \
     sh -c "! grep -q '\"replicates\"' '$TMP/s4.json'"
+# Sweeps carry them: results.csv has <column>_mean and <column>_ci95,
+# equal to each point's JSON stats; --plot of a _mean draws error bars.
+"$PSIM" sweep -o "$TMP/sw" --set run.replicates=3 --set run.steps=8 \
+    --set "$JIT" --vary placement.workers=2,4 \
+    --plot x=placement.workers,y=goodput_steps_per_s_mean "$RING" \
+    2>/dev/null
+col() {	# col NAME: its field number in results.csv
+	head -1 "$TMP/sw/results.csv" | tr ',' '\n' |
+	    awk -v n="\"$1\"" -v m="$1" '$0 == n || $0 == m { print NR; exit }'
+}
+cm=$(col goodput_steps_per_s_mean) cc=$(col goodput_steps_per_s_ci95)
+check "sweep: results.csv has the _mean and _ci95 columns" \
+    test -n "$cm" -a -n "$cc"
+for n in 2 4; do
+	row=$(grep "^\"$n\"," "$TMP/sw/results.csv")
+	pj=$TMP/sw/placement.workers=$n.json
+	check_near "sweep, $n workers: goodput mean = the point's JSON" \
+	    "$(echo "$row" | cut -d, -f"$cm")" \
+	    "$(stat_fig "$pj" goodput_steps_per_s mean)" 1e-9
+	check_near "sweep, $n workers: ci95 = the point's JSON" \
+	    "$(echo "$row" | cut -d, -f"$cc")" \
+	    "$(stat_fig "$pj" goodput_steps_per_s ci95)" 1e-9
+done
+check "sweep --plot of a _mean: error bars from its _ci95" \
+    grep -q 'using 1:2:3 with yerrorlines' "$TMP/sw/plot.gp"
+check "sweep --plot: the data has the mean and the half-width" \
+    test "$(awk 'NF == 3 && $1 == 2' "$TMP/sw/plot.dat" | wc -l)" -eq 1
+"$PSIM" run -f csv "$RING" >"$TMP/nr.csv"
+check "without replicates the _mean and _ci95 fields are empty" \
+    grep -q ',,,,,,' "$TMP/nr.csv"
 done_testing
