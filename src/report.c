@@ -231,6 +231,18 @@ json_traffic(FILE *f, const char *key, const struct results *r,
 	fprintf(f, "  }%s\n", comma ? "," : "");
 }
 
+/* A run's faults are a sample: fewer events than this and what they cost
+ * is mostly chance (run longer, or run.replicates). */
+#define FEW_FAULT_EVENTS	20
+
+/* The preemptions, server and link failures a run saw. */
+static int
+fault_events(const struct results *r)
+{
+	return r->fstats.preemptions + r->fstats.server_failures +
+	    r->fstats.link_failures;
+}
+
 /* A figure that may be missing (negative): null then. */
 static double
 or_null(double v)
@@ -332,7 +344,10 @@ json_training(FILE *f, const struct scenario *sc, const struct results *r)
 	kv_num(f, "    ", "stalled_s", r->fstats.stalled_s, 1);
 	kv_num(f, "    ", "restart_s", r->fstats.restart_s, 1);
 	kv_num(f, "    ", "checkpoint_s", r->fstats.checkpoint_s, 1);
-	kv_num(f, "    ", "done_s", or_null(r->fstats.done_s), 0);
+	kv_num(f, "    ", "done_s", or_null(r->fstats.done_s), 1);
+	kv_num(f, "    ", "fault_events", fault_events(r), 1);
+	fprintf(f, "    \"few_events\": %s\n", fault_events(r) <
+	    FEW_FAULT_EVENTS ? "true" : "false");
 	fputs("  },\n", f);
 }
 
@@ -754,6 +769,11 @@ text_training(FILE *f, const struct scenario *sc, const struct results *r)
 		if (r->fstats.done_s < 0)
 			fprintf(f, "  %-22s the job did not get its steps: its "
 			    "hosts were not up together again\n", "");
+		if (fault_events(r) < FEW_FAULT_EVENTS)
+			fprintf(f, "  %-22s only %d fault events in this run: "
+			    "what faults cost here is\n  %-22s mostly chance "
+			    "(more run.steps, or run.replicates)\n", "",
+			    fault_events(r), "");
 	}
 	fprintf(f, "  %-22s %.4g steps/s\n", "goodput",
 	    r->goodput_steps_per_s);

@@ -105,4 +105,18 @@ check "sweep --plot: the data has the mean and the half-width" \
 "$PSIM" run -f csv "$RING" >"$TMP/nr.csv"
 check "without replicates the _mean and _ci95 fields are empty" \
     grep -q ',,,,,,' "$TMP/nr.csv"
+# A run that saw fewer than 20 fault events says so.
+"$PSIM" run "$S/spot-250m-10w-10g-async-ps8.json" >"$TMP/few"
+check "few fault events: the text says it is mostly chance" \
+    grep -q "only 12 fault events in this run: what faults cost here is" "$TMP/few"
+"$PSIM" run -f json "$S/spot-250m-10w-10g-async-ps8.json" >"$TMP/few.json"
+check "few fault events: JSON faults.few_events" \
+    grep -q '"few_events": true' "$TMP/few.json"
+"$PSIM" run -f json "$S/spot-250m-10w-10g-ring.json" >"$TMP/many.json"
+check "33 fault events: not few" grep -q '"few_events": false' "$TMP/many.json"
+check "fault_events = preemptions + server and link failures" test \
+    "$(json "$TMP/many.json" faults.fault_events)" = \
+    "$(awk -v a="$(json "$TMP/many.json" faults.preemptions)" \
+    -v b="$(json "$TMP/many.json" faults.server_failures)" \
+    -v c="$(json "$TMP/many.json" faults.link_failures)" 'BEGIN { print a + b + c }')"
 done_testing
