@@ -37,11 +37,14 @@ static const char *const departure_words[] = {
 };
 
 static const char *
-network_words(enum network_model net)
+network_words(const struct scenario *sc)
 {
-	return net == NET_REALISTIC ? "the realistic network (LV08: latency "
-	    "x13.01, bandwidth x0.97, the TCP window, 5% reverse traffic)" :
-	    "the cm02 network (a flow capped at the TCP window over twice "
+	if (sc->network == NET_REALISTIC)
+		return sc->crosstraffic ? "the realistic network (LV08: "
+		    "latency x13.01, bandwidth x0.97, the TCP window, 5% "
+		    "reverse traffic)" : "the realistic network (LV08: latency "
+		    "x13.01, bandwidth x0.97, the TCP window)";
+	return "the cm02 network (a flow capped at the TCP window over twice "
 	    "the latency)";
 }
 
@@ -175,7 +178,7 @@ print_gap(const struct scenario *sc, const struct results *r,
 			return;
 		}
 		parts[n].what = g->d[i] == D_NETWORK ?
-		    network_words(sc->network) : departure_words[g->d[i]];
+		    network_words(sc) : departure_words[g->d[i]];
 		parts[n++].points = 100 * (prev - g->step[i]) / base;
 		prev = g->step[i];
 	}

@@ -459,6 +459,8 @@ write_json(FILE *f, const struct scenario *sc, const struct results *r)
 	    registry_family_name(sc->strategy.info->family), 1);
 	kv_str(f, "  ", "algorithm", sc->strategy.algorithm, 1);
 	kv_str(f, "  ", "network", scenario_network_name(sc->network), 1);
+	fprintf(f, "  \"crosstraffic\": %s,\n", sc->crosstraffic ? "true" :
+	    "false");
 	kv_str(f, "  ", "topology", scenario_topology_name(
 	    sc->cluster.topology), 1);
 	kv_num(f, "  ", "workers", sc->placement.workers, 1);
@@ -863,8 +865,11 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 	if (sc->strategy.wire_dtype != sc->model.dtype)
 		fprintf(f, ", sent as %s",
 		    scenario_dtype_name(sc->strategy.wire_dtype));
-	fprintf(f, "), %s, network %s\n", cl,
-	    scenario_network_name(sc->network));
+	fprintf(f, "), %s, network %s%s\n", cl,
+	    scenario_network_name(sc->network),
+	    sc->network == NET_REALISTIC && !sc->crosstraffic ?
+	    " (no cross-traffic)" : sc->network == NET_CM02 &&
+	    sc->crosstraffic ? " (with cross-traffic)" : "");
 	if (sc->numerics.mode == NUM_PROXY)
 		fprintf(f, "  numerics proxy: a %ld-parameter %s model trains "
 		    "while the wire carries the model above\n",

@@ -801,6 +801,36 @@ parse_run(struct ctx *c, const cJSON *root, struct scenario *sc,
 		    "one-step run)", sc->run.steps, sc->run.warmup);
 }
 
+/* network: a model's name, or {"model": NAME, "crosstraffic": BOOL}.
+ * Cross-traffic (each flow's 5% reverse load, SimGrid's TCP ACKs) is on
+ * with the realistic model unless turned off, and off with the others;
+ * the ideal model is the closed form's assumptions, so never. */
+static void
+parse_network(struct ctx *c, const cJSON *root, struct scenario *sc)
+{
+	static const char *const keys[] = { "model", "crosstraffic", NULL };
+	const cJSON *n = cJSON_GetObjectItemCaseSensitive(root, "network");
+	int d;
+
+	if (n != NULL && cJSON_IsObject(n)) {
+		check_keys(c, n, "/network", keys);
+		if ((d = get_enum(c, n, "/network", "model", network_names,
+		    sc->network)) >= 0)
+			sc->network = (enum network_model)d;
+		sc->crosstraffic = get_bool(c, n, "/network", "crosstraffic",
+		    sc->network == NET_REALISTIC);
+	} else {
+		if ((d = get_enum(c, root, "", "network", network_names,
+		    sc->network)) >= 0)
+			sc->network = (enum network_model)d;
+		sc->crosstraffic = sc->network == NET_REALISTIC;
+	}
+	if (sc->crosstraffic && sc->network == NET_IDEAL)
+		err_at(c, "/network/crosstraffic", "the ideal network has no "
+		    "cross-traffic (it is the closed form's assumptions); "
+		    "expected false, or model \"cm02\" or \"realistic\"");
+}
+
 /* The top level: its keys, name, description and seed, each block in
  * turn, and the network. */
 void
@@ -812,7 +842,6 @@ scenario_parse(struct ctx *c, const cJSON *root, struct scenario *sc,
 	    "numerics", "faults", NULL };
 	const cJSON *seed;
 	char *f;
-	int d;
 
 	check_keys(c, root, "", keys);
 	sc->name = get_string(c, root, "", "name", 0);	/* NULL: derived */
@@ -836,7 +865,5 @@ scenario_parse(struct ctx *c, const cJSON *root, struct scenario *sc,
 	parse_run(c, root, sc, g);
 	parse_numerics(c, root, sc, g);
 	parse_faults(c, root, sc, g);
-	if ((d = get_enum(c, root, "", "network", network_names,
-	    sc->network)) >= 0)
-		sc->network = (enum network_model)d;
+	parse_network(c, root, sc);
 }

@@ -149,6 +149,7 @@ struct scenario {
 	} numerics;
 
 	enum network_model network;
+	int		 crosstraffic;	/* the reverse (ACK) load of flows */
 };
 
 /* Bytes per parameter of the model's dtype. */

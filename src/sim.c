@@ -188,6 +188,8 @@ engine_init(const struct scenario *sc)
 		argv[argc++] = "--cfg=contexts/guard-size:0";
 	switch (sc->network) {
 	case NET_REALISTIC:
+		if (!sc->crosstraffic)
+			argv[argc++] = "--cfg=network/crosstraffic:0";
 		break;
 	case NET_IDEAL:
 		argv[argc++] = "--cfg=network/model:CM02";
@@ -198,7 +200,8 @@ engine_init(const struct scenario *sc)
 		break;
 	case NET_CM02:
 		argv[argc++] = "--cfg=network/model:CM02";
-		argv[argc++] = "--cfg=network/crosstraffic:0";
+		if (!sc->crosstraffic)
+			argv[argc++] = "--cfg=network/crosstraffic:0";
 		break;
 	}
 	argv[argc] = NULL;
