@@ -81,6 +81,10 @@ guard_pages_fit(long actors)
  * state. */
 #define ACTOR_BYTES	(64.0 * 1024)
 
+/* Memory per host of a generated cluster, measured: 300,000 hosts for
+ * 10 workers take 1.12 GB, 100,000 take 392 MB. */
+#define HOST_BYTES	(3.7 * 1024)
+
 /* Memory per message in flight, measured: all-to-all over 256 workers
  * keeps 130,560 at once in 141 MB above the process floor. */
 #define COMM_BYTES	1100.0
@@ -122,11 +126,20 @@ run_fits_memory(const struct scenario *sc, char **errors)
 	    2 * n * (n - 1) : 0;
 	const char *what;
 	double have = memory_allowed(&what);
+	double hosts = sc->cluster.topology == TOPO_PLATFORM ? 0 :
+	    (double)sc->cluster.hosts * sc->cluster.gpus_per_host;
 	struct errors e = ERRORS_INIT;
 
-	if (have <= 0 || (need <= have && comms * COMM_BYTES <= have))
+	if (have <= 0 || (need <= have && comms * COMM_BYTES <= have &&
+	    hosts * HOST_BYTES <= have))
 		return 1;
-	if (need > have)
+	if (hosts * HOST_BYTES > have && hosts * HOST_BYTES >= need)
+		errors_add(&e, NULL, "psim: %s: /cluster/hosts: a generated "
+		    "cluster of %.0f hosts needs about %.1f GB in SimGrid "
+		    "(%.1f KB a host and its links), whatever the workers; "
+		    "%s %.1f GB", sc->file, hosts, hosts * HOST_BYTES / 1e9,
+		    HOST_BYTES / 1024, what, have / 1e9);
+	else if (need > have)
 		errors_add(&e, NULL, "psim: %s: /placement/workers: %d workers "
 		    "make about %ld SimGrid actors, which need about %.1f GB "
 		    "(%.0f KB each: a stack and the engine's state); %s "

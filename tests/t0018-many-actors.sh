@@ -63,7 +63,19 @@ if command -v prlimit >/dev/null 2>&1 &&
 	check "65,536 workers under a 2 GB ulimit: one line naming the limit" grep -q \
 	    "^psim: .*: /placement/workers: 65536 workers make about 73808 SimGrid actors, which need about 4.8 GB (64 KB each: a stack and the engine's state); under its ulimit this process may use 2.0 GB$" \
 	    "$TMP/lim.err"
+	# the generated cluster's hosts count too: 300,000 hosts for 10
+	# workers take 1.1 GB in SimGrid (make fuzz-run found 1,048,576 of
+	# them run out of memory under 4 GB)
+	prlimit --as=1000000000 "$PSIM" run --set cluster.hosts=300000 \
+	    "$S/seed-250m-10w-10g-ring.json" >"$TMP/h.out" 2>"$TMP/h.err"
+	check "300,000 hosts under a 1 GB ulimit: exit 2, one line" \
+	    test $? -eq 2 -a ! -s "$TMP/h.out" -a "$(wc -l <"$TMP/h.err")" -eq 1
+	check "300,000 hosts under a 1 GB ulimit: names /cluster/hosts" grep -q \
+	    "^psim: .*: /cluster/hosts: a generated cluster of 300000 hosts needs about 1.1 GB in SimGrid" \
+	    "$TMP/h.err"
 else
+	skip "300,000 hosts under a 1 GB ulimit" "no prlimit, or an ASan build"
+	skip "300,000 hosts under a 1 GB ulimit: the message" "no prlimit, or an ASan build"
 	skip "65,536 workers under a 2 GB ulimit" "no prlimit, or an ASan build"
 	skip "65,536 workers under a 2 GB ulimit: the message" "no prlimit, or an ASan build"
 fi
