@@ -18,6 +18,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_sweep_entry,
 	&cmd_merge_entry,
 	&cmd_trace_entry,
+	&cmd_cross_entry,
 	NULL
 };
 

@@ -1,0 +1,382 @@
+/* cmd-cross.c: psim cross --key PATH=LO..HI --compare PATH=A,B
+ * [--figure COLUMN] [-s PATH=VALUE]... SCENARIO: where two settings'
+ * figures cross as one key varies, found by bisection, each probe the
+ * mean of run.replicates runs with its 95% interval (issue 13).
+ *
+ * Each probe is a pair of runs in child processes (SimGrid runs once per
+ * process), at once: the scenario with --set KEY=x and --set COMPARE=A,
+ * then =B.  The difference d(x) = A's figure - B's must change sign
+ * between LO and HI; the bisection halves the bracket (geometrically
+ * when LO > 0 and HI / LO > 10) until it is within 5%, or 10 probes.
+ * The crossing is where the line through the last bracket's two d
+ * values is 0; the interval is between the nearest probes on each side
+ * whose d is significant: |d| beyond the two intervals combined. */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "csv.h"
+#include "report.h"
+#include "results.h"
+#include "scenario.h"
+#include "xmalloc.h"
+
+#define CROSS_PROBES	10
+
+enum { OPT_KEY, OPT_COMPARE, OPT_FIGURE };
+static const struct cmd_option cross_options[] = {
+	[OPT_KEY] = { "key", 'k', 1 },
+	[OPT_COMPARE] = { "compare", 'c', 1 },
+	[OPT_FIGURE] = { "figure", 'F', 1 },
+	{ NULL, 0, 0 }
+};
+
+struct cross {
+	char		*key;		/* PATH */
+	double		 lo, hi;	/* its range, in the unit below */
+	char		*unit;		/* what follows the numbers: "h", "" */
+	char		*cmp;		/* PATH */
+	char		*a, *b;		/* its two values */
+	const char	*figure;	/* a CSV column */
+};
+
+/* A value and the unit after it: "5h" -> 5, "h". */
+static int
+value_unit(const char *s, double *v, const char **unit)
+{
+	char *end;
+
+	*v = strtod(s, &end);
+	*unit = end;
+	return end != s && isfinite(*v) ? 0 : -1;
+}
+
+static int
+parse_key(struct cross *x, const char *arg)
+{
+	const char *eq = strchr(arg, '='), *dots, *u1, *u2;
+	char *lo;
+	int bad;
+
+	if (eq == NULL || eq == arg || (dots = strstr(eq, "..")) == NULL)
+		return -1;
+	lo = xstrndup(eq + 1, (size_t)(dots - eq - 1));
+	bad = value_unit(lo, &x->lo, &u1) != 0 ||
+	    value_unit(dots + 2, &x->hi, &u2) != 0 || strcmp(u1, u2) != 0 ||
+	    !(x->lo < x->hi);
+	if (!bad) {
+		x->key = xstrndup(arg, (size_t)(eq - arg));
+		x->unit = xstrdup(u1);
+	}
+	free(lo);
+	return bad ? -1 : 0;
+}
+
+static int
+parse_compare(struct cross *x, const char *arg)
+{
+	const char *eq = strchr(arg, '='), *comma;
+
+	if (eq == NULL || eq == arg || (comma = strchr(eq, ',')) == NULL ||
+	    comma == eq + 1 || comma[1] == '\0' || strchr(comma + 1, ','))
+		return -1;
+	x->cmp = xstrndup(arg, (size_t)(eq - arg));
+	x->a = xstrndup(eq + 1, (size_t)(comma - eq - 1));
+	x->b = xstrdup(comma + 1);
+	return 0;
+}
+
+static int
+cross_option(void *ctx, int which, const char *value)
+{
+	struct cross *x = ctx;
+
+	if (which == OPT_FIGURE) {
+		x->figure = value;
+		return 0;
+	}
+	if (which == OPT_KEY ? parse_key(x, value) : parse_compare(x,
+	    value)) {
+		fprintf(stderr, "psim: cross: --%s %s: expected %s\n", which ==
+		    OPT_KEY ? "key" : "compare", value, which == OPT_KEY ?
+		    "PATH=LO..HI, LO < HI, both in the same unit (such as "
+		    "faults.preemption.mttp=5h..40h)" :
+		    "PATH=A,B (such as strategy.sync=async,sync)");
+		return 2;
+	}
+	return 0;
+}
+
+/* The value at x, as the scenario reads it. */
+static char *
+setting(const char *path, double v, const char *unit)
+{
+	char *s;
+
+	xasprintf(&s, "%s=%.6g%s", path, v, unit);
+	return s;
+}
+
+/* In a child: the scenario with sets and two more, its figure's mean
+ * and ci95 (or the figure and 0 without replicates) on fd. */
+static void
+probe_child(const char *file, char **sets, int nsets, const char *figure,
+    int fd)
+{
+	struct scenario *sc;
+	struct results *r;
+	char *errors = NULL, *buf = NULL, *nl, *head[CSV_MAX_FIELDS];
+	char *row[CSV_MAX_FIELDS], mean[128], ci[128];
+	size_t len = 0;
+	int nh, nr, k, im = -1, ic = -1, i1 = -1;
+	FILE *m, *out = fdopen(fd, "w");
+
+	if ((sc = scenario_load(file, sets, nsets, &errors)) == NULL ||
+	    (r = cmd_simulate(sc, &errors)) == NULL) {
+		fprintf(out, "!%s", errors != NULL ? errors : "\n");
+		fclose(out);
+		_exit(2);
+	}
+	if ((m = open_memstream(&buf, &len)) == NULL)
+		fatal("out of memory");
+	report_write(m, REPORT_CSV, sc, r);
+	fclose(m);
+	nl = strchr(buf, '\n');
+	nh = csv_split(buf, head, CSV_MAX_FIELDS);
+	nr = nl != NULL ? csv_split(nl + 1, row, CSV_MAX_FIELDS) : 0;
+	snprintf(mean, sizeof mean, "%s_mean", figure);
+	snprintf(ci, sizeof ci, "%s_ci95", figure);
+	for (k = 0; k < nh && k < nr; k++) {
+		if (strcmp(head[k], figure) == 0)
+			i1 = k;
+		else if (strcmp(head[k], mean) == 0 && row[k][0] != '\0')
+			im = k;
+		else if (strcmp(head[k], ci) == 0 && row[k][0] != '\0')
+			ic = k;
+	}
+	if (im >= 0 && ic >= 0)
+		fprintf(out, "%s %s\n", row[im], row[ic]);
+	else if (i1 >= 0 && row[i1][0] != '\0')
+		fprintf(out, "%s 0\n", row[i1]);
+	else
+		fprintf(out, "!psim: %s: cross: the run has no figure "
+		    "\"%s\"\n", file, figure);
+	fclose(out);
+	_exit(0);
+}
+
+struct probe {
+	double		 x, d, e;	/* d = A - B, e its 95% half-width */
+};
+
+/* The pair of runs at x, at once: 0, or -1 with what went wrong said. */
+static int
+probe(const struct cross *c, char *const *files, char **base, int nbase,
+    double x, struct probe *p)
+{
+	char **sets = xcalloc((size_t)nbase + 3, sizeof *sets);
+	double mean[2], ci[2];
+	pid_t pid[2];
+	int fd[2][2], i, k, bad = 0;
+
+	for (i = 0; i < nbase; i++)
+		sets[i] = base[i];
+	sets[nbase] = setting(c->key, x, c->unit);
+	for (k = 0; k < 2; k++) {
+		if (c->cmp != NULL)
+			xasprintf(&sets[nbase + 1], "%s=%s", c->cmp, k ? c->b :
+			    c->a);
+		if (pipe(fd[k]) == -1)
+			fatal("pipe: %s", strerror(errno));
+		fflush(NULL);
+		if ((pid[k] = fork()) == -1)
+			fatal("fork: %s", strerror(errno));
+		if (pid[k] == 0) {
+			close(fd[k][0]);
+			probe_child(files[k], sets, nbase + 1 + (c->cmp !=
+			    NULL), c->figure, fd[k][1]);
+		}
+		close(fd[k][1]);
+		free(sets[nbase + 1]);
+		sets[nbase + 1] = NULL;
+	}
+	for (k = 0; k < 2; k++) {
+		FILE *in = fdopen(fd[k][0], "r");
+		char line[4096] = "";
+
+		if (fgets(line, sizeof line, in) == NULL || line[0] == '!' ||
+		    sscanf(line, "%lf %lf", &mean[k], &ci[k]) != 2) {
+			if (bad++ == 0)
+				fputs(line[0] == '!' ? line + 1 :
+				    "psim: cross: a probe gave no figure\n",
+				    stderr);
+		}
+		fclose(in);
+		while (waitpid(pid[k], NULL, 0) == -1 && errno == EINTR)
+			;
+	}
+	free(sets[nbase]);
+	free(sets);
+	p->x = x;
+	p->d = bad ? NAN : mean[0] - mean[1];
+	p->e = bad ? NAN : sqrt(ci[0] * ci[0] + ci[1] * ci[1]);
+	return bad ? -1 : 0;
+}
+
+/* Bisect [lo, hi] on the sign of d: the probes in pr (LO and HI first),
+ * how many, and the last bracket's ends in *ilo, *ihi. */
+static int
+bisect(const struct cross *c, char *const *files, char **base, int nbase,
+    struct probe *pr, int *ilo, int *ihi)
+{
+	int n = 2, geo = c->lo > 0 && c->hi / c->lo > 10;
+	double x;
+
+	*ilo = 0;
+	*ihi = 1;
+	while (n < CROSS_PROBES + 2 &&
+	    pr[*ihi].x - pr[*ilo].x > 0.05 * fabs(pr[*ilo].x)) {
+		x = geo ? sqrt(pr[*ilo].x * pr[*ihi].x) :
+		    (pr[*ilo].x + pr[*ihi].x) / 2;
+		if (probe(c, files, base, nbase, x, &pr[n]) != 0)
+			return -1;
+		if ((pr[n].d > 0) == (pr[*ilo].d > 0))
+			*ilo = n;
+		else
+			*ihi = n;
+		n++;
+	}
+	return n;
+}
+
+/* The crossing, and where the difference is significant on each side. */
+static void
+report_cross(const struct cross *c, const struct probe *pr, int n,
+    int ilo, int ihi)
+{
+	const struct probe *lo = &pr[ilo], *hi = &pr[ihi];
+	double x0 = lo->x + (hi->x - lo->x) * lo->d / (lo->d - hi->d);
+	double sl = -INFINITY, sh = INFINITY;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (fabs(pr[i].d) <= pr[i].e)
+			continue;
+		if ((pr[i].d > 0) == (lo->d > 0) && pr[i].x <= lo->x &&
+		    pr[i].x > sl)
+			sl = pr[i].x;
+		if ((pr[i].d > 0) == (hi->d > 0) && pr[i].x >= hi->x &&
+		    pr[i].x < sh)
+			sh = pr[i].x;
+	}
+	if (c->cmp != NULL)
+		printf("%s: %s=%s and %s=%s", c->figure, c->cmp, c->a, c->cmp,
+		    c->b);
+	else
+		printf("%s: %s and %s", c->figure, c->a, c->b);
+	printf(" cross at %s = %.4g%s (between %.4g%s and %.4g%s, %d "
+	    "probes)\n", c->key, x0, c->unit, lo->x, c->unit, hi->x, c->unit,
+	    n);
+	printf("  %s is %s below and %s above", c->a, lo->d > 0 ? "higher" :
+	    "lower", hi->d > 0 ? "higher" : "lower");
+	for (i = 0; i < n && pr[i].e == 0; i++)
+		;
+	if (i == n)
+		printf("; one run per probe, so no interval (--set "
+		    "run.replicates=N gives one)\n");
+	else if (isfinite(sl) && isfinite(sh))
+		printf("; the difference is significant (95%%) at %.4g%s and "
+		    "below, and at %.4g%s and above\n", sl, c->unit, sh,
+		    c->unit);
+	else
+		printf("; no probe on %s side is significant (95%%): more "
+		    "run.replicates would narrow it\n", isfinite(sl) ?
+		    "the upper" : isfinite(sh) ? "the lower" : "either");
+}
+
+static const char cross_help[] =
+    "Find where two settings' figures (or two scenarios') cross as one "
+    "key varies:\nbisect KEY's range on the sign of A's figure minus B's, "
+    "each probe a pair of\nruns (with run.replicates, their means and "
+    "95% intervals).\n\n"
+    "  -k, --key PATH=LO..HI       the key to vary, such as "
+    "faults.preemption.mttp=5h..40h\n"
+    "  -c, --compare PATH=A,B      the two settings, such as "
+    "strategy.sync=async,sync\n"
+    "  -F, --figure COLUMN         a CSV report column (default "
+    "goodput_steps_per_s)\n"
+    "  -s, --set PATH=VALUE        fixed for every run (repeatable), "
+    "such as\n"
+    "                              --set run.replicates=5\n"
+    "  -h, --help                  show this help\n";
+
+static int
+cmd_cross_exec(int argc, char **argv)
+{
+	struct cross c = { NULL, 0, 0, NULL, NULL, NULL, NULL,
+	    "goodput_steps_per_s" };
+	const struct cmd_options o = { .help = cross_help, .own =
+	    cross_options, .take = cross_option, .ctx = &c };
+	struct probe pr[CROSS_PROBES + 2];
+	struct cmd_args args;
+	char *files[2];
+	int status, n, ilo, ihi;
+
+	memset(&args, 0, sizeof args);
+	if ((status = cmd_parse(argc, argv, &cmd_cross_entry, &o,
+	    &args)) >= 0)
+		goto out;
+	status = 2;
+	/* one scenario and --compare, or two scenarios */
+	if (c.key == NULL || (c.cmp != NULL) != (args.nargs == 1) ||
+	    args.nargs < 1 || args.nargs > 2) {
+		status = cmd_usage(&cmd_cross_entry);
+		goto out;
+	}
+	files[0] = args.args[0];
+	files[1] = args.args[args.nargs - 1];
+	if (c.cmp == NULL) {
+		c.a = xstrdup(files[0]);
+		c.b = xstrdup(files[1]);
+	}
+	if (probe(&c, files, args.sets, args.nsets, c.lo, &pr[0]) != 0 ||
+	    probe(&c, files, args.sets, args.nsets, c.hi, &pr[1]) != 0)
+		goto out;
+	if ((pr[0].d > 0) == (pr[1].d > 0) || pr[0].d == 0 ||
+	    pr[1].d == 0) {
+		fprintf(stderr, "psim: cross: %s - %s of %s is %+.4g at %s = "
+		    "%.4g%s and %+.4g at %.4g%s: no crossing in between\n",
+		    c.a, c.b, c.figure, pr[0].d, c.key, c.lo, c.unit,
+		    pr[1].d, c.hi, c.unit);
+		status = 1;
+		goto out;
+	}
+	if ((n = bisect(&c, files, args.sets, args.nsets, pr, &ilo,
+	    &ihi)) < 0)
+		goto out;
+	report_cross(&c, pr, n, ilo, ihi);
+	status = 0;
+out:
+	free(args.sets);
+	free(c.key);
+	free(c.unit);
+	free(c.cmp);
+	free(c.a);
+	free(c.b);
+	return status;
+}
+
+const struct cmd_entry cmd_cross_entry = {
+	.name = "cross",
+	.usage = "-k PATH=LO..HI [-F COLUMN] [-s PATH=VALUE]... "
+	    "{-c PATH=A,B SCENARIO | SCENARIO_A SCENARIO_B}",
+	.summary = "find where two settings' figures cross as a key varies",
+	.exec = cmd_cross_exec,
+};
