@@ -941,13 +941,14 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 		    sc->network == NET_REALISTIC ? "TCP effects (below)" :
 		    "the actors' overlap of compute and communication");
 	if (sc->network == NET_REALISTIC)
-		fputs("  network \"realistic\" is SimGrid's LV08 model (latency "
-		    "x13.01, bandwidth x0.97,\n  TCP window cap, 5% reverse "
-		    "traffic), so simulated runs above the formula;\n  set "
-		    "\"network\": \"ideal\" to match it\n", f);
-	fprintf(f, "\n%d steps (%d warm-up) in %.4g simulated s; %ld messages; "
-	    "engine wall clock %.2f s\n", r->steps, sc->run.warmup,
-	    r->simulated_s, r->messages, r->wall_s);
+		fprintf(f, "  network \"realistic\" is SimGrid's LV08 model "
+		    "(latency x13.01, bandwidth x0.97,\n  TCP window cap%s), "
+		    "so simulated runs above the formula;\n  set "
+		    "\"network\": \"ideal\" to match it\n", sc->crosstraffic ?
+		    ", 5% reverse traffic" : "");
+	fprintf(f, "\n%d step%s (%d warm-up) in %.4g simulated s; %ld messages; "
+	    "engine wall clock %.2f s\n", r->steps, r->steps == 1 ? "" : "s",
+	    sc->run.warmup, r->simulated_s, r->messages, r->wall_s);
 }
 
 /* The text and CSV reports go out through this: a name with ESC codes
