@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "csv.h"
 #include "platform.h"
 #include "scenario.h"
 #include "units.h"
@@ -17,20 +18,34 @@
 
 /* Every slot up at 0 but those down from the start, then the events,
  * each slot named by its host. */
+/* A host's name as a CSV field: as it is, or quoted when it must be. */
+static void
+host_field(const char *name)
+{
+	if (strpbrk(name, ",\"\n\r") != NULL)
+		csv_write_field(stdout, name);
+	else
+		fputs(name, stdout);
+	putchar('\n');
+}
+
 static void
 print(const struct fault_schedule *s, char *const *names, double until)
 {
 	int i;
 
 	for (i = 0; names[i] != NULL; i++) {
-		if (!s->initially_down[i])
-			printf("0,return,%s\n", names[i]);
+		if (!s->initially_down[i]) {
+			fputs("0,return,", stdout);
+			host_field(names[i]);
+		}
 	}
 	for (i = 0; i < s->n && s->ev[i].t <= until; i++) {
-		if (s->ev[i].kind != FAULT_NOTICE)
-			printf("%.17g,%s,%s\n", s->ev[i].t, s->ev[i].kind ==
-			    FAULT_PREEMPT ? "preempt" : "return",
-			    names[s->ev[i].slot]);
+		if (s->ev[i].kind != FAULT_NOTICE) {
+			printf("%.17g,%s,", s->ev[i].t, s->ev[i].kind ==
+			    FAULT_PREEMPT ? "preempt" : "return");
+			host_field(names[s->ev[i].slot]);
+		}
 	}
 }
 

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,6 +92,13 @@ scenario_fault_horizon(const struct scenario *sc)
 {
 	double step = sc->model.compute_s + 2 * scenario_wire_bytes(sc) /
 	    sc->cluster.nic_Bps;
+
+	/* a platform file's NICs and speeds are the file's, unknown here:
+	 * 10 Gbps and at least 1 s of compute (the draws go on as far as
+	 * the run needs, up to 256 first horizons) */
+	if (sc->cluster.topology == TOPO_PLATFORM)
+		step = fmax(sc->model.compute_s, 1) + 2 *
+		    scenario_wire_bytes(sc) / 1.25e9;
 
 	return 4 * sc->run.steps * step + sc->faults.workers.replace_s +
 	    sc->faults.servers.replace_s + sc->faults.restart_s + 1;

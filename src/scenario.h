@@ -176,8 +176,9 @@ const struct fault_spec *scenario_faults_of(const struct scenario *,
     enum fault_of);
 /* The first horizon the fault schedules are drawn to: four times a rough
  * fault-free run (a step's compute and a push and a pull of the gradient
- * over one NIC), plus the replacement and restart delays.  A run that
- * lasts longer draws further. */
+ * over one NIC; on a platform file, 10 Gbps and at least 1 s), plus the
+ * replacement and restart delays.  A run that lasts longer draws
+ * further. */
 double scenario_fault_horizon(const struct scenario *);
 
 /* What a scenario read from standard input (path "-") is called in

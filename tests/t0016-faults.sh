@@ -371,4 +371,36 @@ run $B --set "faults={\"preemption\": {\"trace\": \"$D/faults-one.csv\"}, \"elas
 check "buckets, elastic: the ring re-forms, nothing lost, the job done" test \
     "$(json "$TMP/bke.json" faults.restarts)-$(json "$TMP/bke.json" faults.lost_steps)" = 1-0
 
+# Drawn faults on a platform file: its NICs are unknown to the scenario,
+# so the first horizon was infinite and nothing was ever drawn (0
+# preemptions, silently).  Hosts named with commas ("n,1") go into a
+# trace quoted, and the trace replays to the same preemptions.
+cat >"$TMP/comma.xml" <<'XML'
+<?xml version="1.0"?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <cluster id="lab" prefix="n," radical="1-5" suffix="" speed="1Tf"
+           bw="10Gbps" lat="5us" sharing_policy="SPLITDUPLEX"/>
+</platform>
+XML
+printf '{"model": {"params": "250M", "compute": "1s"},
+  "cluster": {"platform": "comma.xml"},
+  "placement": {"workers": 4, "servers": 0},
+  "strategy": {"name": "allreduce", "algorithm": "ring"},
+  "run": {"steps": 50}, "network": "ideal",
+  "faults": {"preemption": {"mttp": "5min"}, "replacement": "1min",
+    "checkpoint": {"every": 5}}}\n' >"$TMP/comma.json"
+run "$TMP/comma.json" >"$TMP/comma.out"
+check "platform file: drawn preemptions happen" \
+    test "$(json "$TMP/comma.out" faults.preemptions)" -gt 0
+"$PSIM" trace --until 1h "$TMP/comma.json" >"$TMP/comma.csv"
+check "trace: a host name with a comma is quoted" \
+    grep -q '^0,return,"n,1"$' "$TMP/comma.csv"
+sed "s|\"mttp\": \"5min\"|\"trace\": \"$TMP/comma.csv\"|" "$TMP/comma.json" \
+    >"$TMP/comma2.json"
+run "$TMP/comma2.json" >"$TMP/comma2.out"
+check "trace: replayed, the same preemptions" test \
+    "$(json "$TMP/comma2.out" faults.preemptions)" = \
+    "$(json "$TMP/comma.out" faults.preemptions)"
+
 done_testing
