@@ -132,11 +132,10 @@ probe_child(const char *file, char **sets, int nsets, const char *figure,
 {
 	struct scenario *sc;
 	struct results *r;
-	char *errors = NULL, *buf = NULL, *nl, *head[CSV_MAX_FIELDS];
+	char *errors = NULL, *buf, *nl, *head[CSV_MAX_FIELDS];
 	char *row[CSV_MAX_FIELDS], mean[128], ci[128];
-	size_t len = 0;
 	int nh, nr, k, im = -1, ic = -1, i1 = -1;
-	FILE *m, *out = fdopen(fd, "w");
+	FILE *out = fdopen(fd, "w");
 
 	if ((sc = scenario_load(file, sets, nsets, &errors)) == NULL ||
 	    (r = cmd_simulate(sc, &errors)) == NULL) {
@@ -144,10 +143,7 @@ probe_child(const char *file, char **sets, int nsets, const char *figure,
 		fclose(out);
 		_exit(2);
 	}
-	if ((m = open_memstream(&buf, &len)) == NULL)
-		fatal("out of memory");
-	report_write(m, REPORT_CSV, sc, r);
-	fclose(m);
+	buf = report_csv(sc, r);
 	nl = strchr(buf, '\n');
 	nh = csv_split(buf, head, CSV_MAX_FIELDS);
 	nr = nl != NULL ? csv_split(nl + 1, row, CSV_MAX_FIELDS) : 0;

@@ -199,15 +199,9 @@ void
 replicates_fill(const struct scenario *sc, struct results *r, char **csv)
 {
 	struct replicates *rep = xcalloc(1, sizeof *rep);
-	char *mine = NULL, *hdr, *head[MAX_FIELDS];
-	size_t len = 0;
+	char *mine = report_csv(sc, r), *hdr, *head[MAX_FIELDS];
 	int n = sc->run.replicates, i, k, nhead;
-	FILE *m;
 
-	if ((m = open_memstream(&mine, &len)) == NULL)
-		fatal("out of memory");
-	report_write(m, REPORT_CSV, sc, r);
-	fclose(m);
 	hdr = xstrdup(mine);
 	nhead = csv_split(hdr, head, MAX_FIELDS);
 	rep->n = n;

@@ -400,11 +400,40 @@ json_bottleneck(FILE *f, const struct results *r)
 	kv_str(f, "    ", "explanation", why, 0);
 }
 
+/* Figure j of the replicates over their runs: stats_of's count, and
+ * the mean, sd and ci95. */
+static int
+rep_stats(const struct replicates *rep, int j, double *mean, double *sd,
+    double *ci)
+{
+	double *col = xcalloc((size_t)rep->n, sizeof *col);
+	int i, k;
+
+	for (i = 0; i < rep->n; i++)
+		col[i] = rep->v[(size_t)i * (size_t)rep->nfig + (size_t)j];
+	k = stats_of(col, rep->n, mean, sd, ci);
+	free(col);
+	return k;
+}
+
+/* The index of the figure named name in rep, or -1 (also without rep). */
+static int
+rep_figure(const struct replicates *rep, const char *name)
+{
+	int j;
+
+	for (j = 0; rep != NULL && j < rep->nfig; j++) {
+		if (strcmp(rep->names[j], name) == 0)
+			return j;
+	}
+	return -1;
+}
+
 /* "replicates": every run's figures and their statistics. */
 static void
 json_replicates(FILE *f, const struct replicates *rep)
 {
-	double *col = xcalloc((size_t)rep->n, sizeof *col), mean, sd, ci;
+	double mean, sd, ci;
 	int i, j, k;
 
 	fprintf(f, "  \"replicates\": {\n    \"n\": %d,\n    \"seeds\": [",
@@ -421,10 +450,7 @@ json_replicates(FILE *f, const struct replicates *rep)
 	}
 	fputs("    ],\n    \"stats\": {\n", f);
 	for (j = 0; j < rep->nfig; j++) {
-		for (i = 0; i < rep->n; i++)
-			col[i] = rep->v[(size_t)i * (size_t)rep->nfig +
-			    (size_t)j];
-		k = stats_of(col, rep->n, &mean, &sd, &ci);
+		k = rep_stats(rep, j, &mean, &sd, &ci);
 		fprintf(f, "      \"%s\": {\"mean\": ", rep->names[j]);
 		json_number(f, mean);
 		pair_num(f, "sd", sd);
@@ -433,7 +459,6 @@ json_replicates(FILE *f, const struct replicates *rep)
 		fprintf(f, "}%s\n", j + 1 < rep->nfig ? "," : "");
 	}
 	fputs("    }\n  },\n", f);
-	free(col);
 }
 
 static void
@@ -578,28 +603,17 @@ report_csv_header(void)
 static void
 csv_replicated(FILE *f, const struct replicates *rep)
 {
-	double *col = rep != NULL ? xcalloc((size_t)rep->n, sizeof *col) :
-	    NULL, mean, sd, ci;
+	double mean, sd, ci;
 	size_t k;
-	int i, j;
+	int j;
 
 	for (k = 0; replicated[k] != NULL; k++) {
-		for (j = 0; rep != NULL && j < rep->nfig &&
-		    strcmp(rep->names[j], replicated[k]) != 0; j++)
-			;
-		if (rep == NULL || j == rep->nfig) {
-			fputs(",,", f);
-			continue;
-		}
-		for (i = 0; i < rep->n; i++)
-			col[i] = rep->v[(size_t)i * (size_t)rep->nfig +
-			    (size_t)j];
-		if (stats_of(col, rep->n, &mean, &sd, &ci) == 0)
+		if ((j = rep_figure(rep, replicated[k])) < 0 ||
+		    rep_stats(rep, j, &mean, &sd, &ci) == 0)
 			fputs(",,", f);
 		else
 			fprintf(f, "%.12g,%.12g,", mean, ci);
 	}
-	free(col);
 }
 
 /* The --set overrides as one CSV field, sep between them. */
@@ -816,28 +830,20 @@ text_replicates(FILE *f, const struct replicates *rep)
 		{ "final_loss", "final loss", "" },
 		{ "time_to_target_s", "time to target loss", "s" },
 	};
-	double *col = xcalloc((size_t)rep->n, sizeof *col), mean, sd, ci;
+	double mean, sd, ci;
 	size_t k;
-	int i, j, m;
+	int j, m;
 
 	fprintf(f, "  %-22s %d runs, seeds %lu to %lu (seed + i)\n",
 	    "replicates", rep->n, rep->seeds[0], rep->seeds[rep->n - 1]);
 	for (k = 0; k < sizeof show / sizeof show[0]; k++) {
-		for (j = 0; j < rep->nfig &&
-		    strcmp(rep->names[j], show[k].col) != 0; j++)
-			;
-		if (j == rep->nfig)
-			continue;
-		for (i = 0; i < rep->n; i++)
-			col[i] = rep->v[(size_t)i * (size_t)rep->nfig +
-			    (size_t)j];
-		if ((m = stats_of(col, rep->n, &mean, &sd, &ci)) == 0)
+		if ((j = rep_figure(rep, show[k].col)) < 0 ||
+		    (m = rep_stats(rep, j, &mean, &sd, &ci)) == 0)
 			continue;
 		fprintf(f, "    %-20s %.4g \u00b1 %.2g%s%s (95%%, %d runs)\n",
 		    show[k].label, mean, ci, show[k].unit[0] ? " " : "",
 		    show[k].unit, m);
 	}
-	free(col);
 }
 
 static void
@@ -962,6 +968,21 @@ write_printable(FILE *f, const char *buf, size_t n)
 
 	for (i = 0; i < n; fputs(out, f))
 		i += utf8_printable(buf + i, n - i, out);
+}
+
+char *
+report_csv(const struct scenario *sc, const struct results *r)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *m;
+
+	if ((m = open_memstream(&buf, &n)) == NULL)
+		fatal("out of memory");
+	report_write(m, REPORT_CSV, sc, r);
+	if (fclose(m) != 0)
+		fatal("out of memory");
+	return buf;
 }
 
 void

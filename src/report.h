@@ -20,6 +20,8 @@ int report_format_parse(const char *);
 
 void report_write(FILE *, enum report_format, const struct scenario *,
     const struct results *);
+/* The CSV report as a string (malloc'd): its header line, then its row. */
+char *report_csv(const struct scenario *, const struct results *);
 
 /* A host's role in words: "worker 3", "worker 0 + 1 shard",
  * "server 0 (1 shard)", "checkpoint storage". */
