@@ -22,6 +22,8 @@ analytic_round_init(struct round *r, const struct shape *s)
 	r->out = xcalloc(racks, sizeof *r->out);
 	r->in = xcalloc(racks, sizeof *r->in);
 	r->sw = xcalloc(racks, sizeof *r->sw);
+	r->load = s->route != NULL ? xcalloc((size_t)s->nlinks,
+	    sizeof *r->load) : NULL;
 	r->binding[0] = r->worst[0] = '\0';
 	r->worst_s = 0;
 }
@@ -33,8 +35,22 @@ analytic_round_flow(struct round *r, int src, int dst, double bytes)
 	int a = s->racks > 0 ? s->rack_of[src] : 0;
 	int b = s->racks > 0 ? s->rack_of[dst] : 0;
 
+	const int *links;
+	int i, len, l;
+
 	if (src == dst)		/* a host's loopback: no network */
 		return;
+	if (s->route != NULL) {
+		len = s->route(s->route_ctx, src, dst, &links);
+		for (i = 0; i < len; i++) {
+			l = links[i];
+			if (s->link_shared[l])
+				r->load[l] += bytes;
+			else if (bytes > r->load[l])
+				r->load[l] = bytes;
+		}
+		return;
+	}
 	r->up[src] += bytes;
 	r->down[dst] += bytes;
 	r->sw[a] += bytes;
@@ -45,6 +61,30 @@ analytic_round_flow(struct round *r, int src, int dst, double bytes)
 	}
 }
 
+/* The busiest link of a round on a platform file's routes. */
+static double
+round_links(struct round *r)
+{
+	const struct shape *s = r->s;
+	double t = 0, v;
+	int l, h;
+
+	for (l = 0; l < s->nlinks; l++) {
+		if ((v = r->load[l] / s->link_Bps[l]) <= t)
+			continue;
+		t = v;
+		if ((h = s->link_host[l]) < 0)
+			snprintf(r->binding, sizeof r->binding, "link %s",
+			    s->link_name[l]);
+		else
+			snprintf(r->binding, sizeof r->binding, "%s %d's NIC",
+			    h < s->n ? "worker" : "server",
+			    h < s->n ? h : h - s->n);
+	}
+	memset(r->load, 0, (size_t)s->nlinks * sizeof *r->load);
+	return t;
+}
+
 double
 analytic_round_time(struct round *r)
 {
@@ -53,6 +93,8 @@ analytic_round_time(struct round *r)
 	double t = 0, v;
 
 	r->binding[0] = '\0';
+	if (s->route != NULL)
+		t = round_links(r);
 	for (h = 0; h < hosts; h++) {
 		v = (r->up[h] > r->down[h] ? r->up[h] : r->down[h]) / s->B;
 		if (v <= t)
@@ -115,6 +157,7 @@ analytic_round_release(struct round *r, struct analytic *a)
 	free(r->out);
 	free(r->in);
 	free(r->sw);
+	free(r->load);
 }
 
 double

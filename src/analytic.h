@@ -29,6 +29,19 @@ struct shape {
 	int		 bytesps;	/* ps: BytePS's layout */
 	int		 groups_are_hosts; /* the groups are multi-GPU machines,
 					   their uplinks the NICs */
+	/* A platform file's own links: route() gives the links from host
+	   src to host dst as indices into the tables below (valid until its
+	   next call), and a round loads every link on each flow's route
+	   instead of the NIC, rack and switch model above.  NULL on a
+	   generated cluster, whose routes that model is. */
+	int		(*route)(void *ctx, int src, int dst, const int **links);
+	void		*route_ctx;
+	int		 nlinks;
+	const double	*link_Bps;
+	const char	*const *link_name;
+	const unsigned char *link_shared; /* 0: a fat pipe, where every
+					   flow gets the whole bandwidth */
+	const int	*link_host;	/* the host whose NIC it is, or -1 */
 };
 
 
@@ -69,13 +82,15 @@ void analytic_buckets(analytic_fn, const struct shape *,
 /* One round of concurrent flows between hosts, for algorithms that
  * proceed in rounds: add flows, then analytic_round_time() gives the
  * time the round's most loaded resource needs (a NIC direction, the
- * switch backplane or a rack uplink), without latency. */
+ * switch backplane or a rack uplink; on a platform file, any link of
+ * the routes), without latency. */
 struct round {
 	const struct shape *s;
 	double		*up, *down;	/* per host */
 	double		*out, *in;	/* per rack: over its uplink */
 	double		*sw;		/* per rack (or the one star): over
 					   its switch backplane */
+	double		*load;		/* per platform link */
 	char		 binding[96];	/* what bound the last round */
 	char		 worst[96];	/* what bound the slowest round */
 	double		 worst_s;

@@ -263,6 +263,22 @@ metrics_nic_link(const struct metrics *m, int h, int up)
 	return l >= 0 ? m->links[l] : NULL;
 }
 
+size_t
+metrics_links(const struct metrics *m, sg_link_t **links)
+{
+	*links = m->links;
+	return m->nlinks;
+}
+
+int
+metrics_route(struct metrics *m, int src, int dst, const int **links)
+{
+	struct route *r = route_get(m, src, dst);
+
+	*links = m->pool + r->off;
+	return r->len;
+}
+
 void
 metrics_sent(struct metrics *m, int src, int dst, double bytes)
 {

@@ -36,6 +36,12 @@ void metrics_ahead(struct metrics *, long ahead);
 /* Host h's NIC link, sending (up 1) or receiving, or NULL if none. */
 sg_link_t metrics_nic_link(const struct metrics *, int h, int up);
 
+/* psim's table of the engine's links, in the ledgers' order; the route
+ * from host src to host dst as indices into it (valid until the next
+ * call), its length returned. */
+size_t metrics_links(const struct metrics *, sg_link_t **);
+int metrics_route(struct metrics *, int src, int dst, const int **links);
+
 /* Bytes leaving host src for dst (counted when posted). */
 void metrics_sent(struct metrics *, int src, int dst, double bytes);
 /* Bytes arriving at host dst from src (counted when received); charges

@@ -206,7 +206,15 @@ engine_init(const struct scenario *sc)
 		break;
 	case NET_IDEAL:
 		argv[argc++] = "--cfg=network/model:CM02";
-		argv[argc++] = "--cfg=network/latency-factor:1";
+		/* CM02 shares a link among flows in inverse proportion to
+		 * their routes' latencies (a TCP effect: RTT unfairness); on
+		 * a platform file, whose routes differ in latency, that keeps
+		 * a round off its busiest link (lab-2x4: 5%).  There SimGrid
+		 * gets no latency, so every flow weighs the same, and psim
+		 * pays each route's latency itself (pay_latency). */
+		argv[argc++] = sim_pays_latency(sc) ?
+		    "--cfg=network/latency-factor:0" :
+		    "--cfg=network/latency-factor:1";
 		argv[argc++] = "--cfg=network/bandwidth-factor:1";
 		argv[argc++] = "--cfg=network/crosstraffic:0";
 		argv[argc++] = "--cfg=network/TCP-gamma:1e300";
@@ -337,11 +345,57 @@ free_msg(void *p)
 	free(m);
 }
 
+int
+sim_pays_latency(const struct scenario *sc)
+{
+	return sc->network == NET_IDEAL &&
+	    sc->cluster.topology == TOPO_PLATFORM;
+}
+
+/* With SimGrid's latency factor 0 (engine_init), the sender waits out
+ * the route's latency before the transfer starts, as SimGrid would have
+ * before giving it bandwidth.  The messages an actor posts at one
+ * instant share that wait: each starts a route latency after the first
+ * (a PS worker's k pushes start together), unless an earlier one waited
+ * longer.  The cost: an asynchronous sender's next computation starts a
+ * latency later too. */
+static void
+pay_latency(struct sim *sim, int src, int dst)
+{
+	const int *links;
+	double now = simgrid_get_clock(), lat = 0;
+	long pid = (long)sg_actor_self_get_pid();
+	int i, len;
+
+	if (!sim->pays_latency || src == dst)
+		return;
+	len = metrics_route(sim->metrics, src, dst, &links);
+	for (i = 0; i < len; i++)
+		lat += sim->link_lat[links[i]];
+	if (pid >= sim->lat_cap) {
+		i = (int)sim->lat_cap;
+		sim->lat_cap = 2 * pid + 64;
+		sim->lat_base = xreallocarray(sim->lat_base,
+		    (size_t)sim->lat_cap, sizeof *sim->lat_base);
+		sim->lat_end = xreallocarray(sim->lat_end,
+		    (size_t)sim->lat_cap, sizeof *sim->lat_end);
+		for (; i < sim->lat_cap; i++)
+			sim->lat_base[i] = sim->lat_end[i] = -1;
+	}
+	if (now != sim->lat_end[pid])
+		sim->lat_base[pid] = now;
+	if (sim->lat_base[pid] + lat > now)
+		sg_actor_sleep_until(sim->lat_base[pid] + lat);
+	sim->lat_end[pid] = simgrid_get_clock();
+}
+
 /* Put m in mbox: a comm to wait for, or detached (NULL): the message is
  * then the receiver's, or freed if the comm fails. */
 static sg_comm_t
-post(sg_mailbox_t mbox, struct msg *m, int detached)
+post(struct sim *sim, sg_mailbox_t mbox, struct msg *m, int dst,
+    int detached)
 {
+	pay_latency(sim, m->src, dst);
 	if (!detached)
 		return sg_mailbox_put_async(mbox, m, (long)m->wire);
 	sg_comm_detach(sg_mailbox_put_init(mbox, m, (long)m->wire), free_msg);
@@ -352,24 +406,24 @@ sg_comm_t
 sim_send_data(struct sim *sim, sg_mailbox_t mbox, int src, int dst, int step,
     long offset, long count, const float *base)
 {
-	return post(mbox, message(sim, src, dst, step, offset, count,
-	    sim_bytes(sim, count), base), 0);
+	return post(sim, mbox, message(sim, src, dst, step, offset, count,
+	    sim_bytes(sim, count), base), dst, 0);
 }
 
 void
 sim_send_detached(struct sim *sim, sg_mailbox_t mbox, int src, int dst,
     int step, long offset, long count, const float *base)
 {
-	post(mbox, message(sim, src, dst, step, offset, count,
-	    sim_bytes(sim, count), base), 1);
+	post(sim, mbox, message(sim, src, dst, step, offset, count,
+	    sim_bytes(sim, count), base), dst, 1);
 }
 
 sg_comm_t
 sim_send_bytes(struct sim *sim, sg_mailbox_t mbox, int src, int dst,
     int step, double bytes, int detached)
 {
-	return post(mbox, message(sim, src, dst, step, 0, 0, bytes, NULL),
-	    detached);
+	return post(sim, mbox, message(sim, src, dst, step, 0, 0, bytes,
+	    NULL), dst, detached);
 }
 
 double
@@ -382,8 +436,8 @@ sg_comm_t
 sim_send_sized(struct sim *sim, sg_mailbox_t mbox, int src, int dst,
     int step, long offset, long count, double bytes)
 {
-	return post(mbox, message(sim, src, dst, step, offset, count, bytes,
-	    sim->num != NULL ? sim->num->grad[src] : NULL), 0);
+	return post(sim, mbox, message(sim, src, dst, step, offset, count,
+	    bytes, sim->num != NULL ? sim->num->grad[src] : NULL), dst, 0);
 }
 
 sg_comm_t
@@ -852,6 +906,8 @@ add_host(struct sim *sim, const char *name, int worker, int server)
 	h->shards = 0;
 }
 
+static void link_table(struct sim *);
+
 struct sim *
 sim_create(const struct scenario *sc, char **errors)
 {
@@ -962,8 +1018,46 @@ sim_create(const struct scenario *sc, char **errors)
 			sim->uplink_Bps[i] = platform_uplink_Bps(sc, i);
 	}
 	sim->metrics = metrics_create(sim, sc->run.steps);
+	if (sc->cluster.topology == TOPO_PLATFORM)
+		link_table(sim);
 	sim->num = numerics_create(sim);
 	return sim;
+}
+
+static int
+route_of(void *metrics, int src, int dst, const int **links)
+{
+	return metrics_route(metrics, src, dst, links);
+}
+
+/* A platform file's links as the closed form sees them: bandwidth,
+ * name, shared or a fat pipe, and the host whose NIC each is. */
+static void
+link_table(struct sim *sim)
+{
+	sg_link_t *links, l;
+	size_t i, n = metrics_links(sim->metrics, &links);
+	int h, up;
+
+	sim->nlinks = (int)n;
+	sim->link_Bps = xcalloc(n, sizeof *sim->link_Bps);
+	sim->link_name = xcalloc(n, sizeof *sim->link_name);
+	sim->link_shared = xcalloc(n, sizeof *sim->link_shared);
+	sim->link_host = xcalloc(n, sizeof *sim->link_host);
+	sim->link_lat = xcalloc(n, sizeof *sim->link_lat);
+	sim->pays_latency = sim_pays_latency(sim->sc);
+	for (i = 0; i < n; i++) {
+		sim->link_lat[i] = sg_link_get_latency(links[i]);
+		sim->link_Bps[i] = sg_link_get_bandwidth(links[i]);
+		sim->link_name[i] = sg_link_get_name(links[i]);
+		sim->link_shared[i] = sg_link_is_shared(links[i]) != 0;
+		sim->link_host[i] = -1;
+	}
+	for (h = sim->nworkers + sim->nservers - 1; h >= 0; h--)
+		for (up = 0; up < 2; up++)
+			if ((l = metrics_nic_link(sim->metrics, h, up)) != NULL)
+				sim->link_host[(intptr_t)sg_link_get_data(l) -
+				    1] = h;
 }
 
 void
@@ -994,6 +1088,15 @@ sim_shape(const struct sim *sim, struct shape *s)
 		s->racks = platform_groups(sc);
 		s->rack_of = sim->rack_of;
 		s->uplink_Bps = sim->uplink_Bps;
+	}
+	if (sim->link_Bps != NULL) {
+		s->route = route_of;
+		s->route_ctx = sim->metrics;
+		s->nlinks = sim->nlinks;
+		s->link_Bps = sim->link_Bps;
+		s->link_name = sim->link_name;
+		s->link_shared = sim->link_shared;
+		s->link_host = sim->link_host;
 	}
 	if (sim->nhosts < 2)
 		return;
@@ -1102,5 +1205,12 @@ sim_free(struct sim *sim)
 	free(sim->shard_server);
 	free(sim->rack_of);
 	free(sim->uplink_Bps);
+	free(sim->link_Bps);
+	free(sim->link_name);
+	free(sim->link_shared);
+	free(sim->link_host);
+	free(sim->link_lat);
+	free(sim->lat_base);
+	free(sim->lat_end);
 	free(sim);
 }

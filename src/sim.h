@@ -105,6 +105,19 @@ struct sim {
 					   worker's gradients applied there */
 	int		*rack_of;	/* two-tier: per host */
 	double		*uplink_Bps;	/* two-tier: per rack */
+	/* a platform file: its links for the closed form (struct shape) */
+	int		 nlinks;
+	double		*link_Bps;
+	const char	**link_name;
+	unsigned char	*link_shared;
+	int		*link_host;
+	double		*link_lat;
+	/* the ideal network on a platform file: psim pays each message's
+	 * route latency (pay_latency in sim.c); per actor pid, when its
+	 * last such wait began and ended */
+	int		 pays_latency;
+	double		*lat_base, *lat_end;
+	long		 lat_cap;
 
 	/* Faults (recovery.c): the storage host's index (-1: no faults),
 	 * the schedule the controller plays, what it counted. */
@@ -145,6 +158,9 @@ struct sim {
  * one routes a host to itself over its own NIC).  The generated clusters
  * give every host a 1 Tbps loopback instead. */
 int sim_local_free(const struct sim *, int src, int dst);
+/* The ideal network on a platform file: psim, not SimGrid, pays each
+ * message's route latency, so that flows share links fairly. */
+int sim_pays_latency(const struct scenario *);
 
 /* Set up SimGrid, the platform and the roles for sc. */
 struct sim *sim_create(const struct scenario *sc, char **errors);
