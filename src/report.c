@@ -939,13 +939,14 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 	if (a->step_time_s > 0 &&
 	    fabs(r->step_mean_s - a->step_time_s) > 0.1 * a->step_time_s)
 		fprintf(f, "  simulated and analytic differ by %.0f%%: the closed "
-		    "form counts the NICs and the\n  switch backplane; the "
-		    "simulation also has %s\n", 100 * (r->step_mean_s -
-		    a->step_time_s) / a->step_time_s,
-		    r->bottleneck.kind == BN_SWITCH ?
-		    "the rack uplinks and every shared link" :
+		    "form counts %s;\n  the simulation also has %s\n",
+		    100 * (r->step_mean_s - a->step_time_s) / a->step_time_s,
+		    sc->cluster.topology == TOPO_PLATFORM ?
+		    "every link of the routes" :
+		    "the NICs, uplinks and switch backplane",
 		    sc->network == NET_REALISTIC ? "TCP effects (below)" :
-		    "the actors' overlap of compute and communication");
+		    "the actors' overlap of rounds, compute and "
+		    "communication");
 	if (sc->network == NET_REALISTIC)
 		fprintf(f, "  network \"realistic\" is SimGrid's LV08 model "
 		    "(latency x13.01, bandwidth x0.97,\n  TCP window cap%s), "
