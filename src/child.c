@@ -10,7 +10,6 @@
 
 #include "child.h"
 #include "cmd.h"
-#include "csv.h"
 #include "report.h"
 #include "results.h"
 #include "scenario.h"
@@ -131,26 +130,4 @@ child_csv(const struct scenario *sc, FILE *out)
 	report_write(out, REPORT_CSV, sc, r);
 	results_free(r);
 	return 0;
-}
-
-char *
-child_csv_field(const char *csv, const char *column)
-{
-	char *copy = xstrdup(csv), *nl = strchr(copy, '\n'), *value = NULL;
-	char *head[CSV_MAX_FIELDS], *row[CSV_MAX_FIELDS];
-	int nh, nr, k;
-
-	if (nl != NULL && nl[1] != '\0') {
-		*nl = '\0';
-		nh = csv_split(copy, head, CSV_MAX_FIELDS);
-		nr = csv_split(nl + 1, row, CSV_MAX_FIELDS);
-		for (k = 0; k < nh && k < nr && k < CSV_MAX_FIELDS; k++) {
-			if (strcmp(head[k], column) == 0) {
-				value = xstrdup(row[k]);
-				break;
-			}
-		}
-	}
-	free(copy);
-	return value;
 }

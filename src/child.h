@@ -34,8 +34,4 @@ int child_map(int n, int jobs, child_fn fn, void *ctx, char **outs,
  * exit status: 0, or 2 when the run failed. */
 int child_csv(const struct scenario *sc, FILE *out);
 
-/* The field of column in a CSV report's text (its header line, then its
- * row), malloc'd; NULL when there is no such column or no row. */
-char *child_csv_field(const char *csv, const char *column);
-
 #endif

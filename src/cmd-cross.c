@@ -20,6 +20,7 @@
 
 #include "child.h"
 #include "cmd.h"
+#include "csv.h"
 #include "report.h"
 #include "results.h"
 #include "scenario.h"
@@ -158,10 +159,10 @@ figure_of(const char *csv, const char *figure, double *mean, double *ci)
 	int rc = -1;
 
 	snprintf(name, sizeof name, "%s_mean", figure);
-	m = child_csv_field(csv, name);
+	m = csv_field(csv, name);
 	snprintf(name, sizeof name, "%s_ci95", figure);
-	c = child_csv_field(csv, name);
-	one = child_csv_field(csv, figure);
+	c = csv_field(csv, name);
+	one = csv_field(csv, figure);
 	if (m != NULL && c != NULL && m[0] != '\0' && c[0] != '\0' &&
 	    sscanf(m, "%lf", mean) == 1 && sscanf(c, "%lf", ci) == 1)
 		rc = 0;

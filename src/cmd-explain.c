@@ -13,6 +13,7 @@
 #include "analytic.h"
 #include "child.h"
 #include "cmd.h"
+#include "csv.h"
 #include "report.h"
 #include "results.h"
 #include "scenario.h"
@@ -118,7 +119,7 @@ measure_gap(const struct scenario *sc, struct gap *g)
 	}
 	child_map(g->n, g->n, step_in_child, copies, out, failed, NULL);
 	for (i = 0; i < g->n; i++) {
-		step = failed[i] ? NULL : child_csv_field(out[i],
+		step = failed[i] ? NULL : csv_field(out[i],
 		    "step_time_mean_s");
 		if (step == NULL || sscanf(step, "%lf", &g->step[i]) != 1)
 			g->step[i] = -1;

@@ -19,6 +19,7 @@ extern const struct cmd_entry cmd_sweep_entry;
 extern const struct cmd_entry cmd_merge_entry;
 extern const struct cmd_entry cmd_trace_entry;
 extern const struct cmd_entry cmd_cross_entry;
+extern const struct cmd_entry cmd_advise_entry;
 
 extern const struct cmd_entry *const cmd_table[];
 
