@@ -13,14 +13,12 @@
  * whose d is significant: |d| beyond the two intervals combined. */
 #include "config.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
+#include "child.h"
 #include "cmd.h"
 #include "csv.h"
 #include "report.h"
@@ -124,102 +122,99 @@ setting(const char *path, double v, const char *unit)
 	return s;
 }
 
-/* In a child: the scenario with sets and two more, its figure's mean
- * and ci95 (or the figure and 0 without replicates) on fd. */
-static void
-probe_child(const char *file, char **sets, int nsets, const char *figure,
-    int fd)
-{
-	struct scenario *sc;
-	struct results *r;
-	char *errors = NULL, *buf, *nl, *head[CSV_MAX_FIELDS];
-	char *row[CSV_MAX_FIELDS], mean[128], ci[128];
-	int nh, nr, k, im = -1, ic = -1, i1 = -1;
-	FILE *out = fdopen(fd, "w");
-
-	if ((sc = scenario_load(file, sets, nsets, &errors)) == NULL ||
-	    (r = cmd_simulate(sc, &errors)) == NULL) {
-		fprintf(out, "!%s", errors != NULL ? errors : "\n");
-		fclose(out);
-		_exit(2);
-	}
-	buf = report_csv(sc, r);
-	nl = strchr(buf, '\n');
-	nh = csv_split(buf, head, CSV_MAX_FIELDS);
-	nr = nl != NULL ? csv_split(nl + 1, row, CSV_MAX_FIELDS) : 0;
-	snprintf(mean, sizeof mean, "%s_mean", figure);
-	snprintf(ci, sizeof ci, "%s_ci95", figure);
-	for (k = 0; k < nh && k < nr; k++) {
-		if (strcmp(head[k], figure) == 0)
-			i1 = k;
-		else if (strcmp(head[k], mean) == 0 && row[k][0] != '\0')
-			im = k;
-		else if (strcmp(head[k], ci) == 0 && row[k][0] != '\0')
-			ic = k;
-	}
-	if (im >= 0 && ic >= 0)
-		fprintf(out, "%s %s\n", row[im], row[ic]);
-	else if (i1 >= 0 && row[i1][0] != '\0')
-		fprintf(out, "%s 0\n", row[i1]);
-	else
-		fprintf(out, "!psim: %s: cross: the run has no figure "
-		    "\"%s\"\n", file, figure);
-	fclose(out);
-	_exit(0);
-}
-
 struct probe {
 	double		 x, d, e;	/* d = A - B, e its 95% half-width */
 };
+
+/* The two runs of a probe: scenario files[k] with sets[k]. */
+struct pair {
+	char *const	*files;
+	char		**sets[2];
+	int		 nsets[2];
+};
+
+/* In a child: run k of the pair, its CSV report (or "!" and the errors)
+ * on out. */
+static int
+probe_child(void *ctx, int k, FILE *out)
+{
+	const struct pair *p = ctx;
+	struct scenario *sc;
+	char *errors = NULL;
+
+	if ((sc = scenario_load(p->files[k], p->sets[k], p->nsets[k],
+	    &errors)) == NULL) {
+		fprintf(out, "!%s", errors);
+		return 2;
+	}
+	return child_csv(sc, out);
+}
+
+/* figure's mean and ci95 in a run's CSV report (the figure and 0
+ * without replicates); -1 when it has no such figure. */
+static int
+figure_of(const char *csv, const char *figure, double *mean, double *ci)
+{
+	char name[128], *m, *c, *one;
+	int rc = -1;
+
+	snprintf(name, sizeof name, "%s_mean", figure);
+	m = csv_field(csv, name);
+	snprintf(name, sizeof name, "%s_ci95", figure);
+	c = csv_field(csv, name);
+	one = csv_field(csv, figure);
+	if (m != NULL && c != NULL && m[0] != '\0' && c[0] != '\0' &&
+	    sscanf(m, "%lf", mean) == 1 && sscanf(c, "%lf", ci) == 1)
+		rc = 0;
+	else if (one != NULL && one[0] != '\0' && sscanf(one, "%lf",
+	    mean) == 1) {
+		*ci = 0;
+		rc = 0;
+	}
+	free(m);
+	free(c);
+	free(one);
+	return rc;
+}
 
 /* The pair of runs at x, at once: 0, or -1 with what went wrong said. */
 static int
 probe(const struct cross *c, char *const *files, char **base, int nbase,
     double x, struct probe *p)
 {
-	char **sets = xcalloc((size_t)nbase + 3, sizeof *sets);
+	struct pair pair = { .files = files };
 	double mean[2], ci[2];
-	pid_t pid[2];
-	int fd[2][2], i, k, bad = 0;
+	char *out[2], *set;
+	int failed[2], k, bad = 0;
 
-	for (i = 0; i < nbase; i++)
-		sets[i] = base[i];
-	sets[nbase] = setting(c->key, x, c->unit);
+	set = setting(c->key, x, c->unit);
 	for (k = 0; k < 2; k++) {
+		pair.sets[k] = xcalloc((size_t)nbase + 3, sizeof *pair.sets[k]);
+		memcpy(pair.sets[k], base, (size_t)nbase * sizeof *base);
+		pair.sets[k][nbase] = set;
+		pair.nsets[k] = nbase + 1;
 		if (c->cmp != NULL)
-			xasprintf(&sets[nbase + 1], "%s=%s", c->cmp, k ? c->b :
-			    c->a);
-		if (pipe(fd[k]) == -1)
-			fatal("pipe: %s", strerror(errno));
-		fflush(NULL);
-		if ((pid[k] = fork()) == -1)
-			fatal("fork: %s", strerror(errno));
-		if (pid[k] == 0) {
-			close(fd[k][0]);
-			probe_child(files[k], sets, nbase + 1 + (c->cmp !=
-			    NULL), c->figure, fd[k][1]);
-		}
-		close(fd[k][1]);
-		free(sets[nbase + 1]);
-		sets[nbase + 1] = NULL;
+			xasprintf(&pair.sets[k][pair.nsets[k]++], "%s=%s",
+			    c->cmp, k ? c->b : c->a);
 	}
+	child_map(2, 2, probe_child, &pair, out, failed, NULL);
 	for (k = 0; k < 2; k++) {
-		FILE *in = fdopen(fd[k][0], "r");
-		char line[4096] = "";
-
-		if (fgets(line, sizeof line, in) == NULL || line[0] == '!' ||
-		    sscanf(line, "%lf %lf", &mean[k], &ci[k]) != 2) {
-			if (bad++ == 0)
-				fputs(line[0] == '!' ? line + 1 :
-				    "psim: cross: a probe gave no figure\n",
-				    stderr);
+		if (bad == 0 && failed[k]) {
+			fputs(out[k][0] == '!' ? out[k] + 1 :
+			    "psim: cross: a probe gave no figure\n", stderr);
+			bad = 1;
+		} else if (bad == 0 && figure_of(out[k], c->figure, &mean[k],
+		    &ci[k]) != 0) {
+			fprintf(stderr, "psim: %s: cross: the run has no figure "
+			    "\"%s\"\n", files[k], c->figure);
+			bad = 1;
 		}
-		fclose(in);
-		while (waitpid(pid[k], NULL, 0) == -1 && errno == EINTR)
-			;
+		if (c->cmp != NULL)
+			free(pair.sets[k][nbase + 1]);
+		free(pair.sets[k]);
+		free(out[k]);
 	}
-	free(sets[nbase]);
-	free(sets);
+	free(set);
 	p->x = x;
 	p->d = bad ? NAN : mean[0] - mean[1];
 	p->e = bad ? NAN : sqrt(ci[0] * ci[0] + ci[1] * ci[1]);

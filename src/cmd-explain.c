@@ -5,16 +5,15 @@
  * simulated result beside it and why the two differ. */
 #include "config.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "analytic.h"
+#include "child.h"
 #include "cmd.h"
+#include "csv.h"
 #include "report.h"
 #include "results.h"
 #include "scenario.h"
@@ -86,49 +85,29 @@ remove_departure(struct scenario *sc, enum departure d)
 	return 0;
 }
 
-/* The mean step of sc simulated in a child process (SimGrid runs once
- * per process), read back on a pipe; -1 if it failed. */
-static pid_t
-step_in_child(const struct scenario *sc, int *fd)
-{
-	struct results *r;
-	char *errors;
-	double step = -1;
-	int p[2];
-	pid_t pid;
-
-	if (pipe(p) == -1)
-		fatal("pipe: %s", strerror(errno));
-	fflush(NULL);
-	if ((pid = fork()) == -1)
-		fatal("fork: %s", strerror(errno));
-	if (pid == 0) {
-		close(p[0]);
-		if ((r = cmd_simulate(sc, &errors)) != NULL)
-			step = r->step_mean_s;
-		if (write(p[1], &step, sizeof step) != (ssize_t)sizeof step)
-			_exit(1);
-		_exit(0);
-	}
-	close(p[1]);
-	*fd = p[0];
-	return pid;
-}
-
 struct gap {
 	int		 n;		/* departures the scenario has */
 	enum departure	 d[D_N];
 	double		 step[D_N];	/* with d[0..i] removed; -1: failed */
 };
 
+/* In a child: scenario i of ctx's, simulated; its CSV report on out. */
+static int
+step_in_child(void *ctx, int i, FILE *out)
+{
+	const struct scenario *copies = ctx;
+
+	return child_csv(&copies[i], out);
+}
+
 /* Run sc once per departure it has, with it and those before it removed,
  * all at once (before the parent's own run: SimGrid once per process). */
 static void
 measure_gap(const struct scenario *sc, struct gap *g)
 {
-	struct scenario copy = *sc;
-	pid_t pid[D_N];
-	int fd[D_N], i, d;
+	struct scenario copy = *sc, copies[D_N];
+	char *out[D_N], *step;
+	int failed[D_N], i, d;
 
 	memset(g, 0, sizeof *g);
 	copy.run.replicates = 1;	/* the parts are of replicate 0 */
@@ -136,16 +115,16 @@ measure_gap(const struct scenario *sc, struct gap *g)
 		if (!remove_departure(&copy, (enum departure)d))
 			continue;
 		g->d[g->n] = (enum departure)d;
-		pid[g->n] = step_in_child(&copy, &fd[g->n]);
-		g->n++;
+		copies[g->n++] = copy;
 	}
+	child_map(g->n, g->n, step_in_child, copies, out, failed, NULL);
 	for (i = 0; i < g->n; i++) {
-		if (read(fd[i], &g->step[i], sizeof g->step[i]) !=
-		    (ssize_t)sizeof g->step[i])
+		step = failed[i] ? NULL : csv_field(out[i],
+		    "step_time_mean_s");
+		if (step == NULL || sscanf(step, "%lf", &g->step[i]) != 1)
 			g->step[i] = -1;
-		close(fd[i]);
-		while (waitpid(pid[i], NULL, 0) == -1 && errno == EINTR)
-			;
+		free(step);
+		free(out[i]);
 	}
 }
 

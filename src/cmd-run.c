@@ -34,6 +34,18 @@ bucket_analytic(const struct sim *sim, const struct shape *shape,
 	free(ready);
 }
 
+void
+cmd_closed_form(const struct sim *sim, struct shape *shape,
+    struct analytic *a)
+{
+	sim_shape(sim, shape);
+	memset(a, 0, sizeof *a);
+	sim->sc->strategy.info->closed_form(shape, a);
+	if (sim->nbuckets > 0)
+		bucket_analytic(sim, shape, a);
+	analytic_finish(shape, a);
+}
+
 /* A run in which no step after the warm-up finished is an error, not a
  * report of zeros: faults came faster than the job could get a step
  * done, or took the hosts it needed for good.  The error is at the
@@ -99,12 +111,7 @@ cmd_simulate(const struct scenario *sc, char **errors)
 		sim_free(sim);
 		goto fail;
 	}
-	sim_shape(sim, &shape);
-	memset(&analytic, 0, sizeof analytic);
-	sc->strategy.info->closed_form(&shape, &analytic);
-	if (sim->nbuckets > 0)
-		bucket_analytic(sim, &shape, &analytic);
-	analytic_finish(&shape, &analytic);
+	cmd_closed_form(sim, &shape, &analytic);
 	r = metrics_results(sim->metrics, &analytic, wall);
 	sim_free(sim);
 	if (r->timed == 0) {

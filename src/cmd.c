@@ -19,6 +19,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_merge_entry,
 	&cmd_trace_entry,
 	&cmd_cross_entry,
+	&cmd_advise_entry,
 	NULL
 };
 

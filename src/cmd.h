@@ -19,6 +19,7 @@ extern const struct cmd_entry cmd_sweep_entry;
 extern const struct cmd_entry cmd_merge_entry;
 extern const struct cmd_entry cmd_trace_entry;
 extern const struct cmd_entry cmd_cross_entry;
+extern const struct cmd_entry cmd_advise_entry;
 
 extern const struct cmd_entry *const cmd_table[];
 
@@ -79,6 +80,15 @@ int cmd_usage(const struct cmd_entry *e);
 struct results;
 struct scenario;
 struct results *cmd_simulate(const struct scenario *, char **errors);
+
+/* The closed form of a created simulation (sim_create), run or not:
+ * its shape (sim_shape) into *shape and the strategy's closed form, with
+ * the bucket pipeline, into *a.  What cmd_simulate reports beside the
+ * simulated figures, and what psim advise ranks candidates by. */
+struct analytic;
+struct shape;
+struct sim;
+void cmd_closed_form(const struct sim *, struct shape *, struct analytic *);
 
 /* After cmd_parse, for a command that takes [SCENARIO]: at most one
  * operand (a usage error otherwise), then load and validate the

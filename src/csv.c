@@ -2,10 +2,12 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "csv.h"
 #include "utf8.h"
+#include "xmalloc.h"
 
 /* The quoted field at p (just after its opening quote), unquoted in
  * place; returns where it ends: after its closing quote. */
@@ -65,4 +67,26 @@ csv_write_field(FILE *f, const char *s)
 		fputs(out[0] == '\n' ? " " : out, f);
 	}
 	fputc('"', f);
+}
+
+char *
+csv_field(const char *csv, const char *column)
+{
+	char *copy = xstrdup(csv), *nl = strchr(copy, '\n'), *value = NULL;
+	char *head[CSV_MAX_FIELDS], *row[CSV_MAX_FIELDS];
+	int nh, nr, k;
+
+	if (nl != NULL && nl[1] != '\0') {
+		*nl = '\0';
+		nh = csv_split(copy, head, CSV_MAX_FIELDS);
+		nr = csv_split(nl + 1, row, CSV_MAX_FIELDS);
+		for (k = 0; k < nh && k < nr && k < CSV_MAX_FIELDS; k++) {
+			if (strcmp(head[k], column) == 0) {
+				value = xstrdup(row[k]);
+				break;
+			}
+		}
+	}
+	free(copy);
+	return value;
 }

@@ -20,4 +20,8 @@ int csv_split(char *line, char **f, int max);
  * folded into spaces so that a record stays on one line. */
 void csv_write_field(FILE *, const char *s);
 
+/* The field of column in a CSV report's text (its header line, then its
+ * row), malloc'd; NULL when there is no such column or no row. */
+char *csv_field(const char *csv, const char *column);
+
 #endif

@@ -1,15 +1,12 @@
 /* replicates.c: run.replicates in child processes (replicates.h). */
 #include "config.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include "cmd.h"
+#include "child.h"
 #include "csv.h"
 #include "replicates.h"
 #include "report.h"
@@ -25,108 +22,40 @@ replicate_seed(unsigned long seed, int i)
 	return (seed + (unsigned long)i) & 0xffffffffUL;
 }
 
-/* What fd gives until its end, malloc'd. */
-static char *
-read_all(int fd)
-{
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
-	ssize_t k;
-
-	for (;;) {
-		if (len + 4096 + 1 > cap) {
-			cap = cap ? 2 * cap : 8192;
-			buf = xreallocarray(buf, cap, 1);
-		}
-		if ((k = read(fd, buf + len, 4096)) > 0)
-			len += (size_t)k;
-		else if (k == 0 || errno != EINTR)
-			break;
-	}
-	buf[len] = '\0';
-	return buf;
-}
-
-/* In a child: replicate i of sc, its CSV report (or "!" and its errors)
- * on fd. */
-static void
-child(const struct scenario *sc, int i, int fd)
-{
-	struct scenario one = *sc;
-	struct results *r;
-	char *errors;
-	FILE *out = fdopen(fd, "w");
-
-	one.seed = replicate_seed(sc->seed, i);
-	one.run.replicates = 1;
-	if ((r = cmd_simulate(&one, &errors)) == NULL) {
-		fprintf(out, "!%s", errors);
-		fclose(out);
-		_exit(2);
-	}
-	report_write(out, REPORT_CSV, &one, r);
-	fclose(out);
-	_exit(0);
-}
-
-struct job {
-	pid_t		 pid;
-	int		 fd;
-};
-
-/* Wait for job j: its output in csv[i], or an error. */
+/* In a child: replicate i + 1 of ctx's scenario, its CSV report (or
+ * "!" and its errors) on out. */
 static int
-collect(struct job *j, char **out, int *status)
+child(void *ctx, int i, FILE *out)
 {
-	*out = read_all(j->fd);
-	close(j->fd);
-	while (waitpid(j->pid, status, 0) == -1 && errno == EINTR)
-		;
-	return WIFEXITED(*status) && WEXITSTATUS(*status) == 0 &&
-	    (*out)[0] != '!' && (*out)[0] != '\0' ? 0 : -1;
+	const struct scenario *sc = ctx;
+	struct scenario one = *sc;
+
+	one.seed = replicate_seed(sc->seed, i + 1);
+	one.run.replicates = 1;
+	return child_csv(&one, out);
 }
 
 char **
 replicates_run(const struct scenario *sc, char **errors)
 {
-	int n = sc->run.replicates, jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	int n = sc->run.replicates, i, *failed;
 	char **csv = xcalloc((size_t)n, sizeof *csv);
-	struct job *job = xcalloc((size_t)n, sizeof *job);
-	int i, next = 1, done = 1, status, p[2], bad = 0;
 
 	*errors = NULL;
-	if (jobs < 1)
-		jobs = 1;
-	while (done < n) {
-		/* start up to jobs children, then wait for the oldest */
-		while (next < n && next - done < jobs) {
-			if (pipe(p) == -1)
-				fatal("pipe: %s", strerror(errno));
-			fflush(NULL);
-			if ((job[next].pid = fork()) == -1)
-				fatal("fork: %s", strerror(errno));
-			if (job[next].pid == 0) {
-				close(p[0]);
-				child(sc, next, p[1]);
-			}
-			close(p[1]);
-			job[next++].fd = p[0];
-		}
-		if (collect(&job[done], &csv[done - 1], &status) != 0 &&
-		    bad++ == 0)
-			xasprintf(errors, "psim: %s: /run/replicates: replicate "
-			    "%d (seed %lu) failed: %s", sc->file, done,
-			    replicate_seed(sc->seed, done),
-			    csv[done - 1][0] == '!' ? csv[done - 1] + 1 :
-			    "no report\n");
-		done++;
-	}
-	free(job);
-	if (bad == 0)
+	failed = xcalloc((size_t)n, sizeof *failed);
+	if (child_map(n - 1, 0, child, (void *)sc, csv, failed, NULL) == 0) {
+		free(failed);
 		return csv;
+	}
+	for (i = 0; !failed[i]; i++)
+		;
+	xasprintf(errors, "psim: %s: /run/replicates: replicate %d (seed "
+	    "%lu) failed: %s", sc->file, i + 1, replicate_seed(sc->seed,
+	    i + 1), csv[i][0] == '!' ? csv[i] + 1 : "no report\n");
 	for (i = 0; i < n; i++)
 		free(csv[i]);
 	free(csv);
+	free(failed);
 	return NULL;
 }
 
