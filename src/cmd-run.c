@@ -46,11 +46,14 @@ cmd_closed_form(const struct sim *sim, struct shape *shape,
 	analytic_finish(shape, a);
 }
 
-/* A run in which no step after the warm-up finished is an error, not a
- * report of zeros: faults came faster than the job could get a step
- * done, or took the hosts it needed for good.  The error is at the
- * fault process that did it (the workers' unless only servers or links
- * fail), or at the top without faults, which no scenario should reach. */
+/* A run in which no step after the warm-up finished, or that did not
+ * get its steps by the time psim stops drawing faults (recovery.c's
+ * GIVE_UP first horizons), is an error, not a report of zeros or of a
+ * job that never ended: faults came faster than the job could get a
+ * step (or a checkpoint's worth of steps) done, or took the hosts it
+ * needed for good.  The error is at the fault process that did it (the
+ * workers' unless only servers or links fail), or at the top without
+ * faults, which no scenario should reach. */
 static char *
 no_progress(const struct scenario *sc, const struct results *r)
 {
@@ -59,7 +62,7 @@ no_progress(const struct scenario *sc, const struct results *r)
 	static const char *const keys[] = { "mttp", "weibull", "trace" };
 	const struct fault_spec *fs = NULL;
 	const struct fault_stats *f = &r->fstats;
-	char path[64], *text;
+	char path[64], done[96], *text;
 	int k;
 
 	for (k = 0; sc->faults.on && k < 3; k++) {
@@ -78,12 +81,22 @@ no_progress(const struct scenario *sc, const struct results *r)
 		snprintf(path, sizeof path, "%s/%s", paths[k],
 		    keys[fs->source == FAULTS_WEIBULL ? 1 :
 		    fs->source == FAULTS_TRACE ? 2 : 0]);
+	if (r->timed == 0)
+		snprintf(done, sizeof done, "no step after the warm-up was "
+		    "done");
+	else
+		snprintf(done, sizeof done, "%d of its %d steps were done "
+		    "(psim draws faults no further)", r->timed + sc->run.warmup,
+		    sc->run.steps);
 	xasprintf(&text, "psim: %s: %s: the job cannot finish: in %.3g "
-	    "simulated s no step after the warm-up was done, through %d "
-	    "preemptions, %d server and %d link failures: %s\n", sc->file,
-	    path, f->end_s, f->preemptions, f->server_failures,
-	    f->link_failures, f->no_spare > 0 ? "the spares ran out" :
-	    "its hosts were never all up through a step");
+	    "simulated s, %s, through %d preemptions, %d server and %d link "
+	    "failures: %s\n", sc->file, path, f->end_s, done, f->preemptions,
+	    f->server_failures, f->link_failures, f->no_spare > 0 ?
+	    "the spares ran out" : r->timed == 0 ?
+	    "its hosts were never all up through a step" :
+	    "its hosts were seldom all up for long enough; expected a longer "
+	    "mean lifetime, shorter replacements or restarts, or more "
+	    "frequent checkpoints");
 	return text;
 }
 
@@ -114,7 +127,7 @@ cmd_simulate(const struct scenario *sc, char **errors)
 	cmd_closed_form(sim, &shape, &analytic);
 	r = metrics_results(sim->metrics, &analytic, wall);
 	sim_free(sim);
-	if (r->timed == 0) {
+	if (r->timed == 0 || (sc->faults.on && r->fstats.done_s < 0)) {
 		*errors = no_progress(sc, r);
 		results_free(r);
 		goto fail;
