@@ -9,6 +9,7 @@
 
 #include "advise.h"
 #include "csv.h"
+#include "report.h"
 #include "units.h"
 #include "xmalloc.h"
 
@@ -736,32 +737,6 @@ advise_text(FILE *f, struct advise *a)
 
 /* JSON ------------------------------------------------------------------ */
 
-static void
-json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; s != NULL && *s != '\0'; s++) {
-		if (*s == '"' || *s == '\\')
-			fprintf(f, "\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			fprintf(f, "\\u%04x", (unsigned)(unsigned char)*s);
-		else
-			fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
-static void
-json_num(FILE *f, double v)
-{
-	if (!isfinite(v))
-		fputs("null", f);
-	else if (v == floor(v) && fabs(v) < 1e15)
-		fprintf(f, "%.0f", v);
-	else
-		fprintf(f, "%.12g", v);
-}
-
 /* {"PATH": VALUE, ...}: a number when the value is one, else a string. */
 static void
 json_settings(FILE *f, const struct advise_candidate *c)
@@ -781,7 +756,7 @@ json_settings(FILE *f, const struct advise_candidate *c)
 		    "0123456789.-+eE") == strlen(v))
 			fputs(v, f);
 		else
-			json_str(f, v);
+			report_json_string(f, v);
 	}
 	fputc('}', f);
 }
@@ -795,11 +770,11 @@ json_figures(FILE *f, const char *indent, const struct advise *a,
 
 	for (g = 0; g < FIG_N; g++) {
 		fprintf(f, "%s\"%s\": ", indent, fig_keys[g]);
-		json_num(f, fig->v[g]);
+		report_json_number(f, fig->v[g]);
 		fputs(",\n", f);
 	}
 	fprintf(f, "%s\"bottleneck\": ", indent);
-	json_str(f, fig->bottleneck);
+	report_json_string(f, fig->bottleneck);
 	fprintf(f, ",\n%s\"meets\": %s\n", indent, advise_fails(a, fig, 0) < 0 ?
 	    "true" : "false");
 }
@@ -817,12 +792,12 @@ json_candidate(FILE *f, const struct advise *a, const struct advise_candidate *c
 	json_settings(f, c);
 	fprintf(f, ",\n%s\"error\": ", in);
 	if (c->error != NULL) {
-		json_str(f, c->error);
+		report_json_string(f, c->error);
 		fprintf(f, "\n");
 		return;
 	}
 	fprintf(f, "null,\n%s\"cost\": ", in);
-	json_num(f, c->cost);
+	report_json_number(f, c->cost);
 	fprintf(f, ",\n%s\"machines\": %d,\n%s\"closed_form\": {\n", in,
 	    c->machines, in);
 	json_figures(f, sub, a, &c->cf);
@@ -836,13 +811,13 @@ json_candidate(FILE *f, const struct advise *a, const struct advise_candidate *c
 		fputs("null", f);
 	fprintf(f, ",\n%s\"meets\": %s,\n%s\"bottleneck\": ", in, c->meets ?
 	    "true" : "false", in);
-	json_str(f, fig->bottleneck);
+	report_json_string(f, fig->bottleneck);
 	fprintf(f, ",\n%s\"why\": ", in);
 	if (c->sim_failed)
-		json_str(f, c->sim_error);
+		report_json_string(f, c->sim_error);
 	else if (!c->meets && (i = advise_fails(a, fig, 0)) >= 0) {
 		advise_why(a, c, fig, i, why, sizeof why);
-		json_str(f, why);
+		report_json_string(f, why);
 	} else
 		fputs("null", f);
 	fputc('\n', f);
@@ -855,15 +830,15 @@ advise_json(FILE *f, struct advise *a)
 	int n = advise_best(a, best), i;
 
 	fputs("{\n  \"scenario\": ", f);
-	json_str(f, a->scenario);
+	report_json_string(f, a->scenario);
 	fputs(",\n  \"targets\": [", f);
 	for (i = 0; i < a->nt; i++) {
 		fprintf(f, "%s{\"figure\": \"%s\", \"op\": \"%s\", "
 		    "\"value\": ", i ? ", " : "", fig_names[a->t[i].fig],
 		    a->t[i].at_most ? "<=" : ">=");
-		json_num(f, a->t[i].value);
+		report_json_number(f, a->t[i].value);
 		fputs(", \"text\": ", f);
-		json_str(f, a->t[i].text);
+		report_json_string(f, a->t[i].text);
 		fputc('}', f);
 	}
 	fprintf(f, "],\n  \"priced\": %s,\n  \"best\": ", a->priced ?

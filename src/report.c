@@ -147,8 +147,8 @@ report_bottleneck(const struct results *r, char *res, size_t rlen,
 
 /* A JSON string: valid UTF-8 as it is, control characters escaped,
  * and each byte that is not UTF-8 as U+FFFD. */
-static void
-json_string(FILE *f, const char *s)
+void
+report_json_string(FILE *f, const char *s)
 {
 	size_t n = s != NULL ? strlen(s) : 0, i, k;
 	uint32_t cp;
@@ -171,8 +171,8 @@ json_string(FILE *f, const char *s)
 }
 
 /* Numbers: integers exactly, others to 12 significant digits. */
-static void
-json_number(FILE *f, double v)
+void
+report_json_number(FILE *f, double v)
 {
 	if (!isfinite(v))
 		fputs("null", f);
@@ -186,7 +186,7 @@ static void
 kv_num(FILE *f, const char *indent, const char *key, double v, int comma)
 {
 	fprintf(f, "%s\"%s\": ", indent, key);
-	json_number(f, v);
+	report_json_number(f, v);
 	fputs(comma ? ",\n" : "\n", f);
 }
 
@@ -194,7 +194,7 @@ static void
 kv_str(FILE *f, const char *indent, const char *key, const char *v, int comma)
 {
 	fprintf(f, "%s\"%s\": ", indent, key);
-	json_string(f, v);
+	report_json_string(f, v);
 	fputs(comma ? ",\n" : "\n", f);
 }
 
@@ -204,14 +204,14 @@ static void
 pair_str(FILE *f, const char *key, const char *v, int first)
 {
 	fprintf(f, "%s\"%s\": ", first ? "" : ", ", key);
-	json_string(f, v);
+	report_json_string(f, v);
 }
 
 static void
 pair_num(FILE *f, const char *key, double v)
 {
 	fprintf(f, ", \"%s\": ", key);
-	json_number(f, v);
+	report_json_number(f, v);
 }
 
 static void
@@ -291,7 +291,7 @@ json_training(FILE *f, const struct scenario *sc, const struct results *r)
 		fputs("  \"loss_curve\": [\n", f);
 		for (i = 0; i < t->ncurve; i++) {
 			fputs("    {\"step\": ", f);
-			json_number(f, t->curve[i].step);
+			report_json_number(f, t->curve[i].step);
 			pair_num(f, "simulated_time_s", t->curve[i].simulated_s);
 			pair_num(f, "loss", t->curve[i].loss);
 			fprintf(f, "}%s\n", i + 1 < t->ncurve ? "," : "");
@@ -452,7 +452,7 @@ json_replicates(FILE *f, const struct replicates *rep)
 	for (j = 0; j < rep->nfig; j++) {
 		k = rep_stats(rep, j, &mean, &sd, &ci);
 		fprintf(f, "      \"%s\": {\"mean\": ", rep->names[j]);
-		json_number(f, mean);
+		report_json_number(f, mean);
 		pair_num(f, "sd", sd);
 		pair_num(f, "ci95", ci);
 		pair_num(f, "n", k);
@@ -477,7 +477,7 @@ write_json(FILE *f, const struct scenario *sc, const struct results *r)
 	fputs("  \"overrides\": [", f);
 	for (i = 0; i < sc->nsets; i++) {
 		fputs(i > 0 ? ", " : "", f);
-		json_string(f, sc->sets[i]);
+		report_json_string(f, sc->sets[i]);
 	}
 	fputs("],\n", f);
 	kv_str(f, "  ", "strategy",
