@@ -24,6 +24,10 @@ analytic_round_init(struct round *r, const struct shape *s)
 	r->sw = xcalloc(racks, sizeof *r->sw);
 	r->load = s->route != NULL ? xcalloc((size_t)s->nlinks,
 	    sizeof *r->load) : NULL;
+	r->fsrc = r->fdst = NULL;
+	r->nflows = r->cap = 0;
+	r->ready = r->next = NULL;
+	r->lat = 0;
 	r->binding[0] = r->worst[0] = '\0';
 	r->worst_s = 0;
 }
@@ -40,6 +44,17 @@ analytic_round_flow(struct round *r, int src, int dst, double bytes)
 
 	if (src == dst)		/* a host's loopback: no network */
 		return;
+	if (r->ready != NULL) {
+		if (r->nflows == r->cap) {
+			r->cap = r->cap ? 2 * r->cap : 64;
+			r->fsrc = xreallocarray(r->fsrc, (size_t)r->cap,
+			    sizeof *r->fsrc);
+			r->fdst = xreallocarray(r->fdst, (size_t)r->cap,
+			    sizeof *r->fdst);
+		}
+		r->fsrc[r->nflows] = src;
+		r->fdst[r->nflows++] = dst;
+	}
 	if (s->route != NULL) {
 		len = s->route(s->route_ctx, src, dst, &links);
 		for (i = 0; i < len; i++) {
@@ -59,6 +74,80 @@ analytic_round_flow(struct round *r, int src, int dst, double bytes)
 		r->out[a] += bytes;
 		r->in[b] += bytes;
 	}
+}
+
+void
+analytic_round_schedule(struct round *r, double alpha)
+{
+	size_t hosts = (size_t)(r->s->n + r->s->servers);
+
+	r->ready = xcalloc(hosts, sizeof *r->ready);
+	r->next = xcalloc(hosts, sizeof *r->next);
+	r->lat = alpha;
+}
+
+double
+analytic_round_span(const struct round *r)
+{
+	int h, hosts = r->s->n + r->s->servers;
+	double t = 0;
+
+	for (h = 0; h < hosts; h++)
+		if (r->ready[h] > t)
+			t = r->ready[h];
+	return t;
+}
+
+static double
+most(double a, double b)
+{
+	return a > b ? a : b;
+}
+
+/* The time flow src -> dst needs in the round: its busiest resource's. */
+static double
+flow_time(const struct round *r, int src, int dst)
+{
+	const struct shape *s = r->s;
+	const int *links;
+	int i, len, a, b;
+	double t;
+
+	if (s->route != NULL) {
+		len = s->route(s->route_ctx, src, dst, &links);
+		for (i = 0, t = 0; i < len; i++)
+			t = most(t, r->load[links[i]] / s->link_Bps[links[i]]);
+		return t;
+	}
+	a = s->racks > 0 ? s->rack_of[src] : 0;
+	b = s->racks > 0 ? s->rack_of[dst] : 0;
+	t = most(r->up[src], r->down[dst]) / s->B;
+	if (s->switch_Bps > 0)
+		t = most(t, most(r->sw[a], r->sw[b]) / s->switch_Bps);
+	if (a != b)
+		t = most(t, most(r->out[a] / s->uplink_Bps[a],
+		    r->in[b] / s->uplink_Bps[b]));
+	return t;
+}
+
+/* Each flow of the round from when both its hosts are free. */
+static void
+round_schedule(struct round *r)
+{
+	int i, h, hosts = r->s->n + r->s->servers;
+	double end;
+
+	memcpy(r->next, r->ready, (size_t)hosts * sizeof *r->next);
+	for (i = 0; i < r->nflows; i++) {
+		end = most(r->ready[r->fsrc[i]], r->ready[r->fdst[i]]) +
+		    r->lat + flow_time(r, r->fsrc[i], r->fdst[i]);
+		h = r->fsrc[i];
+		r->next[h] = most(r->next[h], end);
+		h = r->fdst[i];
+		r->next[h] = most(r->next[h], end);
+	}
+	memcpy(r->ready, r->next, (size_t)hosts * sizeof *r->ready);
+	r->nflows = 0;
 }
 
 /* The busiest link of a round on a platform file's routes. */
@@ -93,6 +182,8 @@ analytic_round_time(struct round *r)
 	double t = 0, v;
 
 	r->binding[0] = '\0';
+	if (r->ready != NULL)
+		round_schedule(r);
 	if (s->route != NULL)
 		t = round_links(r);
 	for (h = 0; h < hosts; h++) {
@@ -158,6 +249,10 @@ analytic_round_release(struct round *r, struct analytic *a)
 	free(r->in);
 	free(r->sw);
 	free(r->load);
+	free(r->fsrc);
+	free(r->fdst);
+	free(r->ready);
+	free(r->next);
 }
 
 double

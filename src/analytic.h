@@ -91,6 +91,10 @@ struct round {
 	double		*sw;		/* per rack (or the one star): over
 					   its switch backplane */
 	double		*load;		/* per platform link */
+	/* analytic_round_schedule(): the flows of the round under way, and
+	 * when each host is done with the rounds before (else NULL) */
+	int		*fsrc, *fdst, nflows, cap;
+	double		*ready, *next, lat;
 	char		 binding[96];	/* what bound the last round */
 	char		 worst[96];	/* what bound the slowest round */
 	double		 worst_s;
@@ -98,6 +102,13 @@ struct round {
 void analytic_round_init(struct round *, const struct shape *);
 void analytic_round_flow(struct round *, int src, int dst, double bytes);
 double analytic_round_time(struct round *);	/* and clears the round */
+/* Rounds that do not wait for each other (a tree's levels, halving's
+ * steps): from now on each flow of a round starts when both its hosts
+ * are done with their flows of the rounds before, and ends alpha and
+ * the time its own busiest resource needs in the round later;
+ * analytic_round_span() is when the last host is done. */
+void analytic_round_schedule(struct round *, double alpha);
+double analytic_round_span(const struct round *);
 /* Free the round; a->paced_by names what bound its slowest round. */
 void analytic_round_release(struct round *, struct analytic *a);
 

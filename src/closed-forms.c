@@ -192,22 +192,28 @@ closed_halving_doubling(const struct shape *s, struct analytic *a)
 	struct round rd;
 	struct fold f;
 	double core, bw = 0;
-	int i, k;
+	int i, j, k;
 
 	fold_init(&f, s->n);
 	core = 2.0 * (f.p - 1) / f.p * s->M;
 	analytic_round_init(&rd, s);
-	bw = fold_rounds(&rd, &f, s->M);
-	for (i = 0; i < f.lg; i++) {
+	analytic_round_schedule(&rd, s->alpha);
+	fold_round(&rd, &f, s->M, 0);
+	analytic_round_time(&rd);
+	for (j = 0; j < 2 * f.lg; j++) {	/* halving, then doubling */
+		i = j < f.lg ? j : 2 * f.lg - 1 - j;
 		for (k = 0; k < f.p; k++)
 			analytic_round_flow(&rd, fold_worker(&f, k),
 			    fold_worker(&f, k ^ (f.p >> (i + 1))),
 			    s->M / (2 << i));
-		bw += 2 * analytic_round_time(&rd);
+		analytic_round_time(&rd);
 	}
-	analytic_round_release(&rd, a);
+	fold_round(&rd, &f, s->M, 1);
+	analytic_round_time(&rd);
 	a->latency_s = (2 * f.lg + (f.r > 0 ? 2 : 0)) * s->alpha;
-	a->communication_s = a->latency_s + bw;
+	a->communication_s = analytic_round_span(&rd);
+	bw = a->communication_s - a->latency_s;
+	analytic_round_release(&rd, a);
 	a->worker_sent_bytes = a->worker_received_bytes = core +
 	    (f.r > 0 ? s->M : 0);
 	if (f.r > 0)
@@ -235,13 +241,19 @@ closed_binomial_tree(const struct shape *s, struct analytic *a)
 
 	tree_init(&t, NULL, s->n);
 	analytic_round_init(&rd, s);
-	for (i = 0; i < t.levels; i++) {
+	analytic_round_schedule(&rd, s->alpha);
+	for (i = 0; i < t.levels; i++) {	/* the reduce */
 		tree_round(&rd, &t, i, s->M);
-		bw += 2 * analytic_round_time(&rd);
+		analytic_round_time(&rd);
 	}
-	analytic_round_release(&rd, a);
+	for (i = t.levels - 1; i >= 0; i--) {	/* the broadcast */
+		tree_round_down(&rd, &t, i, s->M);
+		analytic_round_time(&rd);
+	}
 	a->latency_s = 2.0 * t.levels * s->alpha;
-	a->communication_s = a->latency_s + bw;
+	a->communication_s = analytic_round_span(&rd);
+	bw = a->communication_s - a->latency_s;
+	analytic_round_release(&rd, a);
 	a->worker_sent_bytes = a->worker_received_bytes = t.levels * s->M;
 	snprintf(a->formula, sizeof a->formula,
 	    "2 ceil(lg n)*(alpha + M/B)");

@@ -52,6 +52,16 @@ tree_round(struct round *rd, const struct tree *t, int i, double bytes)
 }
 
 void
+tree_round_down(struct round *rd, const struct tree *t, int i, double bytes)
+{
+	int d = 1 << i, m;
+
+	for (m = d; m < t->g; m += 2 * d)
+		analytic_round_flow(rd, tree_worker(t, m - d), tree_worker(t, m),
+		    bytes);
+}
+
+void
 fold_init(struct fold *f, int n)
 {
 	f->n = n;
@@ -78,13 +88,20 @@ fold_worker(const struct fold *f, int rank)
 	return rank < f->r ? 2 * rank + 1 : rank + f->r;
 }
 
-double
-fold_rounds(struct round *rd, const struct fold *f, double M)
+void
+fold_round(struct round *rd, const struct fold *f, double M, int out)
 {
 	int k;
 
 	for (k = 0; k < f->r; k++)
-		analytic_round_flow(rd, 2 * k, 2 * k + 1, M);
+		analytic_round_flow(rd, 2 * k + (out != 0), 2 * k + (out == 0),
+		    M);
+}
+
+double
+fold_rounds(struct round *rd, const struct fold *f, double M)
+{
+	fold_round(rd, f, M, 0);
 	return f->r > 0 ? 2 * analytic_round_time(rd) : 0;
 }
 

@@ -37,6 +37,8 @@ int tree_worker(const struct tree *, int member);
 /* The flows of reduce round i, bytes each (the broadcast's round i is
  * its mirror image). */
 void tree_round(struct round *, const struct tree *, int i, double bytes);
+void tree_round_down(struct round *, const struct tree *, int i,
+    double bytes);
 
 /* MPICH's way to run a power-of-two algorithm (recursive doubling,
  * recursive halving) on any n.  With p the largest power of two <= n and
@@ -58,6 +60,9 @@ int fold_worker(const struct fold *, int rank);
 /* The transfer time of the fold and the unfold, M bytes each (0 for a
  * power of two). */
 double fold_rounds(struct round *, const struct fold *, double M);
+/* The flows of the fold (each extra worker's M to its partner) or, out,
+ * the unfold (back). */
+void fold_round(struct round *, const struct fold *, double M, int out);
 
 /* NCCL's in-order binary tree over workers 0..n-1 (rank r > 0 hangs
  * under (r ^ b) | 2b for b its lowest set bit, or under r ^ b if that is
