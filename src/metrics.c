@@ -33,7 +33,8 @@ struct route {
 struct metrics {
 	struct sim	*sim;
 	int		 nworkers;
-	int		 steps;
+	int		 steps;		/* the job's */
+	int		 rows;		/* of records allocated, <= steps */
 	double		*t_start, *t_compute, *t_end;	/* [step][worker] */
 	double		*busy;		/* buckets: comm actor's time */
 
@@ -140,19 +141,47 @@ find_nics(struct metrics *m)
 	}
 }
 
+/* Room for the records of steps 0 to step (and more, up to the job's
+ * steps), the new ones zero: a run by run.duration has as many steps as
+ * fit, run.steps (up to RUN_STEPS_MAX) at most. */
+static void
+grow(struct metrics *m, int step)
+{
+	size_t n = (size_t)m->nworkers, old = (size_t)m->rows * n, cells;
+	int rows = m->rows;
+
+	if (step < m->rows)
+		return;
+	while (rows <= step && rows < m->steps)
+		rows = rows < m->steps / 2 ? 2 * rows + 1 : m->steps;
+	cells = (size_t)rows * n;
+	m->t_start = xreallocarray(m->t_start, cells, sizeof *m->t_start);
+	m->t_compute = xreallocarray(m->t_compute, cells,
+	    sizeof *m->t_compute);
+	m->t_end = xreallocarray(m->t_end, cells, sizeof *m->t_end);
+	memset(m->t_start + old, 0, (cells - old) * sizeof *m->t_start);
+	memset(m->t_compute + old, 0, (cells - old) * sizeof *m->t_compute);
+	memset(m->t_end + old, 0, (cells - old) * sizeof *m->t_end);
+	if (m->busy != NULL) {
+		m->busy = xreallocarray(m->busy, cells, sizeof *m->busy);
+		memset(m->busy + old, 0, (cells - old) * sizeof *m->busy);
+	}
+	m->rows = rows;
+}
+
 struct metrics *
 metrics_create(struct sim *sim, int steps)
 {
 	struct metrics *m = xcalloc(1, sizeof *m);
-	size_t i, cells = (size_t)steps * (size_t)sim->nworkers;
+	size_t i;
 
 	m->sim = sim;
 	m->nworkers = sim->nworkers;
 	m->steps = steps;
-	m->t_start = xcalloc(cells, sizeof *m->t_start);
-	m->t_compute = xcalloc(cells, sizeof *m->t_compute);
-	m->t_end = xcalloc(cells, sizeof *m->t_end);
-	m->busy = sim->nbuckets > 0 ? xcalloc(cells, sizeof *m->busy) : NULL;
+	/* by run.duration the steps are not known: the rows grow */
+	m->busy = sim->nbuckets > 0 ? xcalloc(1, sizeof *m->busy) : NULL;
+	grow(m, sim->sc->run.duration_s > 0 && steps > 1024 ? 1023 :
+	    steps - 1);
 	m->nhosts = sim->nhosts;
 	m->sent = xcalloc((size_t)m->nhosts, sizeof *m->sent);
 	m->received = xcalloc((size_t)m->nhosts, sizeof *m->received);
@@ -200,6 +229,7 @@ metrics_step(struct metrics *m, int w, int step, double start,
 {
 	size_t i = (size_t)step * (size_t)m->nworkers + (size_t)w;
 
+	grow(m, step);
 	m->t_start[i] = start;
 	m->t_compute[i] = compute_end;
 	m->t_end[i] = end;
@@ -209,15 +239,23 @@ void
 metrics_forget(struct metrics *m, int step)
 {
 	size_t i = (size_t)step * (size_t)m->nworkers;
-	size_t cells = (size_t)m->steps * (size_t)m->nworkers;
+	size_t cells = (size_t)m->rows * (size_t)m->nworkers;
 
 	for (; i < cells; i++)
 		m->t_start[i] = m->t_compute[i] = m->t_end[i] = 0;
 }
 
 void
+metrics_end(struct metrics *m, int steps)
+{
+	m->steps = steps;
+	grow(m, steps - 1);
+}
+
+void
 metrics_comm(struct metrics *m, int w, int step, double busy_s)
 {
+	grow(m, step);
 	m->busy[(size_t)step * (size_t)m->nworkers + (size_t)w] = busy_s;
 }
 
@@ -523,22 +561,87 @@ cost(const struct sim *sim, struct results *r)
 	c->total = c->worker_h * sc->cluster.price_worker + c->server_h *
 	    sc->cluster.price_server + c->storage_h * sc->cluster.price_storage;
 	c->per_1000_steps = sim->sc->faults.on && sim->fstats.done_s < 0 ? -1 :
-	    1000 * c->total / sc->run.steps;
+	    1000 * c->total / r->steps;
 }
 
-/* Useful steps per simulated second: the scenario's steps over the time
- * the job had them (with faults: rolled-back steps redone, stalls and
- * restarts included); for async and ssp a step is n gradients. */
-static void
-goodput(const struct sim *sim, struct results *r)
+/* The steady state: the run after its warm-up steps and its first 10%
+ * of simulated time (the first faults' transients).  The window opens
+ * at the end of the first step that ends at or after both (the first
+ * update, for servers that do not run in lock step) and closes at the
+ * job's end; steady goodput is goodput's count over that window: the
+ * steps after the one that opens it, over the seconds from it to the
+ * end.  0 when the window is empty (a run of one step). */
+static double
+steady_open(const struct metrics *m, double end_s, int *before)
 {
+	const struct scenario *sc = m->sim->sc;
+	int n = m->nworkers, s, w;
+	double e, from = 0.1 * end_s;
+	size_t i;
+
+	for (s = 0, *before = 0; s < m->steps; s++) {
+		for (w = 0, e = 0; w < n; w++) {
+			i = (size_t)s * (size_t)n + (size_t)w;
+			if (m->t_end[i] > e)
+				e = m->t_end[i];
+		}
+		if (e == 0)
+			continue;	/* never run: a job that gave up */
+		*before = s + 1;
+		if (s == sc->run.warmup - 1 && e > from)
+			from = e;
+		if (s >= sc->run.warmup - 1 && e >= from)
+			return e;
+	}
+	return end_s;
+}
+
+static void
+steady(const struct metrics *m, struct results *r, double end_s)
+{
+	double open, overall;
+	long k;
+	int before;
+
+	r->goodput_steady_steps_per_s = 0;
+	if (end_s <= 0)
+		return;
+	if (m->sim->sc->strategy.sync == SYNC_SYNC) {
+		open = steady_open(m, end_s, &before);
+		if (end_s > open)
+			r->goodput_steady_steps_per_s = (r->steps - before) /
+			    (end_s - open);
+		return;
+	}
+	/* async, ssp, backup: goodput scaled by the updates' rate in the
+	 * window over their rate in the whole run */
+	if (m->applied < 2 || r->goodput_steps_per_s <= 0)
+		return;
+	end_s = m->update_t[m->applied - 1];
+	for (k = 0; k < m->applied - 1 && m->update_t[k] < 0.1 * end_s; k++)
+		;
+	overall = (double)m->applied / end_s;
+	if (end_s > m->update_t[k])
+		r->goodput_steady_steps_per_s = r->goodput_steps_per_s *
+		    (double)(m->applied - 1 - k) / (end_s - m->update_t[k]) /
+		    overall;
+}
+
+/* Useful steps per simulated second: the job's steps over the time
+ * the job had them (with faults: rolled-back steps redone, stalls and
+ * restarts included); for async and ssp a step is n gradients.  Then the
+ * same over the steady state. */
+static void
+goodput(const struct metrics *m, struct results *r)
+{
+	const struct sim *sim = m->sim;
 	const struct scenario *sc = sim->sc;
 
 	if (sim->sc->faults.on) {
 		r->faults = 1;
 		r->fstats = sim->fstats;
 		r->goodput_steps_per_s = sim->fstats.done_s > 0 ?
-		    sc->run.steps / sim->fstats.done_s : 0;
+		    r->steps / sim->fstats.done_s : 0;
 	} else if (sc->strategy.sync == SYNC_ASYNC ||
 	    sc->strategy.sync == SYNC_SSP)
 		r->goodput_steps_per_s = r->protocol.updates_per_s /
@@ -548,6 +651,7 @@ goodput(const struct sim *sim, struct results *r)
 	else
 		r->goodput_steps_per_s = r->simulated_s > 0 ?
 		    r->steps / r->simulated_s : 0;
+	steady(m, r, sim->sc->faults.on ? sim->fstats.done_s : r->simulated_s);
 	cost(sim, r);
 }
 
@@ -668,13 +772,14 @@ metrics_results(struct metrics *m, const struct analytic *a, double wall_s)
 	struct results *r = xcalloc(1, sizeof *r);
 
 	r->analytic = *a;
+	grow(m, m->steps - 1);	/* the rows of a job that gave up */
 	if (m->sim->sc->strategy.sync == SYNC_SYNC)
 		step_stats(m, r);
 	else
 		step_stats_own(m, r);
 	protocol_stats(m, r);
 	training_stats(m->sim->num, &r->training);
-	goodput(m->sim, r);
+	goodput(m, r);
 	host_stats(m, r);
 	link_stats(m, r);
 	results_summarize(r, m->sim->sc->strategy.info->family == FAMILY_PS,

@@ -17,6 +17,9 @@ void metrics_free(struct metrics *);
 /* Step records, simulated seconds. */
 void metrics_step(struct metrics *, int worker, int step, double start,
     double compute_end, double end);
+/* run.duration: the job ends with its first steps steps (the rows beyond
+ * were never begun). */
+void metrics_end(struct metrics *, int steps);
 /* The step records from step on are forgotten (a job rolled back). */
 void metrics_forget(struct metrics *, int step);
 /* With gradient buckets: the seconds worker w's comm actor spent reducing

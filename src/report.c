@@ -316,6 +316,8 @@ json_training(FILE *f, const struct scenario *sc, const struct results *r)
 	kv_num(f, "  ", "max_clocks_ahead", p->max_ahead >= 0 ?
 	    (double)p->max_ahead : NAN, 1);
 	kv_num(f, "  ", "goodput_steps_per_s", r->goodput_steps_per_s, 1);
+	kv_num(f, "  ", "goodput_steady_steps_per_s",
+	    r->goodput_steady_steps_per_s, 1);
 	if (!r->cost.present)
 		fputs("  \"cost\": null,\n", f);
 	else {
@@ -567,7 +569,8 @@ static const char *const replicated[] = {
 	"server_bytes_received_per_step", "server_required_gbps",
 	"bottleneck_utilization", "messages", "updates_per_s", "final_loss",
 	"time_to_target_s", "staleness_mean", "dropped_gradients",
-	"goodput_steps_per_s", "preemptions", "lost_steps", "stalled_s", NULL
+	"goodput_steps_per_s", "goodput_steady_steps_per_s", "preemptions",
+	"lost_steps", "stalled_s", NULL
 };
 
 const char *
@@ -588,7 +591,8 @@ report_csv_header(void)
 	    "analytic_step_time_s,analytic_communication_s,"
 	    "analytic_required_gbps_worker,messages,updates_per_s,"
 	    "final_loss,time_to_target_s,staleness_mean,dropped_gradients,"
-	    "goodput_steps_per_s,preemptions,lost_steps,stalled_s,");
+	    "goodput_steps_per_s,goodput_steady_steps_per_s,preemptions,"
+	    "lost_steps,stalled_s,");
 	for (k = 0; replicated[k] != NULL; k++) {
 		strcat(header, replicated[k]);
 		strcat(header, "_mean,");
@@ -676,7 +680,8 @@ write_csv(FILE *f, const struct scenario *sc, const struct results *r)
 		    r->protocol.dropped);
 	else
 		fputs(",,", f);
-	fprintf(f, "%.12g,", r->goodput_steps_per_s);
+	fprintf(f, "%.12g,%.12g,", r->goodput_steps_per_s,
+	    r->goodput_steady_steps_per_s);
 	if (r->faults)
 		fprintf(f, "%d,%ld,%.12g,", r->fstats.preemptions,
 		    r->fstats.lost_steps, r->fstats.stalled_s);
@@ -793,6 +798,9 @@ text_training(FILE *f, const struct scenario *sc, const struct results *r)
 	}
 	fprintf(f, "  %-22s %.4g steps/s\n", "goodput",
 	    r->goodput_steps_per_s);
+	fprintf(f, "  %-22s %.4g steps/s (after the warm-up and the first "
+	    "10%% of the run)\n", "steady goodput",
+	    r->goodput_steady_steps_per_s);
 	if (r->cost.present && r->cost.per_1000_steps >= 0)
 		fprintf(f, "  %-22s %.4g per 1000 steps (%.4g in all: %.4g worker, "
 		    "%.4g server hours)\n", "cost", r->cost.per_1000_steps,
@@ -825,6 +833,7 @@ text_replicates(FILE *f, const struct replicates *rep)
 		{ "step_time_mean_s", "step time", "s" },
 		{ "throughput_samples_per_s", "throughput", "samples/s" },
 		{ "goodput_steps_per_s", "goodput", "steps/s" },
+		{ "goodput_steady_steps_per_s", "steady goodput", "steps/s" },
 		{ "preemptions", "preemptions", "" },
 		{ "stalled_s", "stalled", "s" },
 		{ "final_loss", "final loss", "" },

@@ -133,6 +133,8 @@ struct results {
 	int		 faults;	/* fstats is meaningful */
 	struct fault_stats fstats;
 	double		 goodput_steps_per_s;
+	double		 goodput_steady_steps_per_s; /* after the warm-up and
+						   the first 10% of the run */
 	/* cluster.price_per_hour: hours each role's hosts were up, and what
 	 * they cost (per 1000 useful steps: < 0 when the job gave up) */
 	struct cost {

@@ -237,6 +237,24 @@ check_fault_rates(struct ctx *c, const struct scenario *sc)
 	}
 }
 
+/* run.duration: the all-reduce strategies' workers end a run in time
+ * together (sim.c's in_time()); a PS's servers and the numerics' serial
+ * check count the scenario's steps. */
+static void
+check_duration(struct ctx *c, const struct scenario *sc)
+{
+	if (sc->run.duration_s == 0 || sc->strategy.info == NULL)
+		return;
+	if (sc->strategy.info->family != FAMILY_ALLREDUCE)
+		err_at(c, "/run/duration", "expected an all-reduce strategy "
+		    "with run.duration, got %s (give run.steps instead)",
+		    sc->strategy.info->name);
+	else if (sc->numerics.mode != NUM_OFF)
+		err_at(c, "/run/duration", "expected numerics off with "
+		    "run.duration, got numerics.mode %s (give run.steps "
+		    "instead)", scenario_numerics_name(sc->numerics.mode));
+}
+
 /* backup: fewer gradients dropped than there are workers. */
 static void
 check_sync(struct ctx *c, const struct scenario *sc)
@@ -362,6 +380,7 @@ scenario_check(struct ctx *c, const struct scenario *sc,
 	check_faults(c, sc, g);
 	check_fault_rates(c, sc);
 	check_sync(c, sc);
+	check_duration(c, sc);
 	check_numerics(c, sc);
 	check_placement(c, sc, g);
 	check_hosts(c, sc, g);

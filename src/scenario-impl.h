@@ -56,6 +56,7 @@ struct range {
 extern const struct range range_step;	/* a step's compute, jitter */
 extern const struct range range_latency; /* a link's latency */
 extern const struct range range_delay;	/* notice, replacement, restart */
+extern const struct range range_run;	/* run.duration */
 extern const struct range range_lifetime; /* a host's mean lifetime */
 extern const struct range range_offset;	/* into a trace */
 extern const struct range range_bandwidth;
@@ -88,6 +89,7 @@ struct given {
 	int		 nserver_hosts;	/* placement.server_hosts' length */
 	int		 shards;	/* strategy.shards */
 	int		 wire_dtype;	/* strategy.wire_dtype */
+	int		 steps;		/* run.steps */
 	int		 warmup;	/* run.warmup */
 	int		 numerics;	/* a numerics block, */
 	int		 numerics_mode;	/* with a mode key (valid or not) */

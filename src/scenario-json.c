@@ -270,6 +270,8 @@ const struct range range_latency = { UNIT_TIME, "a duration", 1e-9, 10,
     "1ns", "10s", 1, 0 };
 const struct range range_delay = { UNIT_TIME, "a duration", 1e-9,
     8760 * 3600.0, "1ns", "8760h", 1, 0 };
+const struct range range_run = { UNIT_TIME, "a duration", 1e-3,
+    8760 * 3600.0, "1ms", "8760h", 0, 0 };
 const struct range range_lifetime = { UNIT_TIME, "a duration", 1,
     87600 * 3600.0, "1s", "87600h", 0, 0 };
 const struct range range_offset = { UNIT_TIME, "a duration", 1e-9,

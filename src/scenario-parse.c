@@ -778,14 +778,21 @@ static void
 parse_run(struct ctx *c, const cJSON *root, struct scenario *sc,
     struct given *g)
 {
-	static const char *const keys[] = { "steps", "warmup", "target_loss",
-	    "replicates", NULL };
+	static const char *const keys[] = { "steps", "duration", "warmup",
+	    "target_loss", "replicates", NULL };
 	const cJSON *r = get_object(c, root, "", "run", 0);
 
 	if (r == NULL)
 		return;
 	check_keys(c, r, "/run", keys);
-	get_int(c, r, "/run", "steps", 0, 1, 1000000, &sc->run.steps);
+	get_units(c, r, "/run", "duration", 0, &range_run,
+	    &sc->run.duration_s);
+	/* with a duration, "steps": null is no steps (--set run.steps=null
+	 * on a file that gives them) */
+	if (sc->run.duration_s == 0 || !cJSON_IsNull(
+	    cJSON_GetObjectItemCaseSensitive(r, "steps")))
+		g->steps = get_int(c, r, "/run", "steps", 0, 1, RUN_STEPS_MAX,
+		    &sc->run.steps);
 	g->warmup = get_int(c, r, "/run", "warmup", 0, 0, 1000000,
 	    &sc->run.warmup);
 	get_int(c, r, "/run", "replicates", 0, 1, 1000, &sc->run.replicates);
@@ -793,8 +800,9 @@ parse_run(struct ctx *c, const cJSON *root, struct scenario *sc,
 	    &sc->run.target_loss) && sc->run.target_loss == 0)
 		err_at(c, "/run/target_loss", "expected a loss > 0, got 0");
 	/* (left out, the warm-up is shorter than the run: 1, or 0 in a
-	 * one-step run) */
-	if (g->warmup && sc->run.warmup >= sc->run.steps)
+	 * one-step run; a run by duration alone has as many steps as fit) */
+	if (g->warmup && (g->steps || sc->run.duration_s == 0) &&
+	    sc->run.warmup >= sc->run.steps)
 		err_at(c, "/run/warmup", "expected fewer warm-up steps than "
 		    "the %d steps, got %d (set run.warmup below run.steps, "
 		    "e.g. --set run.warmup=0, or leave it out: 1, or 0 in a "

@@ -91,7 +91,7 @@ double
 scenario_fault_horizon(const struct scenario *sc)
 {
 	double step = sc->model.compute_s + 2 * scenario_wire_bytes(sc) /
-	    sc->cluster.nic_Bps;
+	    sc->cluster.nic_Bps, run;
 
 	/* a platform file's NICs and speeds are the file's, unknown here:
 	 * 10 Gbps and at least 1 s of compute (the draws go on as far as
@@ -100,8 +100,18 @@ scenario_fault_horizon(const struct scenario *sc)
 		step = fmax(sc->model.compute_s, 1) + 2 *
 		    scenario_wire_bytes(sc) / 1.25e9;
 
-	return 4 * sc->run.steps * step + sc->faults.workers.replace_s +
+	/* run.duration: to its end and a few steps */
+	run = 4 * sc->run.steps * step;
+	if (scenario_run_length_s(sc) > 0)
+		run = fmin(run, scenario_run_length_s(sc) + 4 * step);
+	return run + sc->faults.workers.replace_s +
 	    sc->faults.servers.replace_s + sc->faults.restart_s + 1;
+}
+
+double
+scenario_run_length_s(const struct scenario *sc)
+{
+	return sc->run.duration_s;
 }
 
 void

@@ -107,7 +107,9 @@ struct scenario {
 	} strategy;
 
 	struct {
-		int		 steps;
+		int		 steps;		/* the most steps: with duration_s
+						   and not given, RUN_STEPS_MAX */
+		double		 duration_s;	/* simulated; 0: none */
 		int		 warmup;
 		double		 target_loss;	/* 0: none */
 		int		 replicates;	/* runs under seeds seed + i */
@@ -152,6 +154,10 @@ struct scenario {
 	int		 crosstraffic;	/* the reverse (ACK) load of flows */
 };
 
+/* run.steps' largest value, and a run's steps when it gives run.duration
+ * and not run.steps. */
+#define RUN_STEPS_MAX	1000000
+
 /* Bytes per parameter of the model's dtype. */
 double scenario_dtype_bytes(enum dtype);
 const char *scenario_dtype_name(enum dtype);
@@ -180,6 +186,9 @@ const struct fault_spec *scenario_faults_of(const struct scenario *,
  * replacement and restart delays.  A run that lasts longer draws
  * further. */
 double scenario_fault_horizon(const struct scenario *);
+/* The run's simulated length when the scenario bounds it in time
+ * (run.duration, in seconds), else 0: a run of steps only. */
+double scenario_run_length_s(const struct scenario *);
 
 /* What a scenario read from standard input (path "-") is called in
  * errors and as sc->file; relative paths in it are from the current

@@ -588,10 +588,11 @@ comm_main(struct sim *sim, int w)
 	int step, b;
 	double t0, busy;
 
-	if (sim->sc->faults.on)
-		sg_actor_daemonize(sg_actor_self());	/* the controller ends */
+	/* the controller ends; by duration, the last worker */
+	if (sim->sc->faults.on || sim->sc->run.duration_s > 0)
+		sg_actor_daemonize(sg_actor_self());
 	for (step = sim->sc->faults.on ? sim->start_step : 0;
-	    step < sim->sc->run.steps; step++) {
+	    step < sim->steps; step++) {
 		busy = 0;
 		for (b = 0; b < sim->nbuckets; b++) {
 			sg_sem_acquire(sim->ready[w]);
@@ -702,11 +703,32 @@ by_version(const struct sim *sim)
 	    (sim->sc->faults.on && m == SYNC_SYNC));
 }
 
+/* run.duration, all-reduce: once the simulated clock has reached it, no
+ * worker begins a step that no worker has begun, so that the steps under
+ * way end (a synchronous step needs every worker) and the job stops
+ * with the steps begun by then: sim->steps falls to sim->begun, once.
+ * Whether worker w may begin step (it counts as begun). */
+static int
+in_time(struct sim *sim, int step)
+{
+	double d = sim->sc->run.duration_s;
+
+	if (d > 0 && sim->steps > sim->begun && simgrid_get_clock() >= d) {
+		sim->steps = sim->begun;
+		metrics_end(sim->metrics, sim->steps);
+	}
+	if (step >= sim->steps)
+		return 0;
+	if (step >= sim->begun)
+		sim->begun = step + 1;
+	return 1;
+}
+
 /* Whether worker w has another step to run: by the versions it pulls,
  * by the gradients the servers applied (async and ssp under faults), or
- * by the scenario's steps. */
+ * by the job's steps (all-reduce: in time, run.duration's). */
 static int
-more(const struct sim *sim, int w, int step)
+more(struct sim *sim, int w, int step)
 {
 	const struct scenario *sc = sim->sc;
 
@@ -714,6 +736,8 @@ more(const struct sim *sim, int w, int step)
 		return sim->version[w] < sc->run.steps;
 	if (sim->sc->faults.on && sim->version != NULL)
 		return sim->applied_total < (long)sim->nworkers * sc->run.steps;
+	if (sc->strategy.info->family == FAMILY_ALLREDUCE)
+		return in_time(sim, step);
 	return step < sc->run.steps;
 }
 
@@ -780,7 +804,7 @@ worker_main(struct sim *sim, int w)
 		    (!sim->sc->faults.on || allreduce))
 			numerics_sample(nm, sim, step + 1, nm->param[w],
 			    simgrid_get_clock());
-		if (seq < sc->run.steps)
+		if (seq < sim->steps)
 			metrics_step(sim->metrics, w, seq, start, computed,
 			    simgrid_get_clock());
 		if (sc->faults.on && allreduce && w == lead)
@@ -1017,6 +1041,7 @@ sim_create(const struct scenario *sc, char **errors)
 		for (i = 0; i < platform_groups(sc); i++)
 			sim->uplink_Bps[i] = platform_uplink_Bps(sc, i);
 	}
+	sim->steps = sc->run.steps;
 	sim->metrics = metrics_create(sim, sc->run.steps);
 	if (sc->cluster.topology == TOPO_PLATFORM)
 		link_table(sim);

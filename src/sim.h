@@ -131,6 +131,9 @@ struct sim {
 	int		 start_step;	/* all-reduce: where a start begins */
 	int		 checkpoint_step; /* the last checkpoint's step */
 	int		 steps_done;	/* all-reduce: by worker 0 */
+	int		 steps;		/* all-reduce: the job's steps, run.steps
+					   until run.duration passes */
+	int		 begun;		/* all-reduce: steps any worker began */
 	int		*members;	/* elastic: the ring's workers, in order */
 	int		 checkpointed;	/* a checkpoint exists to restore */
 	char		*need_state;	/* all-reduce, per worker: to be sent

@@ -42,7 +42,7 @@ static const struct suffix bandwidth_suffixes[] = {
 
 static const struct suffix time_suffixes[] = {
 	{ "ns", 1e-9 }, { "us", 1e-6 }, { "ms", 1e-3 }, { "s", 1 },
-	{ "min", 60 }, { "h", 3600 }, { NULL, 0 }
+	{ "min", 60 }, { "h", 3600 }, { "d", 86400 }, { NULL, 0 }
 };
 
 static const struct suffix flops_suffixes[] = {
