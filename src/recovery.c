@@ -210,7 +210,7 @@ recovery_step_done(struct sim *sim, int steps)
 	struct numerics *nm = sim->num;
 
 	sim->steps_done = steps;
-	if (steps >= sim->sc->run.steps || ((every == 0 || steps % every != 0) &&
+	if (steps >= sim->steps || ((every == 0 || steps % every != 0) &&
 	    !ctl->ckpt_asap))
 		return;
 	ctl->ckpt_asap = 0;

@@ -787,13 +787,10 @@ text_training(FILE *f, const struct scenario *sc, const struct results *r)
 		fprintf(f, "%s restarting, ", b2);
 		units_fmt_time(r->fstats.checkpoint_s, b2, sizeof b2);
 		fprintf(f, "%s checkpointing\n", b2);
-		if (r->fstats.done_s < 0)
-			fprintf(f, "  %-22s the job did not get its steps: its "
-			    "hosts were not up together again\n", "");
 		if (fault_events(r) < FEW_FAULT_EVENTS)
 			fprintf(f, "  %-22s only %d fault events in this run: "
 			    "what faults cost here is\n  %-22s mostly chance "
-			    "(more run.steps, or run.replicates)\n", "",
+			    "(a longer run.duration, or run.replicates)\n", "",
 			    fault_events(r), "");
 	}
 	fprintf(f, "  %-22s %.4g steps/s\n", "goodput",

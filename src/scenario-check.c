@@ -232,8 +232,9 @@ check_fault_rates(struct ctx *c, const struct scenario *sc)
 		else if (isfinite(horizon) && n > FAULT_EVENTS_MAX)
 			err_at(c, p, "about %.3g faults of %d hosts in the "
 			    "run's first %.3g s, more than the %d psim can "
-			    "schedule; expected a longer mean lifetime or "
-			    "fewer steps", n, slots, horizon, FAULT_EVENTS_MAX);
+			    "schedule; expected a longer mean lifetime, fewer "
+			    "steps or a shorter run.duration", n, slots, horizon,
+			    FAULT_EVENTS_MAX);
 	}
 }
 
