@@ -214,7 +214,8 @@ closed_child(void *ctx, int i, FILE *out)
 	machines = (sim->nworkers + gpus - 1) / gpus + sim->nservers + storage;
 	cost = sc->cluster.priced ? sim->nworkers * sc->cluster.price_worker +
 	    sim->nservers * sc->cluster.price_server + storage *
-	    sc->cluster.price_storage : machines;
+	    sc->cluster.price_storage + machines * sc->cluster.price_nic :
+	    machines;
 	fprintf(out, "step_time_s %.12g\nthroughput %.12g\ngoodput %.12g\n"
 	    "required_gbps %.12g\ncompute_s %.12g\nworker_bytes %.12g\n"
 	    "server_bytes %.12g\nnic_gbps %.12g\nworkers %d\nservers %d\n"

@@ -559,7 +559,10 @@ cost(const struct sim *sim, struct results *r)
 	c->server_h = sim->nservers * end / 3600;
 	c->storage_h = sim->sc->faults.on ? end / 3600 : 0;
 	c->total = c->worker_h * sc->cluster.price_worker + c->server_h *
-	    sc->cluster.price_server + c->storage_h * sc->cluster.price_storage;
+	    sc->cluster.price_server + c->storage_h * sc->cluster.price_storage +
+	    (c->worker_h / (sc->cluster.gpus_per_host > 1 ?
+	    sc->cluster.gpus_per_host : 1) + c->server_h + c->storage_h) *
+	    sc->cluster.price_nic;	/* a NIC a machine */
 	c->per_1000_steps = sim->sc->faults.on && sim->fstats.done_s < 0 ? -1 :
 	    1000 * c->total / r->steps;
 }

@@ -214,7 +214,7 @@ static void
 parse_prices(struct ctx *c, const cJSON *cl, struct scenario *sc)
 {
 	static const char *const keys[] = { "workers", "servers", "storage",
-	    NULL };
+	    "nic", NULL };
 	const cJSON *p = get_object(c, cl, "/cluster", "price_per_hour", 0);
 
 	if (p == NULL)
@@ -227,6 +227,53 @@ parse_prices(struct ctx *c, const cJSON *cl, struct scenario *sc)
 	    &sc->cluster.price_server);
 	get_number(c, p, "/cluster/price_per_hour", "storage", 0, 1e9,
 	    &sc->cluster.price_storage);
+}
+
+/* cluster.price_per_hour.nic: what a host's NIC adds an hour, by speed
+ * ({"10Gbps": 0, "100Gbps": 1.2}); the cluster's nic must be in it. */
+static void
+parse_nic_prices(struct ctx *c, const cJSON *cl, struct scenario *sc)
+{
+	static const char path[] = "/cluster/price_per_hour/nic";
+	const cJSON *p = cJSON_GetObjectItemCaseSensitive(cl,
+	    "price_per_hour"), *t, *it;
+	char where[256], *cause, *f;
+	double bw;
+	int found = 0;
+
+	if (p == NULL || !cJSON_IsObject(p) ||
+	    (t = get_object(c, p, "/cluster/price_per_hour", "nic", 0)) == NULL)
+		return;
+	if (sc->cluster.topology == TOPO_PLATFORM) {
+		err_at(c, path, "not used with \"platform\": the platform "
+		    "file's NICs are its own");
+		return;
+	}
+	cJSON_ArrayForEach(it, t) {
+		snprintf(where, sizeof where, "%s/%s", path, it->string);
+		if (units_parse(it->string, UNIT_BANDWIDTH, &bw, &cause) != 0) {
+			err_at(c, where, "expected a NIC speed as the key (such "
+			    "as \"25Gbps\"): %s", cause);
+			free(cause);
+			continue;
+		}
+		if (!cJSON_IsNumber(it) || it->valuedouble < 0 ||
+		    it->valuedouble > 1e9) {
+			f = json_found(it);
+			err_at(c, where, "expected a price from 0 to 1e9, got "
+			    "%s", f);
+			free(f);
+			continue;
+		}
+		if (fabs(bw - sc->cluster.nic_Bps) <= 1e-9 * bw) {
+			sc->cluster.price_nic = it->valuedouble;
+			found = 1;
+		}
+	}
+	if (!found && errors_count(&c->errors) == 0)
+		err_at(c, path, "no price for the cluster's NIC of %.6g Gbps; "
+		    "expected it among the table's speeds",
+		    sc->cluster.nic_Bps * 8 / 1e9);
 }
 
 static void
@@ -256,6 +303,7 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc,
 		reject_keys(c, cl, "/cluster", generated_only, "not used with "
 		    "\"platform\": the platform file describes the hosts and "
 		    "links");
+		parse_nic_prices(c, cl, sc);
 		return;
 	}
 	if ((t = get_enum(c, cl, "/cluster", "topology", topology_names,
@@ -299,6 +347,7 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc,
 		reject_keys(c, cl, "/cluster", (const char *const[]){ "racks",
 		    "oversubscription", NULL },
 		    "only used with topology \"two-tier\"");
+	parse_nic_prices(c, cl, sc);
 }
 
 static void

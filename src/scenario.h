@@ -74,6 +74,9 @@ struct scenario {
 		char		*platform;	/* TOPO_PLATFORM: XML path */
 		int		 priced;	/* price_per_hour given */
 		double		 price_worker, price_server, price_storage;
+		double		 price_nic;	/* a host's NIC of cluster.nic's
+						   speed, an hour, from the
+						   price_per_hour.nic table */
 	} cluster;
 
 	struct {

@@ -115,6 +115,33 @@ check "nothing meets: exit 1" test $? -eq 1
 check "nothing meets: the closest" \
     grep -q "^nothing meets it; the closest is strategy.shards=4 (14 machines):$" "$TMP/none"
 
+# 4b. A price per NIC speed (cluster.price_per_hour.nic): ring on 10
+# workers at 1 an hour each, a NIC adding 0, 0.3 or 1 an hour by speed.
+# Under 1.7 s a step, 10 Gbps (2.44 s) fails; 25 Gbps (1 + 2*9/10*0.32 s
+# = 1.576 s) at 10 x 1.3 = 13 an hour is cheaper than 100 Gbps at 20.
+cat >"$TMP/np.json" <<'EOF'
+{ "name": "np", "model": { "params": "250M", "compute": "1s" },
+  "cluster": { "nic": "10Gbps", "price_per_hour": { "workers": 1,
+    "nic": { "10Gbps": 0, "25Gbps": 0.3, "100Gbps": 1 } } },
+  "placement": { "workers": 10 },
+  "strategy": { "name": "allreduce", "algorithm": "ring" },
+  "run": { "steps": 3 }, "network": "ideal" }
+EOF
+"$PSIM" advise -f json -t 'step_time<=1.7s' \
+    -S cluster.nic=10Gbps,25Gbps,100Gbps "$TMP/np.json" >"$TMP/np.out"
+check "NIC prices: 25 Gbps is the cheapest that meets it" \
+    awk '/"best": \{/ { b = 1; next } b { exit !/"settings": \{"cluster.nic": "25Gbps"\}/ }' "$TMP/np.out"
+check "NIC prices: it costs 13 an hour" \
+    grep -q '"cost": 13,' "$TMP/np.out"
+"$PSIM" run --format json --set cluster.nic=25Gbps "$TMP/np.json" >"$TMP/np.run"
+check_near "NIC prices: the run's cost is its worker hours x (1 + 0.3)" \
+    "$(json "$TMP/np.run" cost.total)" \
+    "$(awk -v h="$(json "$TMP/np.run" cost.worker_hours)" 'BEGIN { printf "%.12g", h * 1.3 }')" 1e-9
+"$PSIM" run --set cluster.nic=40Gbps "$TMP/np.json" 2>"$TMP/np.err"
+check "NIC prices: a NIC not in the table is an error, exit 2" test $? -eq 2
+check "NIC prices: it says so" grep -q \
+    "/cluster/price_per_hour/nic: no price for the cluster's NIC of 40 Gbps" "$TMP/np.err"
+
 # 5. The JSON answer's keys are in psim(1).
 grep -o '"[a-z_0-9]*": ' "$TMP/all.json" | tr -d '": ' | sort -u >"$TMP/keys"
 missing=$(while read -r key; do grep -Eq "^\.It Cm $key( |\$)" "$SRCDIR/man/psim.1" || echo "$key"; done <"$TMP/keys")
