@@ -156,14 +156,14 @@ refused "no step done: an error, not a report of zeros" \
     /faults/preemption/mttp \
     'the job cannot finish: in [0-9.e+]+ simulated s, no step after the warm-up was done, through [0-9]+ preemptions, 0 server and 0 link failures: its hosts were never all up through a step$' \
     "$SPOTRING" --set faults.preemption.mttp=3s
-# steps get done, but with 10 workers that live 20 min on average and
-# take 14 min to replace (all up 0.5% of the time), not 2000 of them before
-# psim stops drawing faults (256 first horizons): it used to report
-# "did not get its steps" and a goodput of 0, exit 0
+# steps get done, but with 10 workers that live 15 min on average and
+# take 14 min to replace (all up (15/29)^10 = 0.14% of the time), not 300
+# of them before psim stops drawing faults (256 first horizons): it used
+# to report "did not get its steps" and a goodput of 0, exit 0
 refused "a job too slow to finish: an error, not a report" \
     /faults/preemption/mttp \
-    'the job cannot finish: in [0-9.e+]+ simulated s, [0-9]+ of its 2000 steps were done \(psim draws faults no further\), through [0-9]+ preemptions, 0 server and 0 link failures: its hosts were seldom all up for long enough; expected a longer mean lifetime, shorter replacements or restarts, or more frequent checkpoints$' \
-    "$SPOTRING" --set faults.preemption.mttp=20min
+    'the job cannot finish: in [0-9.e+]+ simulated s, [0-9]+ of its 300 steps were done \(psim draws faults no further\), through [0-9]+ preemptions, 0 server and 0 link failures: its hosts were seldom all up for long enough; expected a longer mean lifetime, shorter replacements or restarts, or more frequent checkpoints$' \
+    "$SPOTRING" --set faults.preemption.mttp=15min --set run.steps=300
 # and the most preemptions a run can schedule
 refused "too many faults to schedule" /faults/preemption/mttp \
     'about [0-9.e+]+ faults of 10 hosts in the run.s first [0-9.e+]+ s, more than the 4194304 psim can schedule' \
