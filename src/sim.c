@@ -27,6 +27,7 @@
 #include "patterns.h"
 #include "platform.h"
 #include "sim.h"
+#include "timeline.h"
 #include "xmalloc.h"
 
 struct spawn {
@@ -326,6 +327,7 @@ message(struct sim *sim, int src, int dst, int step, long offset, long count,
 	m->count = count;
 	m->bytes = bytes;
 	m->wire = sim_local_free(sim, src, dst) ? 0 : bytes;
+	m->posted_s = simgrid_get_clock();
 	m->data = NULL;
 	if (sim->num != NULL && base != NULL) {
 		numerics_range(sim->num, offset, count, &lo, &len);
@@ -454,10 +456,57 @@ sim_recv(sg_mailbox_t mbox, struct msg **slot)
 	return sg_mailbox_get_async(mbox, (void **)slot);
 }
 
+/* The step a message or a compute belongs to: with buckets the
+ * strategies number their messages step * buckets + bucket. */
+static int
+step_of(const struct sim *sim, int seq)
+{
+	return sim->nbuckets > 0 && seq >= 0 ? seq / sim->nbuckets : seq;
+}
+
+/* The calling actor as a thread of host h's process. */
+static int
+self_tid(struct sim *sim, int h)
+{
+	int tid = (int)sg_actor_self_get_pid();
+
+	timeline_thread(sim->timeline, h, tid, sg_actor_self_get_name());
+	return tid;
+}
+
+/* Every received message passes here: its comm event, from its post to
+ * now, over its route's links (none between actors of one host of a
+ * platform file, as in the ledger).  A message never received (its
+ * receiver killed by a fault) has none. */
+static void
+timeline_message(struct sim *sim, int dst, const struct msg *m)
+{
+	const int *links = NULL;
+	int n = 0, step = step_of(sim, m->step);
+
+	if (!timeline_keeps(sim->timeline, step))
+		return;
+	if (!sim_local_free(sim, m->src, dst))
+		n = metrics_route(sim->metrics, m->src, dst, &links);
+	timeline_comm(sim->timeline, m->src, dst, self_tid(sim, dst), step,
+	    m->bytes, m->posted_s, simgrid_get_clock(), links, n);
+}
+
+void
+sim_mark(struct sim *sim, int h, const char *name, int step)
+{
+	if (sim->timeline == NULL || !timeline_keeps(sim->timeline, step))
+		return;
+	timeline_instant(sim->timeline, name, h, self_tid(sim, h), step,
+	    simgrid_get_clock());
+}
+
 void
 sim_received(struct sim *sim, int dst, struct msg *m)
 {
 	metrics_received(sim->metrics, m->src, dst, m->bytes);
+	if (sim->timeline != NULL)
+		timeline_message(sim, dst, m);
 	free_msg(m);
 }
 
@@ -756,6 +805,23 @@ worker_exit(int failed, void *arg)
 	sg_sem_release(sim->worker_exit);
 }
 
+/* --timeline: worker w's compute of a step, then its exchange (with
+ * buckets, its wait for the last bucket's), as spans. */
+static void
+timeline_step(struct sim *sim, int w, int seq, double start, double computed)
+{
+	int tid;
+
+	if (!timeline_keeps(sim->timeline, seq))
+		return;
+	tid = self_tid(sim, w);
+	timeline_span(sim->timeline, TL_COMPUTE, "compute", w, tid, seq,
+	    start, computed);
+	timeline_span(sim->timeline, TL_WAIT, sim->sc->strategy.info->family == FAMILY_PS ?
+	    "push-pull" : "exchange", w, tid, seq, computed,
+	    simgrid_get_clock());
+}
+
 /* A worker: compute, exchange, and for all-reduce the SGD step; with
  * faults, a restarted all-reduce worker first takes the checkpoint from
  * the storage host and a PS replacement first pulls the parameters. */
@@ -807,6 +873,8 @@ worker_main(struct sim *sim, int w)
 		if (seq < sim->steps)
 			metrics_step(sim->metrics, w, seq, start, computed,
 			    simgrid_get_clock());
+		if (sim->timeline != NULL)
+			timeline_step(sim, w, seq, start, computed);
 		if (sc->faults.on && allreduce && w == lead)
 			sim->hooks->step_done(sim, step + 1);
 	}
@@ -1083,6 +1151,36 @@ link_table(struct sim *sim)
 			if ((l = metrics_nic_link(sim->metrics, h, up)) != NULL)
 				sim->link_host[(intptr_t)sg_link_get_data(l) -
 				    1] = h;
+}
+
+void
+sim_timeline(struct sim *sim, struct timeline *tl)
+{
+	const struct sim_host *h;
+	sg_link_t *links;
+	size_t l, n = metrics_links(sim->metrics, &links);
+	char name[256];
+	int i;
+
+	sim->timeline = tl;
+	for (i = 0; i < sim->nhosts; i++) {
+		h = &sim->hosts[i];
+		if (h->worker >= 0 && h->shards > 0)
+			snprintf(name, sizeof name, "%s (worker %d, %d PS "
+			    "shard%s)", h->name, h->worker, h->shards,
+			    h->shards == 1 ? "" : "s");
+		else if (h->worker >= 0)
+			snprintf(name, sizeof name, "%s (worker %d)", h->name,
+			    h->worker);
+		else if (h->server >= 0)
+			snprintf(name, sizeof name, "%s (server %d)", h->name,
+			    h->server);
+		else
+			snprintf(name, sizeof name, "%s (storage)", h->name);
+		timeline_host(tl, i, name);
+	}
+	for (l = 0; l < n; l++)
+		timeline_link(tl, (int)l, sg_link_get_name(links[l]));
 }
 
 void
