@@ -298,6 +298,14 @@ cmd_run_exec(int argc, char **argv)
 		free(args.sets);
 		return 2;
 	}
+	if (ra.timeline != NULL && strcmp(ra.timeline, "-") == 0 &&
+	    args.output == NULL) {
+		fprintf(stderr, "psim: run: --timeline -: expected --output "
+		    "FILE for the report, got none (both on the standard "
+		    "output)\n");
+		free(args.sets);
+		return 2;
+	}
 	if ((status = cmd_load(&cmd_run_entry, &args, &sc)) >= 0)
 		return status;
 	if (args.format != NULL &&

@@ -205,4 +205,15 @@ check "--timeline-steps without --timeline: says so" grep -qxF \
 check "--timeline FILE is not left behind on a bad value" \
     test ! -e "$TMP/bad.trace"
 
+# --timeline -: the standard output, with the report to --output
+"$PSIM" run --set run.steps=1 --timeline - -o "$TMP/out.txt" \
+    "$S/seed-250m-10w-10g-ring.json" >"$TMP/stdout.trace" 2>/dev/null
+tl "--timeline - -o FILE: the trace on the standard output" format \
+    "$TMP/stdout.trace"
+"$PSIM" run --timeline - "$S/seed-250m-10w-10g-ring.json" >/dev/null \
+    2>"$TMP/dash.err"
+check "--timeline - without --output: exit 2" test $? -eq 2
+check "--timeline - without --output: one line" test "$(grep -c . \
+    "$TMP/dash.err")" -eq 1
+
 done_testing
