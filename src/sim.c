@@ -313,6 +313,11 @@ sim_local_free(const struct sim *sim, int src, int dst)
 	return src == dst && sim->sc->cluster.topology == TOPO_PLATFORM;
 }
 
+/* The data of a worker's own actors (worker_main, comm_main), once
+ * spawn_main has freed their start-up data: a PS message they send is a
+ * push, one the others send a pull. */
+static char worker_tag;
+
 /* A message carrying count elements from offset, bytes on the wire. */
 static struct msg *
 message(struct sim *sim, int src, int dst, int step, long offset, long count,
@@ -328,6 +333,7 @@ message(struct sim *sim, int src, int dst, int step, long offset, long count,
 	m->bytes = bytes;
 	m->wire = sim_local_free(sim, src, dst) ? 0 : bytes;
 	m->posted_s = simgrid_get_clock();
+	m->from_worker = sg_actor_self_get_data() == &worker_tag;
 	m->data = NULL;
 	if (sim->num != NULL && base != NULL) {
 		numerics_range(sim->num, offset, count, &lo, &len);
@@ -482,14 +488,21 @@ static void
 timeline_message(struct sim *sim, int dst, const struct msg *m)
 {
 	const int *links = NULL;
+	const char *phase = NULL;
 	int n = 0, step = step_of(sim, m->step);
 
 	if (!timeline_keeps(sim->timeline, step))
 		return;
 	if (!sim_local_free(sim, m->src, dst))
 		n = metrics_route(sim->metrics, m->src, dst, &links);
+	if (sim->storage >= 0 && dst == sim->storage)
+		phase = "checkpoint";
+	else if (sim->storage >= 0 && m->src == sim->storage)
+		phase = "restore";
+	else if (sim->sc->strategy.info->family == FAMILY_PS)
+		phase = m->from_worker ? "push" : "pull";
 	timeline_comm(sim->timeline, m->src, dst, self_tid(sim, dst), step,
-	    m->bytes, m->posted_s, simgrid_get_clock(), links, n);
+	    phase, m->bytes, m->posted_s, simgrid_get_clock(), links, n);
 }
 
 void
@@ -636,6 +649,8 @@ comm_main(struct sim *sim, int w)
 {
 	int step, b;
 	double t0, busy;
+
+	sg_actor_set_data(sg_actor_self(), &worker_tag);
 
 	/* the controller ends; by duration, the last worker */
 	if (sim->sc->faults.on || sim->sc->run.duration_s > 0)
@@ -836,6 +851,8 @@ worker_main(struct sim *sim, int w)
 	double start, computed;
 	/* the worker that checkpoints: worker 0, or the elastic ring's first */
 	int lead = sim->members != NULL ? sim->members[0] : 0;
+
+	sg_actor_set_data(sg_actor_self(), &worker_tag);
 
 	if (sim->sc->faults.on) {
 		sg_actor_daemonize(sg_actor_self());	/* the controller ends */
@@ -1159,25 +1176,22 @@ sim_timeline(struct sim *sim, struct timeline *tl)
 	const struct sim_host *h;
 	sg_link_t *links;
 	size_t l, n = metrics_links(sim->metrics, &links);
-	char name[256];
+	char role[64];
 	int i;
 
 	sim->timeline = tl;
 	for (i = 0; i < sim->nhosts; i++) {
 		h = &sim->hosts[i];
 		if (h->worker >= 0 && h->shards > 0)
-			snprintf(name, sizeof name, "%s (worker %d, %d PS "
-			    "shard%s)", h->name, h->worker, h->shards,
-			    h->shards == 1 ? "" : "s");
+			snprintf(role, sizeof role, "worker %d, %d PS shard%s",
+			    h->worker, h->shards, h->shards == 1 ? "" : "s");
 		else if (h->worker >= 0)
-			snprintf(name, sizeof name, "%s (worker %d)", h->name,
-			    h->worker);
+			snprintf(role, sizeof role, "worker %d", h->worker);
 		else if (h->server >= 0)
-			snprintf(name, sizeof name, "%s (server %d)", h->name,
-			    h->server);
+			snprintf(role, sizeof role, "server %d", h->server);
 		else
-			snprintf(name, sizeof name, "%s (storage)", h->name);
-		timeline_host(tl, i, name);
+			snprintf(role, sizeof role, "storage");
+		timeline_host(tl, i, h->name, role);
 	}
 	for (l = 0; l < n; l++)
 		timeline_link(tl, (int)l, sg_link_get_name(links[l]));

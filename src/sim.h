@@ -48,6 +48,7 @@ struct msg {
 					   between actors of one host of a
 					   platform file (sim_local_free) */
 	double		 posted_s;	/* simulated s when sent: --timeline */
+	int		 from_worker;	/* sent by a worker's own actor */
 	float		*data;
 };
 

@@ -70,6 +70,9 @@ timeline_free(struct timeline *tl)
 	for (k = 0; k < tl->nhosts; k++)
 		free(tl->host[k]);
 	free(tl->host);
+	for (k = 0; k < tl->nlabels; k++)
+		free(tl->label[k]);
+	free(tl->label);
 	for (k = 0; k < tl->nlinks; k++)
 		free(tl->link[k]);
 	free(tl->link);
@@ -90,9 +93,15 @@ name_at(char ***names, int *n, int i, const char *name)
 }
 
 void
-timeline_host(struct timeline *tl, int h, const char *name)
+timeline_host(struct timeline *tl, int h, const char *name,
+    const char *role)
 {
+	char *label;
+
+	xasprintf(&label, "%s (%s)", name, role);
 	name_at(&tl->host, &tl->nhosts, h, name);
+	name_at(&tl->label, &tl->nlabels, h, label);
+	free(label);
 }
 
 void
@@ -208,7 +217,8 @@ edge(struct timeline *tl, int link, double t_s, double Bps)
 
 void
 timeline_comm(struct timeline *tl, int src, int dst, int tid, int step,
-    double bytes, double t0_s, double t1_s, const int *links, int nlinks)
+    const char *phase, double bytes, double t0_s, double t1_s,
+    const int *links, int nlinks)
 {
 	struct tl_event *e;
 	double Bps;
@@ -228,6 +238,7 @@ timeline_comm(struct timeline *tl, int src, int dst, int tid, int step,
 	e->src = src;
 	e->dst = dst;
 	e->bytes = bytes;
+	e->phase = phase;
 	e->t0_s = t0_s;
 	e->t1_s = t1_s;
 	Bps = nlinks > 0 ? bytes / (t1_s - t0_s) : 0;
@@ -296,8 +307,8 @@ metadata(struct timeline *tl, FILE *f, int *first)
 	int h;
 
 	for (h = 0; h < tl->nhosts; h++) {
-		put_meta(f, "process_name", h, 0, name_of(tl->host,
-		    tl->nhosts, h), first);
+		put_meta(f, "process_name", h, 0, name_of(tl->label,
+		    tl->nlabels, h), first);
 		fprintf(f, ",\n{\"name\":\"process_sort_index\",\"ph\":\"M\","
 		    "\"pid\":%d,\"tid\":0,\"args\":{\"sort_index\":%d}}", h, h);
 	}
@@ -337,6 +348,8 @@ put_event(struct timeline *tl, FILE *f, const struct tl_event *e)
 		put_string(f, name_of(tl->host, tl->nhosts, e->dst));
 		fprintf(f, ",\"src_host\":%d,\"dst_host\":%d,\"bytes\":%.17g,",
 		    e->src, e->dst, e->bytes);
+		if (e->phase != NULL)
+			fprintf(f, "\"phase\":\"%s\",", e->phase);
 	}
 	fprintf(f, "\"step\":%d}}", e->step);
 }

@@ -33,6 +33,7 @@ struct tl_event {
 	int		 step;		/* -1: none */
 	int		 src, dst;	/* TL_COMM: host indices */
 	double		 bytes;
+	const char	*phase;		/* TL_COMM: a static string, or NULL */
 };
 
 struct tl_edge {		/* a transfer's rate starting or ending */
@@ -60,8 +61,9 @@ struct timeline {
 	size_t		 nthr, thrcap;
 	int		*thr_last;	/* per tid: the pid last named, or -1 */
 	int		 ntid;
-	char		**host;		/* process names, nhosts of them */
-	int		 nhosts;
+	char		**host;		/* host names, nhosts of them */
+	char		**label;	/* process names: name (role) */
+	int		 nhosts, nlabels;
 	char		**link;		/* link names by index */
 	int		 nlinks;
 };
@@ -74,8 +76,10 @@ int timeline_parse_steps(const char *, int *lo, int *hi, char **cause);
 struct timeline *timeline_create(int lo, int hi, long cap);
 void timeline_free(struct timeline *);
 
-/* Process h's name ("host-3 (worker 3)"), link l's name. */
-void timeline_host(struct timeline *, int h, const char *name);
+/* Host h's name and role ("worker 3": its process is "host-3 (worker
+ * 3)"), link l's name. */
+void timeline_host(struct timeline *, int h, const char *name,
+    const char *role);
 void timeline_link(struct timeline *, int l, const char *name);
 /* Thread tid of process pid is called name (kept the first time). */
 void timeline_thread(struct timeline *, int pid, int tid, const char *name);
@@ -88,9 +92,11 @@ void timeline_span(struct timeline *, int kind, const char *name, int pid,
 void timeline_instant(struct timeline *, const char *name, int pid, int tid,
     int step, double t_s);
 /* A message from host src to dst, received by thread tid on dst, posted
- * at t0_s and taken at t1_s, over links (its route; nlinks 0 for none). */
+ * at t0_s and taken at t1_s, over links (its route; nlinks 0 for none);
+ * phase (a static string: "push", "pull", ...) or NULL. */
 void timeline_comm(struct timeline *, int src, int dst, int tid, int step,
-    double bytes, double t0_s, double t1_s, const int *links, int nlinks);
+    const char *phase, double bytes, double t0_s, double t1_s,
+    const int *links, int nlinks);
 
 /* The trace-event JSON; 0, or -1 on a write error. */
 int timeline_write(struct timeline *, FILE *);

@@ -121,6 +121,20 @@ def main(mode, trace, report=None):
             if not near(got, want[name], 1e-6) or s[-1][1] != 0:
                 fail("%s: counter integral %r bytes, report %r" %
                      (name, got, want[name]))
+    elif mode == "phases":
+        # a PS: pushes from workers to the shards' hosts, pulls back
+        role = {h["name"]: h["role"] for h in r["hosts"]}
+        for e in comm:
+            a = e["args"]
+            srv, wrk = (a["dst"], a["src"]) if a["phase"] == "push" else \
+                (a["src"], a["dst"])
+            if a["phase"] not in ("push", "pull") or \
+                    not role[srv].startswith("server") or \
+                    not role[wrk].startswith("worker"):
+                fail("phase %r from %s to %s" % (a["phase"], a["src"], a["dst"]))
+        if Counter(e["args"]["phase"] for e in comm) != Counter(
+                push=len(comm) // 2, pull=len(comm) // 2):
+            fail("pushes and pulls differ")
     elif mode == "compute":
         want_us = 1e6
         per = Counter(e["pid"] for e in comp)
@@ -164,12 +178,21 @@ for s in ring ps8; do
 	tl "$s: --timeline-steps 1..1 keeps step 1's events only" steps \
 	    "$TMP/$s.one" 1..1
 done
+tl "ps8: pushes to the servers, pulls from them" phases \
+    "$TMP/ps8.trace" "$TMP/ps8.json"
 check "ps8: PS apply instants on the servers" \
     grep -q '"name":"apply","cat":"ps","ph":"i"' "$TMP/ps8.trace"
 check "ring: process per host named with its role" \
     grep -q '"args":{"name":"host-3 (worker 3)"}' "$TMP/ring.trace"
 
-# a fault-free report names no faults; with faults, the instants
+# worker 0 holds the variables: messages within a host count too
+"$PSIM" run --set run.steps=2 --timeline "$TMP/w0.trace" -j "$TMP/w0.json" \
+    "$S/seed-250m-10w-10g-ps-worker0.json" >/dev/null 2>&1
+for m in messages bytes links; do
+	tl "ps-worker0: the $m check" $m "$TMP/w0.trace" "$TMP/w0.json"
+done
+
+# with faults, the instants
 "$PSIM" run --timeline "$TMP/f.trace" \
     "$S/spot-250m-10w-10g-ring-checkpoints.json" --timeline-steps 0..3 \
     >/dev/null 2>&1
