@@ -820,21 +820,20 @@ worker_exit(int failed, void *arg)
 	sg_sem_release(sim->worker_exit);
 }
 
-/* --timeline: worker w's compute of a step, then its exchange (with
- * buckets, its wait for the last bucket's), as spans. */
+/* --timeline: worker w's compute of a step as a span from t0_s to now,
+ * or (exchange 1) its exchange after it (with buckets, its wait for the
+ * last bucket's): recorded as each ends, so that a worker killed in its
+ * exchange keeps its compute. */
 static void
-timeline_step(struct sim *sim, int w, int seq, double start, double computed)
+timeline_step(struct sim *sim, int w, int seq, double t0_s, int exchange)
 {
-	int tid;
+	int ps = sim->sc->strategy.info->family == FAMILY_PS;
 
-	if (!timeline_keeps(sim->timeline, seq))
+	if (sim->timeline == NULL || !timeline_keeps(sim->timeline, seq))
 		return;
-	tid = self_tid(sim, w);
-	timeline_span(sim->timeline, TL_COMPUTE, "compute", w, tid, seq,
-	    start, computed);
-	timeline_span(sim->timeline, TL_WAIT, sim->sc->strategy.info->family == FAMILY_PS ?
-	    "push-pull" : "exchange", w, tid, seq, computed,
-	    simgrid_get_clock());
+	timeline_span(sim->timeline, exchange ? TL_WAIT : TL_COMPUTE,
+	    !exchange ? "compute" : ps ? "push-pull" : "exchange", w,
+	    self_tid(sim, w), seq, t0_s, simgrid_get_clock());
 }
 
 /* A worker: compute, exchange, and for all-reduce the SGD step; with
@@ -876,6 +875,7 @@ worker_main(struct sim *sim, int w)
 			numerics_gradient(nm, w, seq);
 		compute(sim, w);
 		computed = simgrid_get_clock();
+		timeline_step(sim, w, seq, start, 0);
 		if (sim->nbuckets > 0)
 			sg_sem_acquire(sim->done[w]);
 		else
@@ -890,8 +890,7 @@ worker_main(struct sim *sim, int w)
 		if (seq < sim->steps)
 			metrics_step(sim->metrics, w, seq, start, computed,
 			    simgrid_get_clock());
-		if (sim->timeline != NULL)
-			timeline_step(sim, w, seq, start, computed);
+		timeline_step(sim, w, seq, computed, 1);
 		if (sc->faults.on && allreduce && w == lead)
 			sim->hooks->step_done(sim, step + 1);
 	}
