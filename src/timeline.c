@@ -314,7 +314,8 @@ metadata(struct timeline *tl, FILE *f, int *first)
 	}
 	if (tl->nedge > 0)
 		put_meta(f, "process_name", tl->nhosts, 0, "links", first);
-	qsort(tl->thr, tl->nthr, sizeof *tl->thr, by_pid_tid);
+	if (tl->nthr > 0)
+		qsort(tl->thr, tl->nthr, sizeof *tl->thr, by_pid_tid);
 	for (i = 0; i < tl->nthr; i++) {
 		if (i > 0 && tl->thr[i].pid == tl->thr[i - 1].pid &&
 		    tl->thr[i].tid == tl->thr[i - 1].tid)
@@ -376,7 +377,8 @@ counters(struct timeline *tl, FILE *f)
 	double Bps;
 	int l;
 
-	qsort(tl->edge, tl->nedge, sizeof *tl->edge, by_link_time);
+	if (tl->nedge > 0)	/* (qsort takes no NULL) */
+		qsort(tl->edge, tl->nedge, sizeof *tl->edge, by_link_time);
 	while (i < tl->nedge) {
 		l = tl->edge[i].link;
 		active = 0;
