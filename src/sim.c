@@ -508,6 +508,7 @@ timeline_message(struct sim *sim, int dst, const struct msg *m)
 void
 sim_mark(struct sim *sim, int h, const char *name, int step)
 {
+	step = step_of(sim, step);
 	if (sim->timeline == NULL || !timeline_keeps(sim->timeline, step))
 		return;
 	timeline_instant(sim->timeline, name, h, self_tid(sim, h), step,

@@ -186,7 +186,8 @@ void sim_free(struct sim *);
 void sim_timeline(struct sim *, struct timeline *tl);
 /* An instant event on host h's process, by the calling actor (PS apply,
  * preemptions, returns, restarts, checkpoints); a no-op without a
- * timeline.  name: a static string. */
+ * timeline.  name: a static string; step as its messages number it
+ * (with buckets, step * buckets + bucket), or -1 for none. */
 void sim_mark(struct sim *, int h, const char *name, int step);
 
 /* The closed form's inputs for this simulation (pointing into it). */
