@@ -13,6 +13,7 @@
 #include "report.h"
 #include "scenario.h"
 #include "sim.h"
+#include "timeline.h"
 #include "xmalloc.h"
 
 /* The closed form of the bucket pipeline, bucket by bucket. */
@@ -103,6 +104,13 @@ no_progress(const struct scenario *sc, const struct results *r)
 struct results *
 cmd_simulate(const struct scenario *sc, char **errors)
 {
+	return cmd_simulate_timeline(sc, NULL, errors);
+}
+
+struct results *
+cmd_simulate_timeline(const struct scenario *sc, struct timeline *tl,
+    char **errors)
+{
 	struct analytic analytic;
 	struct results *r;
 	struct shape shape;
@@ -119,6 +127,8 @@ cmd_simulate(const struct scenario *sc, char **errors)
 		goto fail;
 	if (sc->faults.on)
 		recovery_attach(sim);
+	if (tl != NULL)
+		sim_timeline(sim, tl);
 	wall = sim_run(sim);
 	if (sim_ended(sim, errors) != 0) {
 		sim_free(sim);
@@ -142,33 +152,161 @@ fail:
 	return NULL;
 }
 
+/* psim run's own options. */
+enum { OPT_TIMELINE, OPT_TIMELINE_STEPS };
+static const struct cmd_option run_options[] = {
+	[OPT_TIMELINE] = { "timeline", 0, 1 },
+	[OPT_TIMELINE_STEPS] = { "timeline-steps", 0, 1 },
+	{ NULL, 0, 0 }
+};
+
+struct run_args {
+	const char	*timeline;	/* --timeline FILE, or NULL */
+	int		 lo, hi;	/* --timeline-steps; lo -1: none */
+};
+
+static const char run_help[] =
+    "Simulate the training steps of SCENARIO (a JSON file, - for "
+    "standard input;\nthe built-in seed scenario without one) on "
+    "SimGrid and report step times,\ntraffic and the bottleneck "
+    "beside the closed-form cost.\n"
+    "\n"
+    "  -f, --format FORMAT   text (default), json or csv\n"
+    "  -s, --set PATH=VALUE  override a scenario key, e.g. "
+    "--set strategy.shards=4\n"
+    "                        (repeatable; VALUE is JSON or a string)\n"
+    "  -o, --output FILE     write the report to FILE, not stdout\n"
+    "  -j, --json FILE       also write the JSON report to FILE\n"
+    "      --timeline FILE   write the run's events to FILE as trace-event "
+    "JSON\n"
+    "                        (open it in ui.perfetto.dev or "
+    "chrome://tracing)\n"
+    "      --timeline-steps A..B\n"
+    "                        only the events of steps A to B (0-based, "
+    "inclusive);\n"
+    "                        without it, at most 1000000 events\n"
+    "  -h, --help            show this help\n"
+    "\nSee psim(1) for the report and psim-scenario(5) for the file "
+    "format.\n";
+
+static int
+run_option(void *ctx, int which, const char *value)
+{
+	struct run_args *ra = ctx;
+	char *cause;
+
+	switch (which) {
+	case OPT_TIMELINE:
+		if (*value == '\0') {
+			fprintf(stderr, "psim: run: --timeline: expected a "
+			    "file name, got \"\"\n");
+			return 2;
+		}
+		ra->timeline = value;
+		break;
+	case OPT_TIMELINE_STEPS:
+		if (timeline_parse_steps(value, &ra->lo, &ra->hi,
+		    &cause) != 0) {
+			fprintf(stderr, "psim: run: --timeline-steps: %s\n",
+			    cause);
+			free(cause);
+			return 2;
+		}
+		break;
+	}
+	return 0;
+}
+
+/* The timeline of --timeline, or NULL; its cap is PSIM_TIMELINE_CAP
+ * (for the tests) or TIMELINE_CAP unless steps bound it. */
+static struct timeline *
+run_timeline(const struct run_args *ra)
+{
+	const char *env = getenv("PSIM_TIMELINE_CAP");
+	long cap = ra->lo >= 0 ? 0 : TIMELINE_CAP;
+
+	if (ra->timeline == NULL)
+		return NULL;
+	if (env != NULL && atol(env) > 0)
+		cap = atol(env);
+	return timeline_create(ra->lo, ra->hi, cap);
+}
+
+/* Write tl to file, saying on stderr if it was capped. */
+static void
+write_timeline(struct timeline *tl, const char *file)
+{
+	FILE *f = strcmp(file, "-") == 0 ? stdout : fopen(file, "w");
+
+	if (f == NULL)
+		fatal("cannot write %s: %m", file);
+	if (timeline_write(tl, f) != 0 || (f != stdout && fclose(f) != 0))
+		fatal("cannot write %s", file);
+	if (tl->capped)
+		fprintf(stderr, "psim: timeline: capped at %ld events; use "
+		    "--timeline-steps\n", tl->cap);
+}
+
+/* The report to --output (or stdout) and --json. */
+static void
+write_reports(const struct cmd_args *args, enum report_format fmt,
+    const struct scenario *sc, const struct results *r)
+{
+	FILE *out = stdout;
+
+	if (args->output != NULL && (out = fopen(args->output, "w")) == NULL)
+		fatal("cannot write %s: %m", args->output);
+	report_write(out, fmt, sc, r);
+	if (fflush(out) != 0 || ferror(out))
+		fatal("cannot write %s", args->output != NULL ? args->output :
+		    "stdout");
+	if (out != stdout)
+		fclose(out);
+	if (args->json != NULL) {
+		if ((out = fopen(args->json, "w")) == NULL)
+			fatal("cannot write %s: %m", args->json);
+		report_write(out, REPORT_JSON, sc, r);
+		if (fclose(out) != 0)
+			fatal("cannot write %s", args->json);
+	}
+}
+
 static int
 cmd_run_exec(int argc, char **argv)
 {
+	struct run_args ra = { NULL, -1, -1 };
+	const struct cmd_options o = {
+		.help = run_help,
+		.flags = CMD_OUTPUT,
+		.own = run_options,
+		.take = run_option,
+		.ctx = &ra,
+	};
 	struct cmd_args args;
 	struct scenario *sc;
 	struct results *r;
+	struct timeline *tl;
 	enum report_format fmt = REPORT_TEXT;
 	char *errors;
-	FILE *out = stdout;
 	int status, f;
 
-	status = cmd_start(argc, argv, &cmd_run_entry,
-	    "Simulate the training steps of SCENARIO (a JSON file, - for "
-	    "standard input;\nthe built-in seed scenario without one) on "
-	    "SimGrid and report step times,\ntraffic and the bottleneck "
-	    "beside the closed-form cost.\n"
-	    "\n"
-	    "  -f, --format FORMAT   text (default), json or csv\n"
-	    "  -s, --set PATH=VALUE  override a scenario key, e.g. "
-	    "--set strategy.shards=4\n"
-	    "                        (repeatable; VALUE is JSON or a string)\n"
-	    "  -o, --output FILE     write the report to FILE, not stdout\n"
-	    "  -j, --json FILE       also write the JSON report to FILE\n"
-	    "  -h, --help            show this help\n"
-	    "\nSee psim(1) for the report and psim-scenario(5) for the file "
-	    "format.\n", CMD_OUTPUT, &args, &sc);
-	if (status >= 0)
+	if ((status = cmd_parse(argc, argv, &cmd_run_entry, &o, &args)) >= 0)
+		return status;
+	if (ra.lo >= 0 && ra.timeline == NULL) {
+		fprintf(stderr, "psim: run: --timeline-steps: expected "
+		    "--timeline FILE with it, got none\n");
+		free(args.sets);
+		return 2;
+	}
+	if (ra.timeline != NULL && strcmp(ra.timeline, "-") == 0 &&
+	    args.output == NULL) {
+		fprintf(stderr, "psim: run: --timeline -: expected --output "
+		    "FILE for the report, got none (both on the standard "
+		    "output)\n");
+		free(args.sets);
+		return 2;
+	}
+	if ((status = cmd_load(&cmd_run_entry, &args, &sc)) >= 0)
 		return status;
 	if (args.format != NULL &&
 	    (f = report_format_parse(args.format)) < 0) {
@@ -178,27 +316,18 @@ cmd_run_exec(int argc, char **argv)
 		return 2;
 	} else if (args.format != NULL)
 		fmt = (enum report_format)f;
-	if ((r = cmd_simulate(sc, &errors)) == NULL) {
+	tl = run_timeline(&ra);
+	if ((r = cmd_simulate_timeline(sc, tl, &errors)) == NULL) {
 		fputs(errors, stderr);
 		free(errors);
+		timeline_free(tl);
 		scenario_free(sc);
 		return 2;
 	}
-	if (args.output != NULL && (out = fopen(args.output, "w")) == NULL)
-		fatal("cannot write %s: %m", args.output);
-	report_write(out, fmt, sc, r);
-	if (fflush(out) != 0 || ferror(out))
-		fatal("cannot write %s", args.output != NULL ? args.output :
-		    "stdout");
-	if (out != stdout)
-		fclose(out);
-	if (args.json != NULL) {
-		if ((out = fopen(args.json, "w")) == NULL)
-			fatal("cannot write %s: %m", args.json);
-		report_write(out, REPORT_JSON, sc, r);
-		if (fclose(out) != 0)
-			fatal("cannot write %s", args.json);
-	}
+	if (tl != NULL)
+		write_timeline(tl, ra.timeline);
+	timeline_free(tl);
+	write_reports(&args, fmt, sc, r);
 	results_free(r);
 	scenario_free(sc);
 	return 0;
@@ -207,7 +336,7 @@ cmd_run_exec(int argc, char **argv)
 const struct cmd_entry cmd_run_entry = {
 	.name = "run",
 	.usage = "[-f text|json|csv] [-s PATH=VALUE]... [-o FILE] [-j FILE] "
-	    "[SCENARIO]",
+	    "[--timeline FILE [--timeline-steps A..B]] [SCENARIO]",
 	.summary = "simulate a scenario and report step times, traffic and "
 	    "the bottleneck",
 	.exec = cmd_run_exec,

@@ -80,6 +80,11 @@ int cmd_usage(const struct cmd_entry *e);
 struct results;
 struct scenario;
 struct results *cmd_simulate(const struct scenario *, char **errors);
+/* cmd_simulate, recording the run's events into tl (NULL: none) for
+ * psim run --timeline (timeline.h). */
+struct timeline;
+struct results *cmd_simulate_timeline(const struct scenario *,
+    struct timeline *tl, char **errors);
 
 /* The closed form of a created simulation (sim_create), run or not:
  * its shape (sim_shape) into *shape and the strategy's closed form, with

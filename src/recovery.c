@@ -199,6 +199,7 @@ recovery_checkpoint(struct sim *sim, int src, int slot, double bytes)
 	    sim->storage, -1, bytes, 0);
 
 	sg_comm_wait(c);
+	sim_mark(sim, src, "checkpoint", -1);
 	return simgrid_get_clock() - t0;
 }
 
@@ -232,6 +233,7 @@ running(struct sim *sim)
 	if (ctl->started) {
 		sim->fstats.restart_s += simgrid_get_clock() - ctl->restart_from;
 		sim->fstats.restarts++;
+		sim_mark(sim, sim->storage, "restart", -1);
 	}
 	ctl->started = 1;
 	ctl->state = JOB_RUNNING;
@@ -692,6 +694,7 @@ controller(struct sim *sim, int unused)
 			/* a worker's NIC: it is cut off, its host stays */
 			if (e.kind == FAULT_PREEMPT && !ctl->down[h]) {
 				sim->fstats.link_failures++;
+				sim_mark(sim, h, "link-failure", -1);
 				ctl->down[h] = 2;
 				ctl->wdown++;
 				lost(sim, h);
@@ -700,6 +703,7 @@ controller(struct sim *sim, int unused)
 				ctl->down[h] = 0;
 				ctl->wdown--;
 				links(sim, h, 1);
+				sim_mark(sim, h, "link-return", -1);
 				back(sim, h, 0);
 			}
 		} else if (e.kind == FAULT_PREEMPT && ctl->down[h] != 1) {
@@ -716,6 +720,8 @@ controller(struct sim *sim, int unused)
 			ctl->preempted[h] = 1;
 			if (h < n)
 				sim->fstats.worker_up_s += now - up_since[h];
+			sim_mark(sim, h, h >= n ? "server-failure" :
+			    "preemption", -1);
 			sg_host_turn_off(sim->hosts[h].host);
 		} else if (e.kind == FAULT_RETURN && ctl->down[h] == 1 &&
 		    !ctl->lost_for_good[h]) {
@@ -733,6 +739,7 @@ controller(struct sim *sim, int unused)
 				ctl->wdown -= h < n;
 				up_since[h] = now;
 				sg_host_turn_on(sim->hosts[h].host);
+				sim_mark(sim, h, "return", -1);
 				back(sim, h, ctl->preempted[h]);
 			}
 		}

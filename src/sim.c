@@ -27,6 +27,7 @@
 #include "patterns.h"
 #include "platform.h"
 #include "sim.h"
+#include "timeline.h"
 #include "xmalloc.h"
 
 struct spawn {
@@ -312,6 +313,11 @@ sim_local_free(const struct sim *sim, int src, int dst)
 	return src == dst && sim->sc->cluster.topology == TOPO_PLATFORM;
 }
 
+/* The data of a worker's own actors (worker_main, comm_main), once
+ * spawn_main has freed their start-up data: a PS message they send is a
+ * push, one the others send a pull. */
+static char worker_tag;
+
 /* A message carrying count elements from offset, bytes on the wire. */
 static struct msg *
 message(struct sim *sim, int src, int dst, int step, long offset, long count,
@@ -326,6 +332,8 @@ message(struct sim *sim, int src, int dst, int step, long offset, long count,
 	m->count = count;
 	m->bytes = bytes;
 	m->wire = sim_local_free(sim, src, dst) ? 0 : bytes;
+	m->posted_s = simgrid_get_clock();
+	m->from_worker = sg_actor_self_get_data() == &worker_tag;
 	m->data = NULL;
 	if (sim->num != NULL && base != NULL) {
 		numerics_range(sim->num, offset, count, &lo, &len);
@@ -454,10 +462,65 @@ sim_recv(sg_mailbox_t mbox, struct msg **slot)
 	return sg_mailbox_get_async(mbox, (void **)slot);
 }
 
+/* The step a message or a compute belongs to: with buckets the
+ * strategies number their messages step * buckets + bucket. */
+static int
+step_of(const struct sim *sim, int seq)
+{
+	return sim->nbuckets > 0 && seq >= 0 ? seq / sim->nbuckets : seq;
+}
+
+/* The calling actor as a thread of host h's process. */
+static int
+self_tid(struct sim *sim, int h)
+{
+	int tid = (int)sg_actor_self_get_pid();
+
+	timeline_thread(sim->timeline, h, tid, sg_actor_self_get_name());
+	return tid;
+}
+
+/* Every received message passes here: its comm event, from its post to
+ * now, over its route's links (none between actors of one host of a
+ * platform file, as in the ledger).  A message never received (its
+ * receiver killed by a fault) has none. */
+static void
+timeline_message(struct sim *sim, int dst, const struct msg *m)
+{
+	const int *links = NULL;
+	const char *phase = NULL;
+	int n = 0, step = step_of(sim, m->step);
+
+	if (!timeline_keeps(sim->timeline, step))
+		return;
+	if (!sim_local_free(sim, m->src, dst))
+		n = metrics_route(sim->metrics, m->src, dst, &links);
+	if (sim->storage >= 0 && dst == sim->storage)
+		phase = "checkpoint";
+	else if (sim->storage >= 0 && m->src == sim->storage)
+		phase = "restore";
+	else if (sim->sc->strategy.info->family == FAMILY_PS)
+		phase = m->from_worker ? "push" : "pull";
+	timeline_comm(sim->timeline, m->src, dst, self_tid(sim, dst), step,
+	    phase, m->bytes, m->posted_s, simgrid_get_clock(), links, n);
+}
+
+void
+sim_mark(struct sim *sim, int h, const char *name, int step)
+{
+	step = step_of(sim, step);
+	if (sim->timeline == NULL || !timeline_keeps(sim->timeline, step))
+		return;
+	timeline_instant(sim->timeline, name, h, self_tid(sim, h), step,
+	    simgrid_get_clock());
+}
+
 void
 sim_received(struct sim *sim, int dst, struct msg *m)
 {
 	metrics_received(sim->metrics, m->src, dst, m->bytes);
+	if (sim->timeline != NULL)
+		timeline_message(sim, dst, m);
 	free_msg(m);
 }
 
@@ -587,6 +650,8 @@ comm_main(struct sim *sim, int w)
 {
 	int step, b;
 	double t0, busy;
+
+	sg_actor_set_data(sg_actor_self(), &worker_tag);
 
 	/* the controller ends; by duration, the last worker */
 	if (sim->sc->faults.on || sim->sc->run.duration_s > 0)
@@ -756,6 +821,22 @@ worker_exit(int failed, void *arg)
 	sg_sem_release(sim->worker_exit);
 }
 
+/* --timeline: worker w's compute of a step as a span from t0_s to now,
+ * or (exchange 1) its exchange after it (with buckets, its wait for the
+ * last bucket's): recorded as each ends, so that a worker killed in its
+ * exchange keeps its compute. */
+static void
+timeline_step(struct sim *sim, int w, int seq, double t0_s, int exchange)
+{
+	int ps = sim->sc->strategy.info->family == FAMILY_PS;
+
+	if (sim->timeline == NULL || !timeline_keeps(sim->timeline, seq))
+		return;
+	timeline_span(sim->timeline, exchange ? TL_WAIT : TL_COMPUTE,
+	    !exchange ? "compute" : ps ? "push-pull" : "exchange", w,
+	    self_tid(sim, w), seq, t0_s, simgrid_get_clock());
+}
+
 /* A worker: compute, exchange, and for all-reduce the SGD step; with
  * faults, a restarted all-reduce worker first takes the checkpoint from
  * the storage host and a PS replacement first pulls the parameters. */
@@ -770,6 +851,8 @@ worker_main(struct sim *sim, int w)
 	double start, computed;
 	/* the worker that checkpoints: worker 0, or the elastic ring's first */
 	int lead = sim->members != NULL ? sim->members[0] : 0;
+
+	sg_actor_set_data(sg_actor_self(), &worker_tag);
 
 	if (sim->sc->faults.on) {
 		sg_actor_daemonize(sg_actor_self());	/* the controller ends */
@@ -793,6 +876,7 @@ worker_main(struct sim *sim, int w)
 			numerics_gradient(nm, w, seq);
 		compute(sim, w);
 		computed = simgrid_get_clock();
+		timeline_step(sim, w, seq, start, 0);
 		if (sim->nbuckets > 0)
 			sg_sem_acquire(sim->done[w]);
 		else
@@ -807,6 +891,7 @@ worker_main(struct sim *sim, int w)
 		if (seq < sim->steps)
 			metrics_step(sim->metrics, w, seq, start, computed,
 			    simgrid_get_clock());
+		timeline_step(sim, w, seq, computed, 1);
 		if (sc->faults.on && allreduce && w == lead)
 			sim->hooks->step_done(sim, step + 1);
 	}
@@ -1083,6 +1168,33 @@ link_table(struct sim *sim)
 			if ((l = metrics_nic_link(sim->metrics, h, up)) != NULL)
 				sim->link_host[(intptr_t)sg_link_get_data(l) -
 				    1] = h;
+}
+
+void
+sim_timeline(struct sim *sim, struct timeline *tl)
+{
+	const struct sim_host *h;
+	sg_link_t *links;
+	size_t l, n = metrics_links(sim->metrics, &links);
+	char role[64];
+	int i;
+
+	sim->timeline = tl;
+	for (i = 0; i < sim->nhosts; i++) {
+		h = &sim->hosts[i];
+		if (h->worker >= 0 && h->shards > 0)
+			snprintf(role, sizeof role, "worker %d, %d PS shard%s",
+			    h->worker, h->shards, h->shards == 1 ? "" : "s");
+		else if (h->worker >= 0)
+			snprintf(role, sizeof role, "worker %d", h->worker);
+		else if (h->server >= 0)
+			snprintf(role, sizeof role, "server %d", h->server);
+		else
+			snprintf(role, sizeof role, "storage");
+		timeline_host(tl, i, h->name, role);
+	}
+	for (l = 0; l < n; l++)
+		timeline_link(tl, (int)l, sg_link_get_name(links[l]));
 }
 
 void

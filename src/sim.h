@@ -21,6 +21,7 @@
 struct metrics;
 struct recovery;
 struct results;
+struct timeline;
 
 /* What a fault controller does at the engine's points (recovery.c
  * registers them with recovery_attach; NULL without faults): an
@@ -46,6 +47,8 @@ struct msg {
 	double		 wire;		/* what SimGrid moves: bytes, or 0
 					   between actors of one host of a
 					   platform file (sim_local_free) */
+	double		 posted_s;	/* simulated s when sent: --timeline */
+	int		 from_worker;	/* sent by a worker's own actor */
 	float		*data;
 };
 
@@ -152,6 +155,7 @@ struct sim {
 
 	void		*state;		/* the strategy's own */
 	struct metrics	*metrics;
+	struct timeline	*timeline;	/* --timeline: NULL without */
 	struct numerics	*num;		/* NULL: sizes only */
 };
 
@@ -175,6 +179,16 @@ double sim_run(struct sim *);
  * with *error: SimGrid stopped with actors still waiting, a deadlock. */
 int sim_ended(const struct sim *, char **error);
 void sim_free(struct sim *);
+
+/* psim run --timeline: record the run's events into tl (timeline.h),
+ * which the caller writes and frees after sim_run; names its hosts and
+ * links. */
+void sim_timeline(struct sim *, struct timeline *tl);
+/* An instant event on host h's process, by the calling actor (PS apply,
+ * preemptions, returns, restarts, checkpoints); a no-op without a
+ * timeline.  name: a static string; step as its messages number it
+ * (with buckets, step * buckets + bucket), or -1 for none. */
+void sim_mark(struct sim *, int h, const char *name, int step);
 
 /* The closed form's inputs for this simulation (pointing into it). */
 void sim_shape(const struct sim *, struct shape *);

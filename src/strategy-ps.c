@@ -116,6 +116,8 @@ update(struct sim *sim, int me, struct msg **msgs, int count, long offset,
 		memset(nm->ps_acc + lo, 0, (size_t)flen * sizeof(float));
 		qsort(msgs, (size_t)count, sizeof *msgs, by_src);
 	}
+	if (count > 0)
+		sim_mark(sim, me, "apply", msgs[0]->step);
 	for (i = 0; i < count; i++)
 		sim_apply(sim, me, msgs[i], nm != NULL ? nm->ps_acc : NULL,
 		    SIM_ADD);

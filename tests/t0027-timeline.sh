@@ -1,0 +1,242 @@
+#!/bin/sh
+# psim run --timeline FILE: Chrome/Perfetto trace-event JSON.  Against the
+# JSON report of the same run: one comm event per message the report
+# counts, their bytes the hosts' bytes sent, each link counter's integral
+# the link's bytes; a worker's compute spans are its steps, each the
+# scenario's 1 s of compute.  The same run twice gives the same file;
+# --timeline-steps keeps a range of steps; without it a cap stops the
+# recording and says so.  (python3 checks the JSON: bootstrap installs it.)
+SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$SRCDIR/tests/lib.sh"
+S=$SRCDIR/scenarios
+
+cat >"$TMP/tl.py" <<'EOF'
+import json, sys
+from collections import Counter, defaultdict
+
+def fail(msg):
+    print(msg)
+    sys.exit(1)
+
+def load(path):
+    with open(path) as f:
+        doc = json.load(f)
+    if not isinstance(doc, dict) or not isinstance(doc.get("traceEvents"), list):
+        fail("no traceEvents list")
+    return doc["traceEvents"]
+
+def near(got, want, rel):
+    return abs(got - want) <= rel * abs(want)
+
+# valid: the fields the trace-event format asks of each phase
+def check_format(ev):
+    named = set()
+    used = set()
+    for e in ev:
+        for k in ("name", "ph", "pid", "tid"):
+            if k not in e:
+                fail("event without %s: %r" % (k, e))
+        if not isinstance(e["pid"], int) or not isinstance(e["tid"], int):
+            fail("pid/tid not integers: %r" % e)
+        ph = e["ph"]
+        if ph not in ("M", "X", "i", "C"):
+            fail("unexpected ph: %r" % e)
+        if ph == "M":
+            if e["name"] not in ("process_name", "thread_name",
+                                 "process_sort_index"):
+                fail("unexpected metadata: %r" % e)
+            if e["name"] == "thread_name":
+                named.add((e["pid"], e["tid"]))
+            continue
+        if not isinstance(e.get("ts"), (int, float)) or e["ts"] < 0:
+            fail("bad ts: %r" % e)
+        if ph == "X":
+            if not isinstance(e.get("dur"), (int, float)) or e["dur"] < 0:
+                fail("bad dur: %r" % e)
+            used.add((e["pid"], e["tid"]))
+        if ph == "i":
+            if e.get("s") not in ("t", "p", "g"):
+                fail("bad instant scope: %r" % e)
+            if e["s"] == "t":
+                used.add((e["pid"], e["tid"]))
+        if ph == "C":
+            if not e.get("args") or not all(
+                    isinstance(v, (int, float)) for v in e["args"].values()):
+                fail("bad counter: %r" % e)
+    if used - named:
+        fail("threads without a name: %r" % sorted(used - named)[:5])
+
+def main(mode, trace, report=None):
+    ev = load(trace)
+    check_format(ev)
+    comm = [e for e in ev if e["ph"] == "X" and e.get("cat") == "comm"]
+    comp = [e for e in ev if e["ph"] == "X" and e.get("cat") == "compute"]
+    if mode == "format":
+        return
+    if mode == "steps":
+        steps = report
+        lo, hi = (int(x) for x in steps.split(".."))
+        bad = [e for e in comm + comp
+               if not lo <= e["args"]["step"] <= hi]
+        if bad or not comm or not comp:
+            fail("%d events outside steps %s, %d comm, %d compute" %
+                 (len(bad), steps, len(comm), len(comp)))
+        per = Counter(e["pid"] for e in comp)
+        if set(per.values()) != {hi - lo + 1}:
+            fail("compute spans per worker: %r" % per)
+        return
+    if mode == "capped":
+        notes = [e for e in ev if e["ph"] == "i" and e.get("cat") == "note"]
+        if len(notes) != 1 or "capped" not in notes[0]["name"]:
+            fail("no cap note")
+        if len([e for e in ev if e["ph"] not in ("M",)]) > 200:
+            fail("more events than the cap allows")
+        return
+    with open(report) as f:
+        r = json.load(f)
+    if mode == "messages":
+        if len(comm) != r["simulation"]["messages"]:
+            fail("comm events %d, messages %d" %
+                 (len(comm), r["simulation"]["messages"]))
+    elif mode == "bytes":
+        got = sum(e["args"]["bytes"] for e in comm
+                  if e["args"]["src_host"] != e["args"]["dst_host"])
+        want = sum(h["bytes_sent"] for h in r["hosts"])
+        if not near(got, want, 1e-12):
+            fail("comm bytes %r, hosts' bytes_sent %r" % (got, want))
+    elif mode == "links":
+        series = defaultdict(list)
+        for e in ev:
+            if e["ph"] == "C" and e.get("cat") == "link":
+                series[e["name"]].append((e["ts"], e["args"]["Gbps"]))
+        want = {l["name"]: l["bytes"] for l in r["links"]}
+        if set(series) != set(want):
+            fail("counter links %r, report links %r" %
+                 (sorted(series), sorted(want)))
+        for name, s in series.items():
+            s.sort()
+            gbit_us = sum(v * (s[i + 1][0] - t)
+                          for i, (t, v) in enumerate(s[:-1]))
+            got = gbit_us * 1e9 / 8 * 1e-6
+            if not near(got, want[name], 1e-6) or s[-1][1] != 0:
+                fail("%s: counter integral %r bytes, report %r" %
+                     (name, got, want[name]))
+    elif mode == "phases":
+        # a PS: pushes from workers to the shards' hosts, pulls back
+        role = {h["name"]: h["role"] for h in r["hosts"]}
+        for e in comm:
+            a = e["args"]
+            srv, wrk = (a["dst"], a["src"]) if a["phase"] == "push" else \
+                (a["src"], a["dst"])
+            if a["phase"] not in ("push", "pull") or \
+                    not role[srv].startswith("server") or \
+                    not role[wrk].startswith("worker"):
+                fail("phase %r from %s to %s" % (a["phase"], a["src"], a["dst"]))
+        if Counter(e["args"]["phase"] for e in comm) != Counter(
+                push=len(comm) // 2, pull=len(comm) // 2):
+            fail("pushes and pulls differ")
+    elif mode == "compute":
+        want_us = 1e6
+        per = Counter(e["pid"] for e in comp)
+        n = r["workers"]
+        if sorted(per) != list(range(n)) or set(per.values()) != {r["steps"]}:
+            fail("compute spans per worker %r, want %d each of %d" %
+                 (per, r["steps"], n))
+        for e in comp:
+            if not near(e["dur"], want_us, 1e-9):
+                fail("compute span of %r us: %r" % (e["dur"], e))
+    else:
+        fail("unknown mode " + mode)
+
+main(*sys.argv[1:])
+EOF
+tl() {	# tl NAME MODE TRACE [REPORT|STEPS]
+	name=$1; shift
+	check "$name" python3 "$TMP/tl.py" "$@"
+}
+
+for s in ring ps8; do
+	f=$S/seed-250m-10w-10g-$s.json
+	"$PSIM" run --set run.steps=2 --timeline "$TMP/$s.trace" \
+	    -j "$TMP/$s.json" "$f" >/dev/null 2>"$TMP/$s.err"
+	check "$s: runs with --timeline" test -s "$TMP/$s.trace"
+	tl "$s: a valid trace-event file" format "$TMP/$s.trace"
+	tl "$s: a comm event per message of the report" messages \
+	    "$TMP/$s.trace" "$TMP/$s.json"
+	tl "$s: comm bytes add up to the hosts' bytes sent" bytes \
+	    "$TMP/$s.trace" "$TMP/$s.json"
+	tl "$s: each link counter's integral is the link's bytes" links \
+	    "$TMP/$s.trace" "$TMP/$s.json"
+	tl "$s: a 1 s compute span per worker and step" compute \
+	    "$TMP/$s.trace" "$TMP/$s.json"
+	"$PSIM" run --set run.steps=2 --timeline "$TMP/$s.again" "$f" \
+	    >/dev/null 2>&1
+	check "$s: the same run gives the same file" \
+	    cmp "$TMP/$s.trace" "$TMP/$s.again"
+	"$PSIM" run --set run.steps=3 --timeline "$TMP/$s.one" \
+	    --timeline-steps 1..1 "$f" >/dev/null 2>&1
+	tl "$s: --timeline-steps 1..1 keeps step 1's events only" steps \
+	    "$TMP/$s.one" 1..1
+done
+tl "ps8: pushes to the servers, pulls from them" phases \
+    "$TMP/ps8.trace" "$TMP/ps8.json"
+check "ps8: PS apply instants on the servers" \
+    grep -q '"name":"apply","cat":"ps","ph":"i"' "$TMP/ps8.trace"
+check "ring: process per host named with its role" \
+    grep -q '"args":{"name":"host-3 (worker 3)"}' "$TMP/ring.trace"
+
+# worker 0 holds the variables: messages within a host count too
+"$PSIM" run --set run.steps=2 --timeline "$TMP/w0.trace" -j "$TMP/w0.json" \
+    "$S/seed-250m-10w-10g-ps-worker0.json" >/dev/null 2>&1
+for m in messages bytes links; do
+	tl "ps-worker0: the $m check" $m "$TMP/w0.trace" "$TMP/w0.json"
+done
+
+# with faults, the instants
+"$PSIM" run --timeline "$TMP/f.trace" \
+    "$S/spot-250m-10w-10g-ring-checkpoints.json" --timeline-steps 0..3 \
+    >/dev/null 2>&1
+tl "faults: a valid trace-event file" format "$TMP/f.trace"
+check "faults: checkpoints as instant events" \
+    grep -q '"name":"checkpoint","cat":"fault","ph":"i"' "$TMP/f.trace"
+
+# the cap
+PSIM_TIMELINE_CAP=200 "$PSIM" run --timeline "$TMP/cap.trace" \
+    "$S/seed-250m-10w-10g-ring.json" >/dev/null 2>"$TMP/cap.err"
+check "capped: says so on stderr" grep -qxF \
+    "psim: timeline: capped at 200 events; use --timeline-steps" \
+    "$TMP/cap.err"
+tl "capped: a valid file with a note, within the cap" capped \
+    "$TMP/cap.trace"
+
+# bad values: one line, exit 2
+for v in x 2..1 1.. ..3 -1..2 1..2x; do
+	"$PSIM" run --timeline "$TMP/bad.trace" --timeline-steps "$v" \
+	    "$S/seed-250m-10w-10g-ring.json" >/dev/null 2>"$TMP/bad.err"
+	st=$?
+	check "--timeline-steps $v: exit 2" test "$st" -eq 2
+	check "--timeline-steps $v: one line" grep -qxF "psim: run: \
+--timeline-steps: expected steps A..B (0-based, 0 <= A <= B), got \"$v\"" \
+	    "$TMP/bad.err"
+done
+"$PSIM" run --timeline-steps 1..2 "$S/seed-250m-10w-10g-ring.json" \
+    >/dev/null 2>"$TMP/alone.err"
+check "--timeline-steps without --timeline: exit 2" test $? -eq 2
+check "--timeline-steps without --timeline: says so" grep -qxF \
+    "psim: run: --timeline-steps: expected --timeline FILE with it, got none" \
+    "$TMP/alone.err"
+check "--timeline FILE is not left behind on a bad value" \
+    test ! -e "$TMP/bad.trace"
+
+# --timeline -: the standard output, with the report to --output
+"$PSIM" run --set run.steps=1 --timeline - -o "$TMP/out.txt" \
+    "$S/seed-250m-10w-10g-ring.json" >"$TMP/stdout.trace" 2>/dev/null
+tl "--timeline - -o FILE: the trace on the standard output" format \
+    "$TMP/stdout.trace"
+"$PSIM" run --timeline - "$S/seed-250m-10w-10g-ring.json" >/dev/null \
+    2>"$TMP/dash.err"
+check "--timeline - without --output: exit 2" test $? -eq 2
+check "--timeline - without --output: one line" test "$(grep -c . \
+    "$TMP/dash.err")" -eq 1
+
+done_testing
