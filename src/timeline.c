@@ -159,8 +159,10 @@ room(struct timeline *tl, long n, double t_s)
 	return 1;
 }
 
+/* A new event of the given kind, span and place (the rest zero). */
 static struct tl_event *
-event(struct timeline *tl)
+event(struct timeline *tl, int kind, const char *name, int pid, int tid,
+    int step, double t0_s, double t1_s)
 {
 	struct tl_event *e;
 
@@ -170,18 +172,6 @@ event(struct timeline *tl)
 	}
 	e = &tl->ev[tl->nev++];
 	memset(e, 0, sizeof *e);
-	return e;
-}
-
-void
-timeline_span(struct timeline *tl, int kind, const char *name, int pid,
-    int tid, int step, double t0_s, double t1_s)
-{
-	struct tl_event *e;
-
-	if (!timeline_keeps(tl, step) || !room(tl, 1, t0_s))
-		return;
-	e = event(tl);
 	e->kind = kind;
 	e->name = name;
 	e->pid = pid;
@@ -189,6 +179,15 @@ timeline_span(struct timeline *tl, int kind, const char *name, int pid,
 	e->step = step;
 	e->t0_s = t0_s;
 	e->t1_s = t1_s;
+	return e;
+}
+
+void
+timeline_span(struct timeline *tl, int kind, const char *name, int pid,
+    int tid, int step, double t0_s, double t1_s)
+{
+	if (timeline_keeps(tl, step) && room(tl, 1, t0_s))
+		event(tl, kind, name, pid, tid, step, t0_s, t1_s);
 }
 
 void
@@ -229,18 +228,11 @@ timeline_comm(struct timeline *tl, int src, int dst, int tid, int step,
 		nlinks = 0;
 	if (!timeline_keeps(tl, step) || !room(tl, 1 + 2L * nlinks, t0_s))
 		return;
-	e = event(tl);
-	e->kind = TL_COMM;
-	e->name = "message";
-	e->pid = dst;
-	e->tid = tid;
-	e->step = step;
+	e = event(tl, TL_COMM, "message", dst, tid, step, t0_s, t1_s);
 	e->src = src;
 	e->dst = dst;
 	e->bytes = bytes;
 	e->phase = phase;
-	e->t0_s = t0_s;
-	e->t1_s = t1_s;
 	Bps = nlinks > 0 ? bytes / (t1_s - t0_s) : 0;
 	for (i = 0; i < nlinks; i++) {
 		edge(tl, links[i], t0_s, Bps);
