@@ -114,6 +114,12 @@ scenario_run_length_s(const struct scenario *sc)
 	return sc->run.duration_s;
 }
 
+int
+scenario_open_ended(const struct scenario *sc)
+{
+	return sc->run.duration_s > 0 || sc->run.min_fault_events > 0;
+}
+
 void
 scenario_shard_home(const struct scenario *sc, int j, int *worker,
     int *server)

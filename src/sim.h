@@ -169,6 +169,14 @@ int sim_local_free(const struct sim *, int src, int dst);
  * message's route latency, so that flows share links fairly. */
 int sim_pays_latency(const struct scenario *);
 
+/* run.duration and run.min_fault_events: whether the run is past its
+ * end, the clock at or past the duration and the faults seen at least
+ * that many (either 0 when not given); never for a run of steps alone.
+ * No step begins after it: the workers stop, all-reduce's and a sync
+ * PS's together, and with faults a PS's servers cut the job's steps
+ * (sim->steps) to those under way at their next update. */
+int sim_past_end(const struct sim *);
+
 /* Set up SimGrid, the platform and the roles for sc. */
 struct sim *sim_create(const struct scenario *sc, char **errors);
 /* Run the steps; fills the ledgers.  Returns the wall-clock seconds the
