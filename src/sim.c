@@ -774,8 +774,8 @@ sim_past_end(const struct sim *sim)
 	const struct scenario *sc = sim->sc;
 
 	return scenario_open_ended(sc) &&
-	    simgrid_get_clock() >= sc->run.duration_s &&
-	    fault_stats_events(&sim->fstats) >= sc->run.min_fault_events;
+	    simgrid_get_clock() >= sc->run.duration_s && (sim->faults_over ||
+	    fault_stats_events(&sim->fstats) >= sc->run.min_fault_events);
 }
 
 /* All-reduce and a synchronous PS: once the run is past its end

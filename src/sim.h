@@ -126,6 +126,8 @@ struct sim {
 	 * the schedule the controller plays, what it counted. */
 	int		 storage;
 	struct fault_schedule *schedule;
+	int		 faults_over;	/* no fault left to draw: the run
+					   waits for no run.min_fault_events */
 	struct fault_stats fstats;
 	const struct sim_hooks *hooks;	/* NULL without faults */
 	struct recovery	*rec;		/* the controller's state */

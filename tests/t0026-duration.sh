@@ -79,6 +79,28 @@ check "spot ring for 5h: goodput is its steps over the job's time" \
 check "spot ring for 5h: a steady goodput" awk -v g="$(json \
     "$TMP/spot.json" goodput_steady_steps_per_s)" 'BEGIN { exit !(g > 0) }'
 
+# rare faults: the draws go on past the first horizon (a 20 min run and
+# a few steps) until they bring the faults the run waits for; they
+# stopped at 4 horizons, and this run then went on for a million steps
+"$PSIM" run -f json --set run.steps=null --set run.duration=20min \
+    --set run.min_fault_events=2 --set faults.preemption.mttp=100000 \
+    "$SPOT" >"$TMP/rare.json"
+check "run.min_fault_events=2 at a 100000 s mttp: 2 faults" \
+    test "$(json "$TMP/rare.json" faults.fault_events)" = 2
+check "run.min_fault_events=2 at a 100000 s mttp: past 20 min" awk -v t="$(json \
+    "$TMP/rare.json" simulated_time_s)" 'BEGIN { exit !(t > 1200) }'
+# a trace that runs out first: the run ends with what the trace had
+# (its preemptions, the 24 h trace at 1/20 of its time)
+"$PSIM" run -f json --set run.steps=null --set run.min_fault_events=1000 \
+    --set 'faults.preemption={"trace": "spot-p3-10w-24h.csv",
+    "time_scale": 0.05}' "$SPOT" >"$TMP/short.json"
+want=$(grep -c ',preempt,' "$S/spot-p3-10w-24h.csv")
+check "run.min_fault_events past a trace's end: its $want preemptions" \
+    test "$(json "$TMP/short.json" faults.fault_events)" = "$want"
+check "run.min_fault_events past a trace's end: ends after its last event" \
+    awk -v t="$(json "$TMP/short.json" simulated_time_s)" -v e="$(tail -1 \
+    "$S/spot-p3-10w-24h.csv" | cut -d, -f1)" 'BEGIN { exit !(t >= e * 0.05) }'
+
 # the same scenario and seed: byte-identical reports (but the wall clock)
 for i in 1 2; do
 	"$PSIM" run -f json $IDEAL --set run.duration=1h --set run.steps=null \
