@@ -111,15 +111,19 @@ check "the same scenario and seed: the same report" \
     cmp "$TMP/same1.json" "$TMP/same2.json"
 
 # bad values: one line, exit 2
-bad() {	# bad NAME VALUE EXPECTED
-	"$PSIM" run --set "run.duration=$2" "$RING" >"$TMP/bad.out" \
-	    2>"$TMP/bad.err"
+refuse() {	# refuse NAME PATH EXPECTED SCENARIO ARGS...: exit 2, one line
+	rn=$1 path=$2 want=$3 sc=$4; shift 4
+	"$PSIM" run "$@" "$sc" >"$TMP/bad.out" 2>"$TMP/bad.err"
 	rc=$?
 	if [ $rc -eq 2 ] && [ ! -s "$TMP/bad.out" ] &&
 	    [ "$(wc -l <"$TMP/bad.err")" -eq 1 ] &&
-	    grep -q "^psim: $RING: /run/duration: $3" "$TMP/bad.err"
-	then ok "run.duration=$2: $1"
-	else not_ok "run.duration=$2: $1" "exit $rc: $(cat "$TMP/bad.err")"; fi
+	    grep -q "^psim: $sc: $path: $want" "$TMP/bad.err"
+	then ok "$rn"
+	else not_ok "$rn" "exit $rc: $(cat "$TMP/bad.err")"; fi
+}
+bad() {	# bad NAME VALUE EXPECTED
+	refuse "run.duration=$2: $1" /run/duration "$3" "$RING" \
+	    --set "run.duration=$2"
 }
 bad "negative" -1h "expected a duration between 1ms and 8760h, got \"-1h\""
 bad "zero" 0 "expected a duration between 1ms and 8760h, got 0"
@@ -127,16 +131,6 @@ bad "too long" 1e300h "expected a duration between 1ms and 8760h, got"
 bad "too short" 1us "expected a duration between 1ms and 8760h, got"
 bad "not a duration" '"soon"' "expected a duration such as"
 bad "not a string" '[1]' "expected a duration such as"
-refuse() {	# refuse NAME PATH EXPECTED SCENARIO ARGS...: exit 2, one line
-	name=$1 path=$2 want=$3 sc=$4; shift 4
-	"$PSIM" run "$@" "$sc" >"$TMP/bad.out" 2>"$TMP/bad.err"
-	rc=$?
-	if [ $rc -eq 2 ] && [ ! -s "$TMP/bad.out" ] &&
-	    [ "$(wc -l <"$TMP/bad.err")" -eq 1 ] &&
-	    grep -q "^psim: $sc: $path: $want" "$TMP/bad.err"
-	then ok "$name"
-	else not_ok "$name" "exit $rc: $(cat "$TMP/bad.err")"; fi
-}
 refuse "run.duration with ssp and no faults" /run/duration \
     "expected sync or async with run.duration and no faults, got ssp" \
     "$S/seed-250m-10w-10g-ps8.json" --set run.duration=1h \
