@@ -123,6 +123,9 @@ cmd_simulate_timeline(const struct scenario *sc, struct timeline *tl,
 	char **rcsv = NULL;
 	int i;
 
+	/* several jobs: cmd_simulate_jobs, where the command takes them */
+	if ((*errors = scenario_single(sc, "this command")) != NULL)
+		return NULL;
 	/* the other replicates first: SimGrid is not set up here yet */
 	if (sc->run.replicates > 1 &&
 	    (rcsv = replicates_run(sc, errors)) == NULL)

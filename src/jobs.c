@@ -108,6 +108,15 @@ jobs_traffic(const struct jobs *jb, int j)
 }
 
 void
+jobs_percent(const struct jobs *jb, int j, char *buf, size_t len)
+{
+	double p = 100 * jb->slowdown[j];
+
+	/* no "-0.0%" for a job as fast as alone but for rounding */
+	snprintf(buf, len, "%+.1f%%", fabs(p) < 0.05 ? 0 : p);
+}
+
+void
 jobs_who(const struct jobs *jb, int j, char *buf, size_t len)
 {
 	const struct job_link *l;
@@ -116,7 +125,7 @@ jobs_who(const struct jobs *jb, int j, char *buf, size_t len)
 	int k, first = 1;
 
 	if (jb->alone_step_s[j] > 0)
-		snprintf(pct, sizeof pct, "%+.1f%%", 100 * jb->slowdown[j]);
+		jobs_percent(jb, j, pct, sizeof pct);
 	else
 		snprintf(pct, sizeof pct, "unknown alone");
 	if (jb->link[j] < 0) {

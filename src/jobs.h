@@ -43,6 +43,8 @@ void jobs_summarize(struct jobs *);
 /* Who slows job j, in words: "job \"B\" (PS pushes and pulls) shares
  * rack-0-uplink_UP with job \"A\" (ring): A's step +38.0%". */
 void jobs_who(const struct jobs *, int j, char *buf, size_t len);
+/* Job j's slowdown in percent, "+38.0%". */
+void jobs_percent(const struct jobs *, int j, char *buf, size_t len);
 /* What job j's traffic is, in words ("ring", "PS pushes and pulls"). */
 const char *jobs_traffic(const struct jobs *, int j);
 void jobs_free(struct jobs *);

@@ -220,7 +220,7 @@ write_text(FILE *f, const struct scenario *top, const struct jobs *jb)
 	    scenario_network_name(top->network));
 	if (top->description != NULL)
 		fprintf(f, "  %s\n", top->description);
-	fprintf(f, "\n  %-16s %-28s %-10s %-12s %s\n", "job", "strategy",
+	fprintf(f, "\n  %-16s %-34s %-10s %-12s %s\n", "job", "strategy",
 	    "start", "step", "alone");
 	for (j = 0; j < jb->n; j++) {
 		sc = jb->sc[j];
@@ -232,10 +232,11 @@ write_text(FILE *f, const struct scenario *top, const struct jobs *jb)
 			snprintf(t3, sizeof t3, "unknown");
 		snprintf(who, sizeof who, "%s, %d workers", jobs_traffic(jb, j),
 		    sc->placement.workers);
-		fprintf(f, "  %-16.16s %-28.28s %-10s %-12s %s", sc->job.name,
+		fprintf(f, "  %-16.16s %-34.34s %-10s %-12s %s", sc->job.name,
 		    who, t1, t2, t3);
+		jobs_percent(jb, j, t1, sizeof t1);
 		if (jb->alone_step_s[j] > 0)
-			fprintf(f, " (%+.1f%%)", 100 * jb->slowdown[j]);
+			fprintf(f, " (%s)", t1);
 		fputc('\n', f);
 	}
 	fputs("\nwho slows whom:\n", f);

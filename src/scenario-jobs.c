@@ -80,9 +80,12 @@ check_top(struct ctx *c, const cJSON *root)
 	jobs = cJSON_GetObjectItemCaseSensitive(root, "jobs");
 	if (!cJSON_IsArray(jobs) || cJSON_GetArraySize(jobs) < 1 ||
 	    cJSON_GetArraySize(jobs) > JOBS_MAX) {
-		err_at(c, "/jobs", "expected an array of 1 to %d jobs, found "
-		    "%s", JOBS_MAX, cJSON_IsArray(jobs) ? "another length" :
-		    json_type(jobs));
+		if (cJSON_IsArray(jobs))
+			err_at(c, "/jobs", "expected an array of 1 to %d jobs, "
+			    "found %d", JOBS_MAX, cJSON_GetArraySize(jobs));
+		else
+			err_at(c, "/jobs", "expected an array of 1 to %d jobs, "
+			    "found %s", JOBS_MAX, json_type(jobs));
 		return NULL;
 	}
 	return jobs;

@@ -224,8 +224,7 @@ scenario_load_buffer(const char *name, const char *buf, size_t len,
 	for (i = 0; i < nsets; i++)
 		scenario_apply_set(&c, root, sets[i]);
 
-	if (scenario_tree_has(root, "jobs") &&
-	    errors_count(&c.errors) == 0)
+	if (scenario_tree_has(root, "jobs"))
 		sc = scenario_load_jobs(&c, root, sets, nsets);
 	else
 		sc = scenario_load_tree(&c, root, sets, nsets);
