@@ -301,7 +301,9 @@ cmd_explain_exec(int argc, char **argv)
 	    "as the seed\nanswer does, then the simulated result beside it "
 	    "and why they differ,\nmeasured: the scenario runs again with "
 	    "each departure from the closed form\n(faults, stragglers, "
-	    "links beyond the NICs, the network model) taken away.\n\n"
+	    "links beyond the NICs, the network model) taken away.  With "
+	    "several jobs,\nwho slows whom, then each job's reasoning, the "
+	    "other jobs its first departure.\n\n"
 	    "  -s, --set PATH=VALUE  override a scenario key (repeatable)\n"
 	    "  -h, --help            show this help\n", 0, &args, &sc)) >= 0)
 		return status;
