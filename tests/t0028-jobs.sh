@@ -12,32 +12,22 @@ ACROSS=$S/jobs-two-rings-across-racks.json
 PSRING=$S/jobs-ps-beside-ring.json
 cd "$TMP" || exit 1
 
-# jobj FILE JOB KEY: a figure of job JOB in a jobs JSON report, KEY as
-# lib.sh's json() has it ("key" or "section.key"), one level deeper.
-jobj() {
-	awk -v job="$2" -v want="$3" '
-	/^      "job": / { cur = $2; gsub(/[",]/, "", cur); next }
-	/^    }/ { cur = "" }
-	cur != job { next }
-	/^      "[a-z_]+": \{/ { match($0, /"[a-z_]+"/); sect = substr($0, RSTART + 1, RLENGTH - 2); next }
-	/^      [}\]]/ { sect = "" }
-	{
-		if (match($0, /"[a-z_0-9]+": /) == 0) next
-		key = substr($0, RSTART + 1, RLENGTH - 4)
-		val = substr($0, RSTART + RLENGTH)
-		sub(/,$/, "", val); gsub(/^"|"$/, "", val)
-		full = (sect != "" && $0 ~ /^        "/) ? sect "." key : key
-		if (full == want) { print val; exit }
-	}' "$1"
-}
-# job_body FILE JOB: job JOB's object without its job keys, as a single
-# job's report has it (indented as one), wall-clock lines dropped.
-job_body() {
+# job_part FILE JOB: job JOB's object of a jobs JSON report, indented as
+# a single job's report is; jobj FILE JOB KEY: lib.sh's json() of it;
+# job_body FILE JOB: it without the job's own keys and wall_s, the lines
+# of a single job's report of it.
+job_part() {
 	awk -v job="$2" '
-	/^      "job": / { cur = $2; gsub(/[",]/, "", cur); body = 0; next }
+	/^      "job": / { cur = $2; gsub(/[",]/, "", cur) }
 	/^    }/ { cur = "" }
-	cur == job && body && !/"wall_s"/ { print substr($0, 5) }
-	cur == job && /^      "slowed_by": / { body = 1 }' "$1"
+	cur == job { print substr($0, 5) }' "$1"
+}
+jobj() {
+	job_part "$1" "$2" >part.json
+	json part.json "$3"
+}
+job_body() {
+	job_part "$1" "$2" | sed '1,/^  "slowed_by": /d' | grep -v '"wall_s"'
 }
 
 # 1. Disjoint hosts and links (each ring in a rack of its own): each
