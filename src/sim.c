@@ -1341,40 +1341,49 @@ sim_run(struct sim *sim)
 	return sim_run_jobs(&sim, 1);
 }
 
+/* Before the run: the strategy's set-up, the workers. */
+static void
+start(struct sim *sim)
+{
+	/* with faults, a job that starts down (a host it needs is down from
+	 * the start) is set up and started by the controller once it can */
+	int down = sim->start_down;
+	int w;
+
+	if (down == 0 && sim->strategy->setup != NULL)
+		sim->strategy->setup(sim);
+	for (w = 0; w < sim->nworkers && down == 0; w++) {
+		/* a PS worker down from the start joins later */
+		if (sim->schedule != NULL && sim->schedule->initially_down[w])
+			continue;
+		sim_spawn_worker(sim, w);
+	}
+}
+
+/* After the run: the numerics' last figures, the strategy's state. */
+static void
+finish(struct sim *sim)
+{
+	if (sim->num != NULL)
+		numerics_finish(sim->num, sim, sim->num->ps_param != NULL ?
+		    sim->num->ps_param : sim->num->param[0]);
+	if (sim->strategy->cleanup != NULL && sim->state != NULL)
+		sim->strategy->cleanup(sim);	/* (NULL: a job given up) */
+}
+
 double
 sim_run_jobs(struct sim **sims, int n)
 {
 	struct timespec t0, t1;
-	struct sim *sim;
-	int w, i, down;
+	int i;
 
-	for (i = 0; i < n; i++) {
-		sim = sims[i];
-		/* with faults, a job that starts down (a host it needs is
-		 * down from the start) is set up and started by the
-		 * controller once it can */
-		down = sim->start_down;
-		if (down == 0 && sim->strategy->setup != NULL)
-			sim->strategy->setup(sim);
-		for (w = 0; w < sim->nworkers && down == 0; w++) {
-			/* a PS worker down from the start joins later */
-			if (sim->schedule != NULL &&
-			    sim->schedule->initially_down[w])
-				continue;
-			sim_spawn_worker(sim, w);
-		}
-	}
+	for (i = 0; i < n; i++)
+		start(sims[i]);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	simgrid_run();
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	for (i = 0; i < n; i++) {
-		sim = sims[i];
-		if (sim->num != NULL)
-			numerics_finish(sim->num, sim, sim->num->ps_param !=
-			    NULL ? sim->num->ps_param : sim->num->param[0]);
-		if (sim->strategy->cleanup != NULL && sim->state != NULL)
-			sim->strategy->cleanup(sim); /* (NULL: given up) */
-	}
+	for (i = 0; i < n; i++)
+		finish(sims[i]);
 	return (double)(t1.tv_sec - t0.tv_sec) +
 	    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 }

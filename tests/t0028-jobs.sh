@@ -197,6 +197,10 @@ for what in "run --timeline tl.json" trace advise "sweep --plot x=cluster.hosts,
 psim: w.json: /jobs: expected a single job for $label (several jobs on one cluster are not supported there), found 2 jobs
 E
 done
+expect_error "psim cross takes one job" "$PSIM" cross -k jobs.0.run.steps=2..4 \
+    -c jobs.0.strategy.algorithm=ring,all-to-all w.json <<'E'
+psim: w.json: /jobs: expected a single job for psim cross (several jobs on one cluster are not supported there), found 2 jobs
+E
 check "--timeline wrote nothing" test ! -e tl.json
 
 # 5. Determinism: the same scenario, the same report.
