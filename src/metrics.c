@@ -180,7 +180,7 @@ metrics_create(struct sim *sim, int steps)
 	m->steps = steps;
 	/* by run.duration the steps are not known: the rows grow */
 	m->busy = sim->nbuckets > 0 ? xcalloc(1, sizeof *m->busy) : NULL;
-	grow(m, sim->sc->run.duration_s > 0 && steps > 1024 ? 1023 :
+	grow(m, scenario_open_ended(sim->sc) && steps > 1024 ? 1023 :
 	    steps - 1);
 	m->nhosts = sim->nhosts;
 	m->sent = xcalloc((size_t)m->nhosts, sizeof *m->sent);

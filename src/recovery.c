@@ -538,31 +538,43 @@ settle(struct sim *sim)
 	}
 }
 
-/* The next event of the three schedules (drawing further out when the
- * draws run out), or NULL; *which says whose. */
-static const struct fault_event *
-next_event(struct sim *sim, int *idx, int *which)
+/* Whether every drawn schedule has played all its events (none drawn:
+ * never), and how many events the schedules hold. */
+static int
+draws_out(struct sim *sim, struct fault_schedule *const *sched,
+    const int *idx, double *events)
 {
-	struct recovery *ctl = sim->rec;
-	const struct scenario *sc = sim->sc;
-	struct fault_schedule *sched[3] = { sim->schedule, &ctl->servers,
-	    &ctl->links };
 	const struct fault_spec *spec;
-	int k, drawn = 0, out = 1, best = -1;
-	double t, events = 0;
+	int k, drawn = 0, out = 1;
 
-	for (k = 0; k < 3; k++) {
-		spec = scenario_faults_of(sc, (enum fault_of)k);
-		events += sched[k]->n;
+	for (k = 0, *events = 0; k < 3; k++) {
+		spec = scenario_faults_of(sim->sc, (enum fault_of)k);
+		*events += sched[k]->n;
 		if (spec->on && spec->source != FAULTS_TRACE) {
 			drawn = 1;
 			out &= idx[k] == sched[k]->n;
 		}
 	}
+	return drawn && out;
+}
+
+/* The next event of the three schedules, or NULL; *which says whose.
+ * When the draws run out they go on four times further, again while
+ * that adds no event yet (a run by run.duration or run.min_fault_events
+ * outlasts its first horizon), up to GIVE_UP first horizons. */
+static const struct fault_event *
+next_event(struct sim *sim, int *idx, int *which)
+{
+	struct recovery *ctl = sim->rec;
+	struct fault_schedule *sched[3] = { sim->schedule, &ctl->servers,
+	    &ctl->links };
+	int k, best = -1;
+	double t = simgrid_get_clock(), events;
+
 	/* (four times the horizon, about four times the events) */
-	if (drawn && out && ctl->horizon_s < GIVE_UP * ctl->first_horizon_s &&
+	while (draws_out(sim, sched, idx, &events) &&
+	    ctl->horizon_s < GIVE_UP * ctl->first_horizon_s &&
 	    4 * events <= FAULT_EVENTS_MAX) {
-		t = simgrid_get_clock();
 		draw(sim, 4 * ctl->horizon_s);
 		for (k = 0; k < 3; k++) {
 			for (idx[k] = 0; idx[k] < sched[k]->n &&
@@ -664,6 +676,7 @@ controller(struct sim *sim, int unused)
 		if (ev == NULL) {
 			/* no more faults: wait for the job if it can finish
 			 * with the hosts it has now */
+			sim->faults_over = 1;
 			if (!can_finish(sim)) {
 				sim->fstats.done_s = -1;	/* never */
 				account(sim);

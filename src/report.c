@@ -235,12 +235,10 @@ json_traffic(FILE *f, const char *key, const struct results *r,
  * is mostly chance (run longer, or run.replicates). */
 #define FEW_FAULT_EVENTS	20
 
-/* The preemptions, server and link failures a run saw. */
 static int
 fault_events(const struct results *r)
 {
-	return r->fstats.preemptions + r->fstats.server_failures +
-	    r->fstats.link_failures;
+	return fault_stats_events(&r->fstats);
 }
 
 /* A figure that may be missing (negative): null then. */

@@ -145,3 +145,9 @@ results_free(struct results *r)
 	}
 	free(r);
 }
+
+int
+fault_stats_events(const struct fault_stats *f)
+{
+	return f->preemptions + f->server_failures + f->link_failures;
+}

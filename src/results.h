@@ -153,6 +153,9 @@ struct results {
  * links and step figures; gpus is the GPUs per machine (1 but on a
  * generated multi-GPU cluster).  Sorts the links by utilization. */
 void results_summarize(struct results *, int servers, int gpus);
+/* The fault events a run saw: preemptions, server and link failures
+ * (what run.min_fault_events counts). */
+int fault_stats_events(const struct fault_stats *);
 
 void results_free(struct results *);
 

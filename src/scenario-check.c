@@ -238,22 +238,36 @@ check_fault_rates(struct ctx *c, const struct scenario *sc)
 	}
 }
 
-/* run.duration: the all-reduce strategies' workers end a run in time
- * together (sim.c's in_time()); a PS's servers and the numerics' serial
- * check count the scenario's steps. */
+/* run.duration and run.min_fault_events: the run ends by the clock
+ * (sim.c's sim_past_end).  The workers of all-reduce and of a synchronous
+ * PS end it together (in_time), an asynchronous PS's each by itself, and
+ * with faults the servers at their next update; ssp's and backup's
+ * workers wait on each other's gradients without faults, which a
+ * worker that stops would hold for ever.  The numerics' serial check
+ * replays the scenario's steps.  min_fault_events counts faults, which
+ * it needs. */
 static void
 check_duration(struct ctx *c, const struct scenario *sc)
 {
-	if (sc->run.duration_s == 0 || sc->strategy.info == NULL)
+	const char *key = sc->run.duration_s > 0 ? "/run/duration" :
+	    "/run/min_fault_events";
+	enum sync_mode m = sc->strategy.sync;
+
+	if (sc->run.min_fault_events > 0 && !sc->faults.on)
+		err_at(c, "/run/min_fault_events", "expected faults "
+		    "(faults.preemption, faults.servers or faults.links) to "
+		    "count, got none");
+	if (!scenario_open_ended(sc) || sc->strategy.info == NULL)
 		return;
-	if (sc->strategy.info->family != FAMILY_ALLREDUCE)
-		err_at(c, "/run/duration", "expected an all-reduce strategy "
-		    "with run.duration, got %s (give run.steps instead)",
-		    sc->strategy.info->name);
+	if (sc->strategy.info->family == FAMILY_PS && !sc->faults.on &&
+	    (m == SYNC_SSP || m == SYNC_BACKUP))
+		err_at(c, key, "expected sync or async with run.%s and no "
+		    "faults, got %s (give run.steps instead)", key + 5,
+		    scenario_sync_name(m));
 	else if (sc->numerics.mode != NUM_OFF)
-		err_at(c, "/run/duration", "expected numerics off with "
-		    "run.duration, got numerics.mode %s (give run.steps "
-		    "instead)", scenario_numerics_name(sc->numerics.mode));
+		err_at(c, key, "expected numerics off with run.%s, got "
+		    "numerics.mode %s (give run.steps instead)", key + 5,
+		    scenario_numerics_name(sc->numerics.mode));
 }
 
 /* backup: fewer gradients dropped than there are workers. */

@@ -259,14 +259,15 @@ derive_placement(struct scenario *sc, const struct given *g)
 	}
 }
 
-/* run.steps: with run.duration and no run.steps, RUN_STEPS_MAX (the
- * duration ends the run first unless its steps are that fast).
+/* run.steps: with run.duration or run.min_fault_events and no
+ * run.steps, RUN_STEPS_MAX (the clock ends the run first unless its steps
+ * are that fast).
  * run.warmup: the first steps, left out of the averages; 1 unless given,
  * 0 in a one-step run. */
 static void
 derive_run(struct scenario *sc, const struct given *g)
 {
-	if (sc->run.duration_s > 0 && !g->steps)
+	if (scenario_open_ended(sc) && !g->steps)
 		sc->run.steps = RUN_STEPS_MAX;
 	if (!g->warmup && sc->run.steps == 1)
 		sc->run.warmup = 0;

@@ -827,8 +827,8 @@ static void
 parse_run(struct ctx *c, const cJSON *root, struct scenario *sc,
     struct given *g)
 {
-	static const char *const keys[] = { "steps", "duration", "warmup",
-	    "target_loss", "replicates", NULL };
+	static const char *const keys[] = { "steps", "duration",
+	    "min_fault_events", "warmup", "target_loss", "replicates", NULL };
 	const cJSON *r = get_object(c, root, "", "run", 0);
 
 	if (r == NULL)
@@ -836,9 +836,11 @@ parse_run(struct ctx *c, const cJSON *root, struct scenario *sc,
 	check_keys(c, r, "/run", keys);
 	get_units(c, r, "/run", "duration", 0, &range_run,
 	    &sc->run.duration_s);
+	get_int(c, r, "/run", "min_fault_events", 0, 1, 100000,
+	    &sc->run.min_fault_events);
 	/* with a duration, "steps": null is no steps (--set run.steps=null
 	 * on a file that gives them) */
-	if (sc->run.duration_s == 0 || !cJSON_IsNull(
+	if (!scenario_open_ended(sc) || !cJSON_IsNull(
 	    cJSON_GetObjectItemCaseSensitive(r, "steps")))
 		g->steps = get_int(c, r, "/run", "steps", 0, 1, RUN_STEPS_MAX,
 		    &sc->run.steps);
@@ -850,7 +852,7 @@ parse_run(struct ctx *c, const cJSON *root, struct scenario *sc,
 		err_at(c, "/run/target_loss", "expected a loss > 0, got 0");
 	/* (left out, the warm-up is shorter than the run: 1, or 0 in a
 	 * one-step run; a run by duration alone has as many steps as fit) */
-	if (g->warmup && (g->steps || sc->run.duration_s == 0) &&
+	if (g->warmup && (g->steps || !scenario_open_ended(sc)) &&
 	    sc->run.warmup >= sc->run.steps)
 		err_at(c, "/run/warmup", "expected fewer warm-up steps than "
 		    "the %d steps, got %d (set run.warmup below run.steps, "

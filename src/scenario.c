@@ -87,6 +87,24 @@ scenario_faults_of(const struct scenario *sc, enum fault_of which)
 	    which == FAULTS_OF_LINKS ? &sc->faults.links : &sc->faults.workers;
 }
 
+/* The mean time between the drawn faults of all hosts (0 if none). */
+static double
+mean_between(const struct scenario *sc)
+{
+	const struct fault_spec *spec;
+	int k, slots;
+	double rate = 0;
+
+	for (k = 0; k < 3; k++) {
+		spec = scenario_faults_of(sc, (enum fault_of)k);
+		slots = k == FAULTS_OF_SERVERS ? sc->placement.servers :
+		    sc->placement.workers;
+		if (spec->on && spec->source != FAULTS_TRACE)
+			rate += slots / (fault_mean_life(spec) + spec->replace_s);
+	}
+	return rate > 0 ? 1 / rate : 0;
+}
+
 double
 scenario_fault_horizon(const struct scenario *sc)
 {
@@ -100,10 +118,12 @@ scenario_fault_horizon(const struct scenario *sc)
 		step = fmax(sc->model.compute_s, 1) + 2 *
 		    scenario_wire_bytes(sc) / 1.25e9;
 
-	/* run.duration: to its end and a few steps */
+	/* run.duration: to its end and a few steps; run.min_fault_events:
+	 * as long as they take on average, if longer */
 	run = 4 * sc->run.steps * step;
-	if (scenario_run_length_s(sc) > 0)
-		run = fmin(run, scenario_run_length_s(sc) + 4 * step);
+	if (scenario_open_ended(sc))
+		run = fmin(run, fmax(scenario_run_length_s(sc) + 4 * step,
+		    sc->run.min_fault_events * mean_between(sc)));
 	return run + sc->faults.workers.replace_s +
 	    sc->faults.servers.replace_s + sc->faults.restart_s + 1;
 }
@@ -112,6 +132,12 @@ double
 scenario_run_length_s(const struct scenario *sc)
 {
 	return sc->run.duration_s;
+}
+
+int
+scenario_open_ended(const struct scenario *sc)
+{
+	return sc->run.duration_s > 0 || sc->run.min_fault_events > 0;
 }
 
 void

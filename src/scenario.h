@@ -113,6 +113,8 @@ struct scenario {
 		int		 steps;		/* the most steps: with duration_s
 						   and not given, RUN_STEPS_MAX */
 		double		 duration_s;	/* simulated; 0: none */
+		int		 min_fault_events; /* the run goes on until
+						   it has seen them; 0: none */
 		int		 warmup;
 		double		 target_loss;	/* 0: none */
 		int		 replicates;	/* runs under seeds seed + i */
@@ -205,6 +207,10 @@ double scenario_fault_horizon(const struct scenario *);
 /* The run's simulated length when the scenario bounds it in time
  * (run.duration, in seconds), else 0: a run of steps only. */
 double scenario_run_length_s(const struct scenario *);
+/* Whether the run ends by the clock and the faults rather than by its
+ * steps alone: run.duration or run.min_fault_events given (sim.c's
+ * sim_past_end says when). */
+int scenario_open_ended(const struct scenario *);
 
 /* What a scenario read from standard input (path "-") is called in
  * errors and as sc->file; relative paths in it are from the current

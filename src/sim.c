@@ -671,8 +671,8 @@ comm_main(struct sim *sim, int w)
 
 	sg_actor_set_data(sg_actor_self(), &worker_tag);
 
-	/* the controller ends; by duration, the last worker */
-	if (sim->sc->faults.on || sim->sc->run.duration_s > 0)
+	/* the controller ends; by the clock, the last worker */
+	if (sim->sc->faults.on || scenario_open_ended(sim->sc))
 		sg_actor_daemonize(sg_actor_self());
 	for (step = sim->sc->faults.on ? sim->start_step : 0;
 	    step < sim->steps; step++) {
@@ -786,17 +786,26 @@ by_version(const struct sim *sim)
 	    (sim->sc->faults.on && m == SYNC_SYNC));
 }
 
-/* run.duration, all-reduce: once the simulated clock has reached it, no
- * worker begins a step that no worker has begun, so that the steps under
- * way end (a synchronous step needs every worker) and the job stops
- * with the steps begun by then: sim->steps falls to sim->begun, once.
- * Whether worker w may begin step (it counts as begun). */
+int
+sim_past_end(const struct sim *sim)
+{
+	const struct scenario *sc = sim->sc;
+
+	return scenario_open_ended(sc) &&
+	    simgrid_get_clock() >= sc->run.duration_s && (sim->faults_over ||
+	    fault_stats_events(&sim->fstats) >= sc->run.min_fault_events);
+}
+
+/* All-reduce and a synchronous PS: once the run is past its end
+ * (sim_past_end), no worker begins a step that no worker has begun, so
+ * that the steps under way end (a synchronous step needs every worker)
+ * and the job stops with the steps begun by then: sim->steps falls to
+ * sim->begun, once.  Whether worker w may begin step (it counts as
+ * begun). */
 static int
 in_time(struct sim *sim, int step)
 {
-	double d = sim->sc->run.duration_s;
-
-	if (d > 0 && sim->steps > sim->begun && simgrid_get_clock() >= d) {
+	if (sim->steps > sim->begun && sim_past_end(sim)) {
 		sim->steps = sim->begun;
 		metrics_end(sim->metrics, sim->steps);
 	}
@@ -808,20 +817,27 @@ in_time(struct sim *sim, int step)
 }
 
 /* Whether worker w has another step to run: by the versions it pulls,
- * by the gradients the servers applied (async and ssp under faults), or
- * by the job's steps (all-reduce: in time, run.duration's). */
+ * by the gradients the servers applied (async and ssp under faults; in
+ * both, sim->steps falls when the run is past its end: strategy-ps.c),
+ * by the job's steps in time (all-reduce, sync PS), or by its own steps
+ * until the run's end (an asynchronous PS's workers, each alone). */
 static int
 more(struct sim *sim, int w, int step)
 {
 	const struct scenario *sc = sim->sc;
 
 	if (by_version(sim))
-		return sim->version[w] < sc->run.steps;
+		return sim->version[w] < sim->steps;
 	if (sim->sc->faults.on && sim->version != NULL)
-		return sim->applied_total < (long)sim->nworkers * sc->run.steps;
-	if (sc->strategy.info->family == FAMILY_ALLREDUCE)
+		return sim->applied_total < (long)sim->nworkers * sim->steps;
+	if (sc->strategy.info->family == FAMILY_ALLREDUCE ||
+	    sc->strategy.sync == SYNC_SYNC)
 		return in_time(sim, step);
-	return step < sc->run.steps;
+	if (step >= sim->steps || sim_past_end(sim))
+		return 0;
+	if (step >= sim->begun)
+		sim->begun = step + 1;
+	return 1;
 }
 
 static void
@@ -1364,6 +1380,13 @@ start(struct sim *sim)
 static void
 finish(struct sim *sim)
 {
+	/* an asynchronous PS's workers stopped by the clock: the job's
+	 * steps are the most any of them began */
+	if (!sim->sc->faults.on && sim->begun < sim->steps &&
+	    scenario_open_ended(sim->sc)) {
+		sim->steps = sim->begun;
+		metrics_end(sim->metrics, sim->steps);
+	}
 	if (sim->num != NULL)
 		numerics_finish(sim->num, sim, sim->num->ps_param != NULL ?
 		    sim->num->ps_param : sim->num->param[0]);

@@ -126,6 +126,8 @@ struct sim {
 	 * the schedule the controller plays, what it counted. */
 	int		 storage;
 	struct fault_schedule *schedule;
+	int		 faults_over;	/* no fault left to draw: the run
+					   waits for no run.min_fault_events */
 	struct fault_stats fstats;
 	const struct sim_hooks *hooks;	/* NULL without faults */
 	struct recovery	*rec;		/* the controller's state */
@@ -170,6 +172,14 @@ int sim_local_free(const struct sim *, int src, int dst);
 /* The ideal network on a platform file: psim, not SimGrid, pays each
  * message's route latency, so that flows share links fairly. */
 int sim_pays_latency(const struct scenario *);
+
+/* run.duration and run.min_fault_events: whether the run is past its
+ * end, the clock at or past the duration and the faults seen at least
+ * that many (either 0 when not given); never for a run of steps alone.
+ * No step begins after it: the workers stop, all-reduce's and a sync
+ * PS's together, and with faults a PS's servers cut the job's steps
+ * (sim->steps) to those under way at their next update. */
+int sim_past_end(const struct sim *);
 
 /* Set up SimGrid, the platform and the roles for sc. */
 struct sim *sim_create(const struct scenario *sc, char **errors);

@@ -32,11 +32,14 @@ stats_t95(int df)
 int
 stats_of(const double *v, int n, double *mean, double *sd, double *ci95)
 {
-	double sum = 0, ss = 0;
-	int i, k = 0;
+	double sum = 0, ss = 0, first = NAN;
+	int i, k = 0, same = 1;
 
 	for (i = 0; i < n; i++) {
 		if (!isnan(v[i])) {
+			if (k == 0)
+				first = v[i];
+			same &= v[i] == first;
 			sum += v[i];
 			k++;
 		}
@@ -45,7 +48,8 @@ stats_of(const double *v, int n, double *mean, double *sd, double *ci95)
 		*mean = *sd = *ci95 = NAN;
 		return 0;
 	}
-	*mean = sum / k;
+	/* equal values: their value and 0, not the sum's rounding */
+	*mean = same ? first : sum / k;
 	for (i = 0; i < n; i++) {
 		if (!isnan(v[i]))
 			ss += (v[i] - *mean) * (v[i] - *mean);

@@ -196,7 +196,9 @@ ps_receiver(struct sim *sim, int idx)
 	const float *params = sim->num != NULL ? sim->num->ps_param : NULL;
 	struct msg **in;
 
-	for (step = 0; step < sim->sc->run.steps; step++) {
+	if (scenario_open_ended(sim->sc))
+		sg_actor_daemonize(sg_actor_self());	/* the workers end */
+	for (step = 0; step < sim->steps; step++) {
 		sg_sem_acquire(st->go[idx]);
 		for (c = 0; c < P; c++) {
 			in = pushes(st, n, j, c) + lo;
@@ -251,7 +253,9 @@ ps_server(struct sim *sim, int j)
 	int step, w, c;
 	struct msg **in;
 
-	for (step = 0; step < sim->sc->run.steps; step++) {
+	if (scenario_open_ended(sim->sc))
+		sg_actor_daemonize(sg_actor_self());	/* the workers end */
+	for (step = 0; step < sim->steps; step++) {
 		receivers_go(st, j);
 		for (c = 0; c < P; c++) {
 			in = pushes(st, n, j, c);
@@ -307,7 +311,7 @@ release(struct sim *sim, int j, int *held, const sg_mailbox_t *to)
 	for (w = 0; w < n; w++) {
 		if (held[w] && (clock[w] - least <= sim->sc->strategy.staleness ||
 		    (sim->sc->faults.on ? sim->applied_total >= (long)n *
-		    sim->sc->run.steps : clock[w] >= sim->sc->run.steps))) {
+		    sim->steps : clock[w] >= sim->steps))) {
 			held[w] = 0;
 			if (to != NULL)
 				reply_to(sim, j, w, to[w]);
@@ -374,7 +378,7 @@ ps_server_async(struct sim *sim, int j)
 		w = m->src;
 		if (sc->strategy.sync == SYNC_BACKUP) {
 			if (m->step < st->version[j] ||
-			    st->version[j] >= sc->run.steps) {
+			    st->version[j] >= sim->steps) {
 				drop(sim, j, m);
 				continue;
 			}
@@ -401,6 +405,32 @@ ps_server_async(struct sim *sim, int j)
 			release(sim, j, held, NULL);
 		} else
 			reply(sim, j, w);
+	}
+}
+
+/* With faults, at a server's first update once the run is past its end
+ * (sim_past_end): the job's steps become those under way, which the
+ * workers have begun and finish: sync's and backup's the newest version
+ * of any shard, async's and ssp's the gradients applied in whole steps
+ * of n, rounded up.  The job ends once the servers have them (ps_conn). */
+static void
+cut(struct sim *sim, int stepped)
+{
+	struct ps_state *st = sim->state;
+	long steps = 0, n = sim->nworkers;
+	int j;
+
+	if (!sim_past_end(sim))
+		return;
+	for (j = 0; stepped && j < sim->nshards; j++) {
+		if (st->version[j] > steps)
+			steps = st->version[j];
+	}
+	if (!stepped)
+		steps = (sim->applied_total + n - 1) / n;
+	if (steps < sim->steps) {
+		sim->steps = (int)steps;
+		metrics_end(sim->metrics, sim->steps);
 	}
 }
 
@@ -450,7 +480,7 @@ ps_conn(struct sim *sim, int idx)
 			continue;
 		}
 		if (stepped && (m->step < st->version[j] ||
-		    st->version[j] >= sc->run.steps)) {
+		    st->version[j] >= sim->steps)) {
 			assert(sc->strategy.sync == SYNC_BACKUP);
 			drop(sim, j, m);
 			continue;
@@ -495,11 +525,12 @@ ps_conn(struct sim *sim, int idx)
 		} else if (!stepped)
 			reply_to(sim, j, w, to[w]);
 		sample(sim, stepped ? 1 : n);
+		cut(sim, stepped);
 		least = least_version(sim);
 		sim->steps_done = stepped ? (int)least :
 		    (int)(sim->applied_total / n);
-		if (stepped ? least >= sc->run.steps :
-		    sim->applied_total >= (long)n * sc->run.steps)
+		if (stepped ? least >= sim->steps :
+		    sim->applied_total >= (long)n * sim->steps)
 			recovery_job_done(sim);
 	}
 }

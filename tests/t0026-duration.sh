@@ -79,6 +79,28 @@ check "spot ring for 5h: goodput is its steps over the job's time" \
 check "spot ring for 5h: a steady goodput" awk -v g="$(json \
     "$TMP/spot.json" goodput_steady_steps_per_s)" 'BEGIN { exit !(g > 0) }'
 
+# rare faults: the draws go on past the first horizon (a 20 min run and
+# a few steps) until they bring the faults the run waits for; they
+# stopped at 4 horizons, and this run then went on for a million steps
+"$PSIM" run -f json --set run.steps=null --set run.duration=20min \
+    --set run.min_fault_events=2 --set faults.preemption.mttp=100000 \
+    "$SPOT" >"$TMP/rare.json"
+check "run.min_fault_events=2 at a 100000 s mttp: 2 faults" \
+    test "$(json "$TMP/rare.json" faults.fault_events)" = 2
+check "run.min_fault_events=2 at a 100000 s mttp: past 20 min" awk -v t="$(json \
+    "$TMP/rare.json" simulated_time_s)" 'BEGIN { exit !(t > 1200) }'
+# a trace that runs out first: the run ends with what the trace had
+# (its preemptions, the 24 h trace at 1/20 of its time)
+"$PSIM" run -f json --set run.steps=null --set run.min_fault_events=1000 \
+    --set 'faults.preemption={"trace": "spot-p3-10w-24h.csv",
+    "time_scale": 0.05}' "$SPOT" >"$TMP/short.json"
+want=$(grep -c ',preempt,' "$S/spot-p3-10w-24h.csv")
+check "run.min_fault_events past a trace's end: its $want preemptions" \
+    test "$(json "$TMP/short.json" faults.fault_events)" = "$want"
+check "run.min_fault_events past a trace's end: ends after its last event" \
+    awk -v t="$(json "$TMP/short.json" simulated_time_s)" -v e="$(tail -1 \
+    "$S/spot-p3-10w-24h.csv" | cut -d, -f1)" 'BEGIN { exit !(t >= e * 0.05) }'
+
 # the same scenario and seed: byte-identical reports (but the wall clock)
 for i in 1 2; do
 	"$PSIM" run -f json $IDEAL --set run.duration=1h --set run.steps=null \
@@ -105,13 +127,106 @@ bad "too long" 1e300h "expected a duration between 1ms and 8760h, got"
 bad "too short" 1us "expected a duration between 1ms and 8760h, got"
 bad "not a duration" '"soon"' "expected a duration such as"
 bad "not a string" '[1]' "expected a duration such as"
-"$PSIM" run --set run.duration=1h "$S/seed-250m-10w-10g-ps8.json" \
-    >"$TMP/ps.out" 2>"$TMP/ps.err"
-check "run.duration with a PS: exit 2, one line" test $? -eq 2 -a \
-    "$(wc -l <"$TMP/ps.err")" -eq 1
-check "run.duration with a PS: says why" grep -q \
-    '/run/duration: expected an all-reduce strategy with run.duration, got ps' \
-    "$TMP/ps.err"
+refuse() {	# refuse NAME PATH EXPECTED SCENARIO ARGS...: exit 2, one line
+	name=$1 path=$2 want=$3 sc=$4; shift 4
+	"$PSIM" run "$@" "$sc" >"$TMP/bad.out" 2>"$TMP/bad.err"
+	rc=$?
+	if [ $rc -eq 2 ] && [ ! -s "$TMP/bad.out" ] &&
+	    [ "$(wc -l <"$TMP/bad.err")" -eq 1 ] &&
+	    grep -q "^psim: $sc: $path: $want" "$TMP/bad.err"
+	then ok "$name"
+	else not_ok "$name" "exit $rc: $(cat "$TMP/bad.err")"; fi
+}
+refuse "run.duration with ssp and no faults" /run/duration \
+    "expected sync or async with run.duration and no faults, got ssp" \
+    "$S/seed-250m-10w-10g-ps8.json" --set run.duration=1h \
+    --set strategy.sync=ssp --set strategy.staleness=2
+refuse "run.duration with backup workers and no faults" /run/duration \
+    "expected sync or async with run.duration and no faults, got backup" \
+    "$S/seed-250m-10w-10g-ps8.json" --set run.duration=1h \
+    --set strategy.sync=backup --set strategy.backup_workers=1
+refuse "run.duration with numerics" /run/duration \
+    "expected numerics off with run.duration, got numerics.mode proxy" \
+    "$S/straggler-sync-ps.json" --set run.duration=1h
+refuse "run.min_fault_events without faults" /run/min_fault_events \
+    "expected faults (faults.preemption, faults.servers or faults.links) to count, got none" \
+    "$RING" --set run.min_fault_events=5
+refuse "run.min_fault_events=0" /run/min_fault_events \
+    "expected an integer from 1 to 100000, got 0" "$SPOT" \
+    --set run.min_fault_events=0
+
+# Where the clock cuts a run, it is the run of that many steps: a run by
+# duration D that ran S steps gives the figures of run.steps=S to the
+# last digit (the cut does not change the run), and S is the first count
+# whose run ends at or after D (run.steps=S-1 ends before it; EDGE=0:
+# not checked, for a run cut by its faults' count).  The end:
+# the job's (faults.done_s) with faults, else the simulated time.
+ended() {	# ended FILE: when the job had its steps
+	d=$(json "$1" faults.done_s)
+	[ -n "$d" ] && echo "$d" || json "$1" simulated_time_s
+}
+cut_check() {	# cut_check NAME D SCENARIO ARGS...
+	cn=$1 d=$2 sc=$3; shift 3
+	"$PSIM" run -f json "$@" --set run.duration=$d --set run.steps=null \
+	    "$sc" | grep -v '"wall_s"' >"$TMP/cut.json"
+	n=$(json "$TMP/cut.json" steps)
+	"$PSIM" run -f json "$@" --set run.steps="$n" "$sc" |
+	    grep -v '"wall_s"' >"$TMP/cut-n.json"
+	"$PSIM" run -f json "$@" --set run.steps=$((n - 1)) "$sc" \
+	    >"$TMP/cut-less.json"
+	for k in simulated_time_s goodput_steps_per_s step_time_s.mean \
+	    messages; do
+		check "$cn, $d: $n steps, $k as run.steps=$n's" test \
+		    "$(json "$TMP/cut.json" $k)" = "$(json "$TMP/cut-n.json" $k)"
+	done
+	[ "${EDGE:-1}" = 1 ] || return 0
+	check "$cn, $d: $n steps end at or after it, $((n - 1)) before" \
+	    awk -v a="$(ended "$TMP/cut.json")" -v b="$(ended \
+	    "$TMP/cut-less.json")" -v d="$(awk -v d=$d 'BEGIN { print \
+	    d * (d ~ /h$/ ? 3600 : 1) }')" 'BEGIN { exit !(a >= d && b < d) }'
+}
+cut_check "sync PS, no faults" 600s "$S/seed-250m-10w-10g-ps8.json" $IDEAL
+cut_check "sync PS over 8 shards, spot workers" 2h \
+    "$S/spot-250m-10w-10g-sync-ps8.json"
+cut_check "async PS over 8 shards, spot workers" 1h \
+    "$S/spot-250m-10w-10g-async-ps8.json"
+cut_check "ring, spot workers and checkpoints" 2h "$SPOT"
+
+# an asynchronous PS without faults: each worker stops by itself, so
+# they run different counts; every step began before D, and each worker's
+# last one ended at or after it (else it would have begun another)
+"$PSIM" run -f json --set strategy.sync=async --set run.duration=30s \
+    --set run.steps=null --set 'cluster.compute_jitter={"lognormal":0.3}' \
+    --timeline "$TMP/async.trace" -o "$TMP/async.json" \
+    "$S/seed-250m-10w-10g-ps8.json"
+check "async PS without faults by duration: every step in time" \
+    python3 -c '
+import collections, json, sys
+ev = json.load(open(sys.argv[1]))["traceEvents"]
+first = collections.defaultdict(list); last = {}
+for e in ev:
+    if e.get("ph") != "X" or e["cat"] == "comm": continue
+    if e["name"] == "compute": first[e["pid"]].append(e["ts"])
+    else: last[e["pid"]] = max(last.get(e["pid"], 0), e["ts"] + e["dur"])
+counts = sorted(len(v) for v in first.values())
+assert len(first) == 10 and counts[0] < counts[-1], counts
+assert counts[-1] == int(sys.argv[2]), (counts, sys.argv[2])
+assert all(t < 30e6 for v in first.values() for t in v)
+assert all(t >= 30e6 for t in last.values()), last
+' "$TMP/async.trace" "$(json "$TMP/async.json" steps)"
+
+# run.min_fault_events: the run goes on past its duration until it has
+# seen that many faults, and is then cut as by the duration alone
+"$PSIM" run -f json --set run.duration=1h --set run.min_fault_events=40 \
+    --set run.steps=null "$S/spot-250m-10w-10g-async-ps8.json" >"$TMP/min.json"
+check "run.min_fault_events=40 past run.duration=1h: at least 40 faults" \
+    awk -v e="$(json "$TMP/min.json" faults.fault_events)" \
+    -v t="$(json "$TMP/min.json" simulated_time_s)" \
+    'BEGIN { exit !(e >= 40 && t > 3600) }'
+check "run.min_fault_events=40: not few events" \
+    test "$(json "$TMP/min.json" faults.few_events)" = false
+EDGE=0 cut_check "async PS, 40 fault events" 1s \
+    "$S/spot-250m-10w-10g-async-ps8.json" --set run.min_fault_events=40
 "$PSIM" run --set run.steps=null "$RING" >"$TMP/null.out" 2>"$TMP/null.err"
 check "run.steps=null without run.duration: exit 2" test $? -eq 2
 check "run.steps=null without run.duration: says what it expected" grep -q \

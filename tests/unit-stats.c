@@ -12,6 +12,7 @@ main(void)
 {
 	double v[] = { 2, 4, 4, 4, 5, 5, 7, 9 }, m, sd, ci;
 	double one[] = { 3.5 }, gaps[] = { NAN, 1, NAN, 3 };
+	double same[] = { 0.4698, 0.4698, 0.4698, 0.4698, 0.4698 };
 
 	tap_near(stats_t95(1), 12.7062, 1e-4, "t(0.975, 1) = 12.706");
 	tap_near(stats_t95(4), 2.7764, 1e-4, "t(0.975, 4) = 2.776");
@@ -30,6 +31,9 @@ main(void)
 	    "ci95 = t(0.975, 7) sd / sqrt(8)");
 	tap_ok(stats_of(one, 1, &m, &sd, &ci) == 1 && m == 3.5 && sd == 0 &&
 	    ci == 0, "one value: sd and ci95 0");
+	/* 5 x 0.4698 sums to 2.349 but over 5 to 0.46980000000000005 */
+	tap_ok(stats_of(same, 5, &m, &sd, &ci) == 5 && m == 0.4698 &&
+	    sd == 0 && ci == 0, "equal values: that value, sd and ci95 0");
 	tap_ok(stats_of(gaps, 4, &m, &sd, &ci) == 2 && m == 2,
 	    "NaN values are left out");
 	tap_ok(stats_of(gaps, 1, &m, &sd, &ci) == 0 && isnan(m),
