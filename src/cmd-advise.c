@@ -432,7 +432,15 @@ load_base(struct advise_args *x, struct scenario **sc)
 	char **sets, *errors = NULL, *first = NULL;
 	int k, n = x->nbase;
 
-	if ((*sc = scenario_load(x->file, x->base, x->nbase, &first)) != NULL)
+	if ((*sc = scenario_load(x->file, x->base, x->nbase, &first)) !=
+	    NULL && (errors = scenario_single(*sc, "psim advise")) != NULL) {
+		fputs(errors, stderr);
+		free(errors);
+		scenario_free(*sc);
+		*sc = NULL;
+		return 2;
+	}
+	if (*sc != NULL)
 		return -1;
 	sets = xcalloc((size_t)(x->nbase + x->sw.nvary) + 1, sizeof *sets);
 	memcpy(sets, x->base, (size_t)x->nbase * sizeof *sets);

@@ -143,7 +143,8 @@ probe_child(void *ctx, int k, FILE *out)
 	char *errors = NULL;
 
 	if ((sc = scenario_load(p->files[k], p->sets[k], p->nsets[k],
-	    &errors)) == NULL) {
+	    &errors)) == NULL || (errors = scenario_single(sc,
+	    "psim cross")) != NULL) {
 		fprintf(out, "!%s", errors);
 		return 2;
 	}

@@ -14,6 +14,8 @@
 #include "child.h"
 #include "cmd.h"
 #include "csv.h"
+#include "jobs.h"
+#include "platform.h"
 #include "report.h"
 #include "results.h"
 #include "scenario.h"
@@ -23,9 +25,11 @@
 /* The closed form's assumptions a scenario can depart from, in the order
  * they are taken away: each removal is kept for the next, so the parts
  * add up to the whole gap, the rest being what no removal explains. */
-enum departure { D_FAULTS, D_STRAGGLERS, D_LINKS, D_NETWORK, D_N };
+enum departure { D_JOBS, D_FAULTS, D_STRAGGLERS, D_LINKS, D_NETWORK, D_N };
 
 static const char *const departure_words[] = {
+	[D_JOBS] = "the other jobs, on the links they share with this one "
+	    "(the job alone on its hosts)",
 	[D_FAULTS] = "faults: preemptions, failures, restarts, checkpoints "
 	    "(the closed form has none)",
 	[D_STRAGGLERS] = "stragglers and compute jitter (a step waits for the "
@@ -52,6 +56,8 @@ static int
 remove_departure(struct scenario *sc, enum departure d)
 {
 	switch (d) {
+	case D_JOBS:	/* a job of several: its scenario is it alone */
+		return sc->job.name != NULL;
 	case D_FAULTS:
 		if (!sc->faults.on)
 			return 0;
@@ -239,6 +245,47 @@ explain(const struct scenario *sc, const struct results *r,
 		print_gap(sc, r, gap);
 }
 
+/* explain for several jobs: who slows whom, then each job's reasoning,
+ * the other jobs the first departure measured.  Frees top. */
+static int
+explain_jobs(struct scenario *top)
+{
+	struct gap *g = xcalloc((size_t)top->njobs, sizeof *g);
+	struct jobs *jb = NULL;
+	char *errors, who[1024];
+	int j;
+
+	/* the hosts first: the children run each job on its own */
+	if (platform_place_jobs(top, &errors) == 0) {
+		for (j = 0; j < top->njobs; j++)
+			measure_gap(top->jobs[j], &g[j]);
+		jb = cmd_simulate_jobs(top, &errors);
+	}
+	if (jb == NULL) {
+		fputs(errors, stderr);
+		free(errors);
+		free(g);
+		scenario_free(top);
+		return 2;
+	}
+	printf("%s: %d jobs on one cluster; who slows whom:\n", top->name,
+	    top->njobs);
+	for (j = 0; j < top->njobs; j++) {
+		jobs_who(jb, j, who, sizeof who);
+		printf("  %s\n", who);
+	}
+	for (j = 0; j < top->njobs; j++) {
+		printf("\n== job \"%s\" ==\n", top->jobs[j]->job.name);
+		explain(top->jobs[j], jb->r[j], &g[j]);
+	}
+	if (fflush(stdout) != 0 || ferror(stdout))
+		fatal("cannot write stdout");
+	jobs_free(jb);
+	free(g);
+	scenario_free(top);
+	return 0;
+}
+
 static int
 cmd_explain_exec(int argc, char **argv)
 {
@@ -254,10 +301,14 @@ cmd_explain_exec(int argc, char **argv)
 	    "as the seed\nanswer does, then the simulated result beside it "
 	    "and why they differ,\nmeasured: the scenario runs again with "
 	    "each departure from the closed form\n(faults, stragglers, "
-	    "links beyond the NICs, the network model) taken away.\n\n"
+	    "links beyond the NICs, the network model) taken away.  With "
+	    "several jobs,\nwho slows whom, then each job's reasoning, the "
+	    "other jobs its first departure.\n\n"
 	    "  -s, --set PATH=VALUE  override a scenario key (repeatable)\n"
 	    "  -h, --help            show this help\n", 0, &args, &sc)) >= 0)
 		return status;
+	if (sc->njobs > 0)
+		return explain_jobs(sc);
 	measure_gap(sc, &g);
 	if ((r = cmd_simulate(sc, &errors)) == NULL) {
 		fputs(errors, stderr);

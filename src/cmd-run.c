@@ -6,8 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "child.h"
 #include "cmd.h"
+#include "csv.h"
+#include "jobs.h"
 #include "metrics.h"
+#include "platform.h"
 #include "recovery.h"
 #include "replicates.h"
 #include "report.h"
@@ -119,6 +123,9 @@ cmd_simulate_timeline(const struct scenario *sc, struct timeline *tl,
 	char **rcsv = NULL;
 	int i;
 
+	/* several jobs: cmd_simulate_jobs, where the command takes them */
+	if ((*errors = scenario_single(sc, "this command")) != NULL)
+		return NULL;
 	/* the other replicates first: SimGrid is not set up here yet */
 	if (sc->run.replicates > 1 &&
 	    (rcsv = replicates_run(sc, errors)) == NULL)
@@ -152,6 +159,81 @@ fail:
 	return NULL;
 }
 
+/* In a child: job i of the scenario ctx, alone on its hosts; its CSV
+ * report on out. */
+static int
+job_alone(void *ctx, int i, FILE *out)
+{
+	const struct scenario *top = ctx;
+
+	return child_csv(top->jobs[i], out);
+}
+
+/* Each job alone, in child processes (before SimGrid is set up here):
+ * its step time into jb, or its error. */
+static int
+jobs_alone(const struct scenario *top, struct jobs *jb, char **errors)
+{
+	char **outs = xcalloc((size_t)top->njobs, sizeof *outs), *v;
+	int *failed = xcalloc((size_t)top->njobs, sizeof *failed), i, bad = 0;
+
+	child_map(top->njobs, 0, job_alone, (void *)top, outs, failed, NULL);
+	for (i = 0; i < top->njobs; i++) {
+		jb->alone_step_s[i] = -1;
+		if (failed[i] && !bad && outs[i][0] == '!') {
+			*errors = xstrdup(outs[i] + 1);
+			bad = 1;
+		}
+		v = failed[i] ? NULL : csv_field(outs[i], "step_time_mean_s");
+		if (v == NULL || sscanf(v, "%lf", &jb->alone_step_s[i]) != 1)
+			jb->alone_step_s[i] = -1;
+		free(v);
+		free(outs[i]);
+	}
+	free(outs);
+	free(failed);
+	return bad ? -1 : 0;
+}
+
+struct jobs *
+cmd_simulate_jobs(const struct scenario *top, char **errors)
+{
+	struct sim **sims = xcalloc((size_t)top->njobs, sizeof *sims);
+	struct analytic analytic;
+	struct shape shape;
+	struct jobs *jb = jobs_create(top);
+	int i, bad;
+
+	*errors = NULL;
+	bad = platform_place_jobs(top, errors) != 0 ||
+	    jobs_alone(top, jb, errors) != 0 ||
+	    sim_create_jobs(top, sims, errors) != 0;
+	if (!bad)
+		jb->wall_s = sim_run_jobs(sims, top->njobs);
+	for (i = 0; !bad && i < top->njobs; i++)
+		bad = sim_ended(sims[i], errors) != 0;
+	for (i = 0; !bad && i < top->njobs; i++) {
+		cmd_closed_form(sims[i], &shape, &analytic);
+		jb->r[i] = metrics_results(sims[i]->metrics, &analytic,
+		    jb->wall_s);
+		if (jb->r[i]->timed == 0) {
+			xasprintf(errors, "psim: %s: /jobs/%d: the job cannot "
+			    "finish: no step after the warm-up was done\n",
+			    top->file, i);
+			bad = 1;
+		}
+	}
+	for (i = 0; i < top->njobs; i++)
+		sim_free(sims[i]);
+	free(sims);
+	if (bad) {
+		jobs_free(jb);
+		return NULL;
+	}
+	jobs_summarize(jb);
+	return jb;
+}
+
 /* psim run's own options. */
 enum { OPT_TIMELINE, OPT_TIMELINE_STEPS };
 static const struct cmd_option run_options[] = {
@@ -169,7 +251,10 @@ static const char run_help[] =
     "Simulate the training steps of SCENARIO (a JSON file, - for "
     "standard input;\nthe built-in seed scenario without one) on "
     "SimGrid and report step times,\ntraffic and the bottleneck "
-    "beside the closed-form cost.\n"
+    "beside the closed-form cost.  A scenario of several \"jobs\" on one "
+    "cluster is\nsimulated with each job alone, then all together: the "
+    "report gives each job\nboth ways, the links they share and who "
+    "slows whom.\n"
     "\n"
     "  -f, --format FORMAT   text (default), json or csv\n"
     "  -s, --set PATH=VALUE  override a scenario key, e.g. "
@@ -247,16 +332,28 @@ write_timeline(struct timeline *tl, const char *file)
 		    "--timeline-steps\n", tl->cap);
 }
 
+/* The report of one job (r) or of several (jb). */
+static void
+report_any(FILE *f, enum report_format fmt, const struct scenario *sc,
+    const struct results *r, const struct jobs *jb)
+{
+	if (jb != NULL)
+		report_jobs_write(f, fmt, sc, jb);
+	else
+		report_write(f, fmt, sc, r);
+}
+
 /* The report to --output (or stdout) and --json. */
 static void
 write_reports(const struct cmd_args *args, enum report_format fmt,
-    const struct scenario *sc, const struct results *r)
+    const struct scenario *sc, const struct results *r,
+    const struct jobs *jb)
 {
 	FILE *out = stdout;
 
 	if (args->output != NULL && (out = fopen(args->output, "w")) == NULL)
 		fatal("cannot write %s: %m", args->output);
-	report_write(out, fmt, sc, r);
+	report_any(out, fmt, sc, r, jb);
 	if (fflush(out) != 0 || ferror(out))
 		fatal("cannot write %s", args->output != NULL ? args->output :
 		    "stdout");
@@ -265,10 +362,32 @@ write_reports(const struct cmd_args *args, enum report_format fmt,
 	if (args->json != NULL) {
 		if ((out = fopen(args->json, "w")) == NULL)
 			fatal("cannot write %s: %m", args->json);
-		report_write(out, REPORT_JSON, sc, r);
+		report_any(out, REPORT_JSON, sc, r, jb);
 		if (fclose(out) != 0)
 			fatal("cannot write %s", args->json);
 	}
+}
+
+/* psim run of several jobs (not with --timeline); frees sc. */
+static int
+run_jobs(const struct cmd_args *args, enum report_format fmt,
+    struct scenario *sc, int timeline)
+{
+	struct jobs *jb;
+	char *errors;
+
+	if (timeline)
+		errors = scenario_single(sc, "psim run --timeline");
+	else if ((jb = cmd_simulate_jobs(sc, &errors)) != NULL) {
+		write_reports(args, fmt, sc, NULL, jb);
+		jobs_free(jb);
+		scenario_free(sc);
+		return 0;
+	}
+	fputs(errors, stderr);
+	free(errors);
+	scenario_free(sc);
+	return 2;
 }
 
 static int
@@ -316,6 +435,8 @@ cmd_run_exec(int argc, char **argv)
 		return 2;
 	} else if (args.format != NULL)
 		fmt = (enum report_format)f;
+	if (sc->njobs > 0)
+		return run_jobs(&args, fmt, sc, ra.timeline != NULL);
 	tl = run_timeline(&ra);
 	if ((r = cmd_simulate_timeline(sc, tl, &errors)) == NULL) {
 		fputs(errors, stderr);
@@ -327,7 +448,7 @@ cmd_run_exec(int argc, char **argv)
 	if (tl != NULL)
 		write_timeline(tl, ra.timeline);
 	timeline_free(tl);
-	write_reports(&args, fmt, sc, r);
+	write_reports(&args, fmt, sc, r, NULL);
 	results_free(r);
 	scenario_free(sc);
 	return 0;

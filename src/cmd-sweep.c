@@ -194,6 +194,16 @@ sweep_prepare(struct sweep_args *a, char **dir)
 		free(errors);
 		return 2;
 	}
+	/* several jobs: a row per job, its columns first; no plot */
+	if (sc->njobs > 0 && a->plot != NULL) {
+		errors = scenario_single(sc, "psim sweep --plot");
+		fputs(errors, stderr);
+		free(errors);
+		scenario_free(sc);
+		return 2;
+	}
+	if (sc->njobs > 0)
+		a->sw.columns = report_jobs_csv_header();
 	*dir = NULL;
 	if (a->dir == NULL)
 		xasprintf(dir, "sweep-%s", sc->name);

@@ -129,6 +129,12 @@ cmd_trace_exec(int argc, char **argv)
 	    &args)) >= 0 || (status = cmd_load(&cmd_trace_entry, &args,
 	    &sc)) >= 0)
 		return status;
+	if ((errors = scenario_single(sc, "psim trace")) != NULL) {
+		fputs(errors, stderr);
+		free(errors);
+		scenario_free(sc);
+		return 2;
+	}
 	until = t.until;
 	which = t.which;
 	if (!(which == FAULTS_OF_SERVERS ? sc->faults.servers.on :

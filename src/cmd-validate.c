@@ -10,12 +10,40 @@
 #include "scenario.h"
 #include "xmalloc.h"
 
+/* The scenario's hosts chosen as a run would (each job's, for several
+ * jobs): 0, or -1 with *errors. */
+static int
+place(const struct scenario *sc, char **errors)
+{
+	char **workers, **servers;
+	int i, bad = 0;
+
+	if (sc->njobs == 0) {
+		if (platform_place(sc, &workers, &servers, NULL, errors) != 0)
+			return -1;
+		xfreev(workers);
+		xfreev(servers);
+		return 0;
+	}
+	if (platform_place_jobs(sc, errors) != 0)
+		return -1;
+	for (i = 0; i < sc->njobs && !bad; i++) {
+		bad = platform_place(sc->jobs[i], &workers, &servers, NULL,
+		    errors) != 0;
+		if (!bad) {
+			xfreev(workers);
+			xfreev(servers);
+		}
+	}
+	return bad ? -1 : 0;
+}
+
 static int
 cmd_validate_exec(int argc, char **argv)
 {
 	struct cmd_args args;
 	struct scenario *sc;
-	char *errors, **workers, **servers;
+	char *errors;
 	int status;
 
 	if ((status = cmd_start(argc, argv, &cmd_validate_entry,
@@ -24,14 +52,12 @@ cmd_validate_exec(int argc, char **argv)
 	    "  -s, --set PATH=VALUE  override a scenario key (repeatable)\n"
 	    "  -h, --help            show this help\n", 0, &args, &sc)) >= 0)
 		return status;
-	if (platform_place(sc, &workers, &servers, NULL, &errors) != 0) {
+	if (place(sc, &errors) != 0) {
 		fputs(errors, stderr);
 		free(errors);
 		status = 2;
 	} else {
 		printf("%s: ok\n", sc->file);
-		xfreev(workers);
-		xfreev(servers);
 		status = 0;
 	}
 	scenario_free(sc);

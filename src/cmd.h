@@ -80,6 +80,10 @@ int cmd_usage(const struct cmd_entry *e);
 struct results;
 struct scenario;
 struct results *cmd_simulate(const struct scenario *, char **errors);
+/* Several jobs on one cluster (sc->jobs): each alone in a child
+ * process, then all together on one engine; NULL with *errors. */
+struct jobs;
+struct jobs *cmd_simulate_jobs(const struct scenario *, char **errors);
 /* cmd_simulate, recording the run's events into tl (NULL: none) for
  * psim run --timeline (timeline.h). */
 struct timeline;

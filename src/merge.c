@@ -7,8 +7,32 @@
 #include <string.h>
 
 #include "merge.h"
+#include "report.h"
 #include "sweep.h"
 #include "xmalloc.h"
+
+/* Whether the points' CSV reports are of several jobs (a row per job,
+ * the job's columns first): by the first one there is. */
+static int
+of_jobs(const struct sweep *sw)
+{
+	char *file, line[8];
+	FILE *f;
+	int i, jobs = 0;
+
+	for (i = 0; i < sw->npts; i++) {
+		file = sweep_path(sw->dir, sw->pts[i].name, ".csv");
+		f = fopen(file, "r");
+		free(file);
+		if (f == NULL)
+			continue;
+		jobs = fgets(line, sizeof line, f) != NULL &&
+		    strncmp(line, "job,", 4) == 0;
+		fclose(f);
+		break;
+	}
+	return jobs;
+}
 
 int
 merge(const char *dir, const char *columns)
@@ -30,6 +54,8 @@ merge(const char *dir, const char *columns)
 		free(file);
 		return 2;
 	}
+	if (of_jobs(&sw))
+		sw.columns = report_jobs_csv_header();
 	results = sweep_path(dir, "results", ".csv");
 	out = sweep_results_open(&sw, results);
 	for (i = 0; i < sw.npts; i++) {

@@ -380,7 +380,8 @@ step_stats(struct metrics *m, struct results *r)
 	const struct scenario *sc = m->sim->sc;
 	int n = m->nworkers, s, w, k = 0;
 	double *times = xcalloc((size_t)m->steps, sizeof *times);
-	double prev = 0, end, ready, wait, sum = 0, cells = 0;
+	/* a job of several may start later: its first step from then */
+	double prev = sc->job.start_s, end, ready, wait, sum = 0, cells = 0;
 	size_t i;
 
 	/* the cells of workers that ran the step (an elastic ring has
@@ -487,8 +488,9 @@ step_stats_own(struct metrics *m, struct results *r)
 	r->communication_s /= k;
 	r->exposed_s = r->communication_s;
 	step_times(r, times, k, sum);
-	r->throughput_samples_per_s = r->simulated_s > 0 ?
-	    (double)done * sc->model.batch / r->simulated_s : 0;
+	r->throughput_samples_per_s = r->simulated_s > sc->job.start_s ?
+	    (double)done * sc->model.batch / (r->simulated_s -
+	    sc->job.start_s) : 0;
 	if (sc->strategy.sync == SYNC_BACKUP && m->applied > sc->run.warmup) {
 		/* the servers' steps: from one update to the next, which
 		 * the slowest workers do not hold up */
@@ -652,8 +654,8 @@ goodput(const struct metrics *m, struct results *r)
 	else if (sc->strategy.sync == SYNC_BACKUP)
 		r->goodput_steps_per_s = r->protocol.updates_per_s;
 	else
-		r->goodput_steps_per_s = r->simulated_s > 0 ?
-		    r->steps / r->simulated_s : 0;
+		r->goodput_steps_per_s = r->simulated_s > sc->job.start_s ?
+		    r->steps / (r->simulated_s - sc->job.start_s) : 0;
 	steady(m, r, sim->sc->faults.on ? sim->fstats.done_s : r->simulated_s);
 	cost(sim, r);
 }
@@ -688,7 +690,7 @@ host_stats(struct metrics *m, struct results *r)
 {
 	struct sim *sim = m->sim;
 	struct host_result *h;
-	double T = r->simulated_s, u;
+	double T = r->simulated_s - sim->sc->job.start_s, u;
 	int i, d, gpus = metrics_gpus(sim->sc);
 
 	r->nhosts = m->nhosts;
@@ -724,7 +726,7 @@ link_stats(struct metrics *m, struct results *r)
 {
 	const struct scenario *sc = m->sim->sc;
 	struct link_result *l;
-	double T = r->simulated_s;
+	double T = r->simulated_s - sc->job.start_s;
 	size_t i;
 	int h, up, gpus = metrics_gpus(sc);
 	int *owner = xcalloc(m->nlinks, sizeof *owner);

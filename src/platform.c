@@ -271,6 +271,19 @@ find(char **names, int n, const char *name)
 	return -1;
 }
 
+/* "" for a single job, "/jobs/<i>" for a job of several: before the
+ * paths of its keys in errors. */
+static const char *
+job_path(const struct scenario *sc)
+{
+	static char buf[32];
+
+	if (sc->job.name == NULL)
+		return "";
+	snprintf(buf, sizeof buf, "/jobs/%d", sc->job.index);
+	return buf;
+}
+
 /* Take the listed names (checking each exists), or the next free hosts. */
 static char **
 choose(const struct scenario *sc, char **names, int n, char *used,
@@ -284,8 +297,9 @@ choose(const struct scenario *sc, char **names, int n, char *used,
 		if (listed != NULL) {
 			if ((h = find(names, n, listed[i])) < 0) {
 				errors_add(errors, NULL, "psim: %s: "
-				    "/placement/%s/%d: no host \"%s\" in %s",
-				    sc->file, key, i, listed[i], where);
+				    "%s/placement/%s/%d: no host \"%s\" in %s",
+				    sc->file, job_path(sc), key, i, listed[i],
+				    where);
 				continue;
 			}
 		} else {
@@ -328,35 +342,163 @@ check_routes(const struct scenario *sc, char **workers, char **servers,
 	free(roles);
 }
 
+/* The hosts of sc's cluster, sorted as versions for a platform file
+ * (*n of them, malloc'd), where in words; or NULL after errors (a
+ * platform file SimGrid would refuse). */
+static char **
+cluster_names(const struct scenario *sc, int *n, char *where, size_t len,
+    struct errors *e)
+{
+	char **names, buf[32];
+	int i;
+
+	if (sc->cluster.topology == TOPO_PLATFORM) {
+		if ((names = probe_hosts(sc->cluster.platform, sc->file, n,
+		    e)) == NULL)
+			return NULL;
+		qsort(names, (size_t)*n, sizeof *names, name_cmp);
+		snprintf(where, len, "platform \"%s\"", sc->cluster.platform);
+		return names;
+	}
+	*n = sc->cluster.hosts * sc->cluster.gpus_per_host;
+	names = xcalloc((size_t)*n, sizeof *names);
+	for (i = 0; i < *n; i++) {
+		platform_host_name(sc, i, buf, sizeof buf);
+		names[i] = xstrdup(buf);
+	}
+	snprintf(where, len, "the generated %s cluster (host-0 to %s)",
+	    scenario_topology_name(sc->cluster.topology), buf);
+	return names;
+}
+
+/* Whether the NULL-terminated list holds name. */
+static int
+names_hold(char **list, const char *name)
+{
+	for (; list != NULL && *list != NULL; list++) {
+		if (strcmp(*list, name) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Job j's listed hosts (key: "worker_hosts"), claimed in owner (a job's
+ * index + 1 per host): each must exist and be no other job's. */
+static void
+claim(const struct scenario *top, int j, char **listed, const char *key,
+    char **names, int n, int *owner, const char *where, struct errors *e)
+{
+	int i, h;
+
+	for (i = 0; listed != NULL && listed[i] != NULL; i++) {
+		if ((h = find(names, n, listed[i])) < 0)
+			errors_add(e, NULL, "psim: %s: /jobs/%d/placement/%s/%d: "
+			    "no host \"%s\" in %s", top->file, j, key, i,
+			    listed[i], where);
+		else if (owner[h] != 0)
+			errors_add(e, NULL, "psim: %s: /jobs/%d/placement/%s/%d: "
+			    "expected a host no other job has, found \"%s\", "
+			    "job \"%s\"'s (/jobs/%d) too", top->file, j, key,
+			    i, listed[i], top->jobs[owner[h] - 1]->job.name,
+			    owner[h] - 1);
+		else
+			owner[h] = j + 1;
+	}
+}
+
+/* want free hosts for job j, in order, as a NULL-terminated list; *left
+ * counts those it could not get. */
+static char **
+take(int j, int want, char **names, int n, int *owner, int *left)
+{
+	char **out = xcalloc((size_t)want + 1, sizeof *out);
+	int i, h = 0;
+
+	for (i = 0; i < want; i++) {
+		while (h < n && owner[h] != 0)
+			h++;
+		if (h == n) {
+			*left += want - i;
+			break;
+		}
+		owner[h] = j + 1;
+		out[i] = xstrdup(names[h]);
+	}
+	return out;
+}
+
+int
+platform_place_jobs(const struct scenario *top, char **errors)
+{
+	struct errors e = ERRORS_INIT;
+	struct scenario *sc;
+	char **names, where[600];
+	int n, i, j, left = 0, need = 0, *owner;
+
+	*errors = NULL;
+	if ((names = cluster_names(top, &n, where, sizeof where, &e)) == NULL) {
+		*errors = errors_take(&e);
+		return -1;
+	}
+	owner = xcalloc((size_t)n, sizeof *owner);
+	for (j = 0; j < top->njobs; j++) {
+		sc = top->jobs[j];
+		claim(top, j, sc->placement.worker_hosts, "worker_hosts",
+		    names, n, owner, where, &e);
+		claim(top, j, sc->placement.server_hosts, "server_hosts",
+		    names, n, owner, where, &e);
+		need += sc->placement.workers + sc->placement.servers;
+	}
+	for (j = 0; errors_count(&e) == 0 && j < top->njobs; j++) {
+		sc = top->jobs[j];
+		if (sc->placement.worker_hosts == NULL)
+			sc->placement.worker_hosts = take(j,
+			    sc->placement.workers, names, n, owner, &left);
+		if (sc->placement.server_hosts == NULL)
+			sc->placement.server_hosts = take(j,
+			    sc->placement.servers, names, n, owner, &left);
+	}
+	if (left > 0)
+		errors_add(&e, NULL, "psim: %s: %s: expected a host for each "
+		    "of the jobs' %d workers and servers, found %d in %s",
+		    top->file, top->cluster.topology == TOPO_PLATFORM ?
+		    "/cluster/platform" : "/cluster/hosts", need, n, where);
+	for (i = 0; errors_count(&e) == 0 && i < top->cluster.nslow; i++) {
+		for (j = 0; j < top->njobs; j++) {
+			if (names_hold(top->jobs[j]->placement.worker_hosts,
+			    top->cluster.slow[i].host))
+				break;
+		}
+		if (j == top->njobs)
+			errors_add(&e, NULL, "psim: %s: "
+			    "/cluster/slow_hosts/%d/host: no worker of any job "
+			    "on host \"%s\"", top->file, i,
+			    top->cluster.slow[i].host);
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	free(owner);
+	if (errors_count(&e) != 0) {
+		*errors = errors_take(&e);
+		return -1;
+	}
+	return 0;
+}
+
 int
 platform_place(const struct scenario *sc, char ***workers, char ***servers,
     char **storage, char **errors)
 {
 	struct errors e = ERRORS_INIT;
-	char **names, *used, where[600], buf[32], *store = NULL;
+	char **names, *used, where[600], *store = NULL;
 	int n, i;
 
 	*errors = NULL;
 	*workers = *servers = NULL;
-	if (sc->cluster.topology == TOPO_PLATFORM) {
-		if ((names = probe_hosts(sc->cluster.platform, sc->file, &n,
-		    &e)) == NULL) {
-			*errors = errors_take(&e);
-			return -1;
-		}
-		qsort(names, (size_t)n, sizeof *names, name_cmp);
-		snprintf(where, sizeof where, "platform \"%s\"",
-		    sc->cluster.platform);
-	} else {
-		n = sc->cluster.hosts * sc->cluster.gpus_per_host;
-		names = xcalloc((size_t)n, sizeof *names);
-		for (i = 0; i < n; i++) {
-			platform_host_name(sc, i, buf, sizeof buf);
-			names[i] = xstrdup(buf);
-		}
-		snprintf(where, sizeof where, "the generated %s cluster "
-		    "(host-0 to %s)",
-		    scenario_topology_name(sc->cluster.topology), buf);
+	if ((names = cluster_names(sc, &n, where, sizeof where, &e)) == NULL) {
+		*errors = errors_take(&e);
+		return -1;
 	}
 	used = xcalloc((size_t)n, 1);
 	/* Listed hosts first, so that free hosts go around them. */
@@ -408,14 +550,10 @@ platform_place(const struct scenario *sc, char ***workers, char ***servers,
 		free(names[i]);
 	free(names);
 	free(used);
-	for (i = 0; errors_count(&e) == 0 && i < sc->cluster.nslow; i++) {
-		char **w;
-
-		for (w = *workers; *w != NULL; w++) {
-			if (strcmp(*w, sc->cluster.slow[i].host) == 0)
-				break;
-		}
-		if (*w == NULL)
+	/* (a job of several: a worker of some job, platform_place_jobs) */
+	for (i = 0; errors_count(&e) == 0 && sc->job.name == NULL &&
+	    i < sc->cluster.nslow; i++) {
+		if (!names_hold(*workers, sc->cluster.slow[i].host))
 			errors_add(&e, NULL, "psim: %s: "
 			    "/cluster/slow_hosts/%d/host: no worker on host "
 			    "\"%s\"", sc->file, i, sc->cluster.slow[i].host);

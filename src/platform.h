@@ -52,4 +52,12 @@ char *platform_file(const struct scenario *, int *is_temp);
 int platform_place(const struct scenario *, char ***workers,
     char ***servers, char **storage, char **errors);
 
+/* Several jobs on one cluster (sc->jobs): the hosts each job's
+ * placement lists must exist and be no other job's; a job that lists
+ * none gets the first free hosts, in order (workers, then servers),
+ * written into its placement's worker_hosts and server_hosts, so that
+ * platform_place then places it (and psim simulates it alone) on them.
+ * Returns 0, or -1 with *errors. */
+int platform_place_jobs(const struct scenario *, char **errors);
+
 #endif

@@ -965,8 +965,8 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 /* The text and CSV reports go out through this: a name with ESC codes
  * or bytes that are not UTF-8 (the scenario's, a platform's hosts and
  * links) is spelled out, not handed to the terminal (utf8.h). */
-static void
-write_printable(FILE *f, const char *buf, size_t n)
+void
+report_printable(FILE *f, const char *buf, size_t n)
 {
 	char out[16];
 	size_t i;
@@ -1010,6 +1010,6 @@ report_write(FILE *f, enum report_format fmt, const struct scenario *sc,
 		write_csv(m, sc, r);
 	if (fclose(m) != 0)
 		fatal("out of memory");
-	write_printable(f, buf, n);
+	report_printable(f, buf, n);
 	free(buf);
 }

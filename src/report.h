@@ -43,4 +43,16 @@ const char *report_csv_header(void);
 void report_json_string(FILE *, const char *);
 void report_json_number(FILE *, double);
 
+/* n bytes of a text or CSV report, with names spelled out that hold ESC
+ * codes or bytes that are not UTF-8 (utf8.h). */
+void report_printable(FILE *, const char *buf, size_t n);
+
+/* Several jobs on one cluster (report-jobs.c): their report, and the
+ * header line of its CSV (a row per job: the job's columns, then the
+ * single job's). */
+struct jobs;
+void report_jobs_write(FILE *, enum report_format, const struct scenario *,
+    const struct jobs *);
+const char *report_jobs_csv_header(void);
+
 #endif

@@ -27,6 +27,9 @@
 struct ctx {
 	const char	*file;		/* the scenario file, for messages */
 	struct errors	 errors;	/* one line per problem */
+	const char	*job;		/* a job of several: "/jobs/1", which
+					   err_at puts before the paths of the
+					   job's own keys; else NULL */
 };
 
 /* Add the error "psim: FILE: PATH: MESSAGE" ("psim: FILE: MESSAGE" when
@@ -109,6 +112,21 @@ extern const char *const sync_names[];
 
 struct cJSON;
 
+/* The steps from scenario_defaults to read_files on a tree whose --sets
+ * are applied: a scenario, even after errors (c's count says). */
+struct scenario *scenario_load_tree(struct ctx *, const struct cJSON *root,
+    char *const *sets, int nsets);
+/* A tree with "jobs" (scenario-jobs.c): each job loaded on its own, as
+ * the tree without "jobs" and with the job's keys, their errors under
+ * /jobs/i; the hosts they claim checked and the rest given out in
+ * order.  Returns the scenario of jobs (struct scenario's njobs), or
+ * NULL after errors, which are in c. */
+struct scenario *scenario_load_jobs(struct ctx *, const struct cJSON *root,
+    char *const *sets, int nsets);
+/* Whether path is one of a job's own keys' ("/model/params"): what
+ * err_at puts a job's "/jobs/i" before. */
+int scenario_job_path(const char *path);
+
 /* The text of the scenario file at path (NULL: the built-in seed, "-":
  * standard input), malloc'd and NUL-terminated, its length in *len; or
  * NULL after an error (it cannot be read). */
@@ -121,6 +139,8 @@ struct cJSON *scenario_parse_json(struct ctx *, const char *text,
  * a string otherwise ("10Gbps"). */
 void scenario_apply_set(struct ctx *, struct cJSON *root, const char *set);
 void scenario_json_free(struct cJSON *root);
+/* Whether the top of the tree gives key. */
+int scenario_tree_has(const struct cJSON *root, const char *key);
 
 /* Each key's default, where it is a constant. */
 void scenario_defaults(struct scenario *);

@@ -21,7 +21,10 @@ err_where(const struct ctx *c, const char *path)
 {
 	char *where;
 
-	if (path != NULL && *path != '\0')
+	if (path != NULL && *path != '\0' && c->job != NULL &&
+	    scenario_job_path(path))
+		xasprintf(&where, "psim: %s: %s%s", c->file, c->job, path);
+	else if (path != NULL && *path != '\0')
 		xasprintf(&where, "psim: %s: %s", c->file, path);
 	else
 		xasprintf(&where, "psim: %s", c->file);
@@ -642,6 +645,17 @@ scenario_parse_json(struct ctx *c, const char *text, size_t len)
 	return root;
 }
 
+/* Element key ("0", "1", ...) of an array, or NULL. */
+static cJSON *
+array_item(cJSON *arr, const char *key)
+{
+	size_t k = strspn(key, "0123456789");
+
+	if (k == 0 || key[k] != '\0' || k > 6)
+		return NULL;
+	return cJSON_GetArrayItem(arr, atoi(key));
+}
+
 /* Apply "a.b.c=value" to the tree: value is JSON when it parses as JSON,
  * a string otherwise ("10Gbps"). */
 void
@@ -686,10 +700,18 @@ scenario_apply_set(struct ctx *c, cJSON *root, const char *set)
 		key[dot - p] = '\0';
 		if (dot == eq)
 			break;
-		next = cJSON_GetObjectItemCaseSensitive(obj, key);
-		if (next == NULL)
+		if (cJSON_IsArray(obj)) {	/* jobs.1.run.steps */
+			if ((next = array_item(obj, key)) == NULL) {
+				err_at(c, NULL, "%s: no element \"%s\" in the "
+				    "array (expected an index from 0 to %d)",
+				    shown, key, cJSON_GetArraySize(obj) - 1);
+				cJSON_Delete(val);
+				return;
+			}
+		} else if ((next = cJSON_GetObjectItemCaseSensitive(obj,
+		    key)) == NULL)
 			next = cJSON_AddObjectToObject(obj, key);
-		else if (!cJSON_IsObject(next)) {
+		if (!cJSON_IsObject(next) && !cJSON_IsArray(next)) {
 			err_at(c, NULL, "%s: \"%s\" is not an object", shown,
 			    key);
 			cJSON_Delete(val);
@@ -697,10 +719,23 @@ scenario_apply_set(struct ctx *c, cJSON *root, const char *set)
 		}
 		obj = next;
 	}
-	if (cJSON_GetObjectItemCaseSensitive(obj, key) != NULL)
+	if (cJSON_IsArray(obj) && array_item(obj, key) != NULL)
+		cJSON_ReplaceItemInArray(obj, atoi(key), val);
+	else if (cJSON_IsArray(obj)) {
+		err_at(c, NULL, "%s: no element \"%s\" in the array (expected "
+		    "an index from 0 to %d)", shown, key,
+		    cJSON_GetArraySize(obj) - 1);
+		cJSON_Delete(val);
+	} else if (cJSON_GetObjectItemCaseSensitive(obj, key) != NULL)
 		cJSON_ReplaceItemInObjectCaseSensitive(obj, key, val);
 	else
 		cJSON_AddItemToObject(obj, key, val);
+}
+
+int
+scenario_tree_has(const cJSON *root, const char *key)
+{
+	return cJSON_GetObjectItemCaseSensitive(root, key) != NULL;
 }
 
 void

@@ -190,7 +190,8 @@ struct scenario *
 scenario_load(const char *path, char *const *sets, int nsets, char **errors)
 {
 	struct ctx c = { path == NULL ? "(built-in seed)" :
-	    strcmp(path, "-") == 0 ? SCENARIO_STDIN : path, ERRORS_INIT };
+	    strcmp(path, "-") == 0 ? SCENARIO_STDIN : path, ERRORS_INIT,
+	    NULL };
 	struct scenario *sc;
 	char *text;
 	size_t len;
@@ -205,11 +206,32 @@ scenario_load(const char *path, char *const *sets, int nsets, char **errors)
 }
 
 struct scenario *
+scenario_load_tree(struct ctx *c, const struct cJSON *root,
+    char *const *sets, int nsets)
+{
+	struct given g = GIVEN_INIT;
+	struct scenario *sc;
+	int i;
+
+	sc = xcalloc(1, sizeof *sc);
+	sc->file = xstrdup(c->file);
+	sc->sets = xcalloc((size_t)nsets + 1, sizeof *sc->sets);
+	for (i = 0; i < nsets; i++)
+		sc->sets[i] = xstrdup(sets[i]);
+	sc->nsets = nsets;
+	scenario_defaults(sc);
+	scenario_parse(c, root, sc, &g);
+	scenario_derive(sc, &g);
+	scenario_check(c, sc, &g);
+	read_files(c, sc);
+	return sc;
+}
+
+struct scenario *
 scenario_load_buffer(const char *name, const char *buf, size_t len,
     char *const *sets, int nsets, char **errors)
 {
-	struct ctx c = { name, ERRORS_INIT };
-	struct given g = GIVEN_INIT;
+	struct ctx c = { name, ERRORS_INIT, NULL };
 	struct scenario *sc;
 	struct cJSON *root;
 	char *text;
@@ -228,25 +250,30 @@ scenario_load_buffer(const char *name, const char *buf, size_t len,
 	for (i = 0; i < nsets; i++)
 		scenario_apply_set(&c, root, sets[i]);
 
-	sc = xcalloc(1, sizeof *sc);
-	sc->file = xstrdup(c.file);
-	sc->sets = xcalloc((size_t)nsets + 1, sizeof *sc->sets);
-	for (i = 0; i < nsets; i++)
-		sc->sets[i] = xstrdup(sets[i]);
-	sc->nsets = nsets;
-	scenario_defaults(sc);
-	scenario_parse(&c, root, sc, &g);
+	if (scenario_tree_has(root, "jobs"))
+		sc = scenario_load_jobs(&c, root, sets, nsets);
+	else
+		sc = scenario_load_tree(&c, root, sets, nsets);
 	scenario_json_free(root);
-	scenario_derive(sc, &g);
-	scenario_check(&c, sc, &g);
-	read_files(&c, sc);
-
 	if (errors_count(&c.errors) != 0) {
 		*errors = errors_take(&c.errors);
 		scenario_free(sc);
 		return NULL;
 	}
 	return sc;
+}
+
+char *
+scenario_single(const struct scenario *sc, const char *what)
+{
+	char *text;
+
+	if (sc->njobs == 0)
+		return NULL;
+	xasprintf(&text, "psim: %s: /jobs: expected a single job for %s "
+	    "(several jobs on one cluster are not supported there), found "
+	    "%d jobs\n", sc->file, what, sc->njobs);
+	return text;
 }
 
 void
@@ -279,5 +306,9 @@ scenario_free(struct scenario *sc)
 	xfreev(sc->placement.server_hosts);
 	free(sc->strategy.algorithm);
 	free(sc->strategy.variables);
+	for (i = 0; i < sc->njobs; i++)
+		scenario_free(sc->jobs[i]);
+	free(sc->jobs);
+	free(sc->job.name);
 	free(sc);
 }

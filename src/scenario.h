@@ -157,6 +157,19 @@ struct scenario {
 
 	enum network_model network;
 	int		 crosstraffic;	/* the reverse (ACK) load of flows */
+
+	/* Several jobs on one cluster (the file's "jobs" array): the
+	 * scenario the file loads to holds them (njobs > 0) and is job 0's
+	 * besides, for what the cluster, the network and the seed say; each
+	 * job is a whole scenario of its own, on the same cluster, its
+	 * placement naming its hosts. */
+	int		 njobs;
+	struct scenario	**jobs;
+	struct {
+		char		*name;		/* NULL: the only job */
+		int		 index;		/* in jobs */
+		double		 start_s;	/* simulated; its workers begin */
+	} job;
 };
 
 /* run.steps' largest value, and a run's steps when it gives run.duration
@@ -218,6 +231,11 @@ struct scenario *scenario_load(const char *path, char *const *sets,
 struct scenario *scenario_load_buffer(const char *name, const char *buf,
     size_t len, char *const *sets, int nsets, char **errors);
 void scenario_free(struct scenario *);
+
+/* NULL when sc is a single job; else the error that what (a command or
+ * an option, "psim trace") takes one job only, malloc'd:
+ * "psim: FILE: /jobs: expected a single job for WHAT, found N jobs". */
+char *scenario_single(const struct scenario *sc, const char *what);
 
 /* The seed scenario's JSON text, compiled into the binary. */
 extern const char seed_scenario_json[];

@@ -156,7 +156,22 @@ run_fits_memory(const struct scenario *sc, char **errors)
 	return 0;
 }
 
-/* The SimGrid options of each network model; see DESIGN.md. */
+/* actors_bound of each job, or of the one. */
+static long
+actors_all(const struct scenario *sc)
+{
+	long n = 0;
+	int i;
+
+	for (i = 0; i < sc->njobs; i++)
+		n += actors_bound(sc->jobs[i]);
+	return sc->njobs > 0 ? n : actors_bound(sc);
+}
+
+/* The SimGrid options of each network model; see DESIGN.md.  Several
+ * jobs (and a job of several run alone) get the exact full solver: the
+ * lazy one's trouble is flows that share links unevenly, which is what
+ * jobs on one cluster do. */
 static void
 engine_init(const struct scenario *sc)
 {
@@ -187,14 +202,15 @@ engine_init(const struct scenario *sc)
 		lazy = 0;
 	else
 		lazy = (sc->strategy.info->flags & R_LAZY) &&
-		    sc->network != NET_REALISTIC;
+		    sc->network != NET_REALISTIC && sc->njobs == 0 &&
+		    sc->job.name == NULL;
 	if (!lazy)
 		argv[argc++] = "--cfg=network/optim:Full";
 	argv[argc++] = "--cfg=contexts/stack-size:" ACTOR_STACK_KIB;
 	/* Under AddressSanitizer, no guard pages either: LeakSanitizer
 	 * scans the stack blocks of actors SimGrid killed (faults) and
 	 * crashes on their guard page (tests/asan-check.sh). */
-	guarded = guard_pages_fit(actors_bound(sc));
+	guarded = guard_pages_fit(actors_all(sc));
 #ifdef __SANITIZE_ADDRESS__
 	guarded = 0;
 #endif
@@ -254,10 +270,11 @@ sim_mailbox(const struct sim *sim, const char *prefix, int i)
 	char name[64];
 
 	if (sim->generation > 0)
-		snprintf(name, sizeof name, "%s-%d.%d", prefix, i,
-		    sim->generation);
+		snprintf(name, sizeof name, "%s%s-%d.%d", sim->mbox_prefix,
+		    prefix, i, sim->generation);
 	else
-		snprintf(name, sizeof name, "%s-%d", prefix, i);
+		snprintf(name, sizeof name, "%s%s-%d", sim->mbox_prefix,
+		    prefix, i);
 	return sg_mailbox_by_name(name);
 }
 
@@ -276,7 +293,8 @@ sim_new_incarnation(struct sim *sim, int w)
 {
 	char name[64];
 
-	snprintf(name, sizeof name, "worker-%d.r%d", w, ++sim->rejoin[w]);
+	snprintf(name, sizeof name, "%sworker-%d.r%d", sim->mbox_prefix, w,
+	    ++sim->rejoin[w]);
 	sim->worker_mbox[w] = sg_mailbox_by_name(name);
 }
 
@@ -880,6 +898,9 @@ worker_main(struct sim *sim, int w)
 		else if (sim->rejoin[w] > 0)
 			sim->strategy->join(sim, w);
 	}
+	/* a job of several that starts later */
+	if (sc->job.start_s > simgrid_get_clock())
+		sg_actor_sleep_for(sc->job.start_s - simgrid_get_clock());
 	for (step = allreduce ? sim->start_step : 0; more(sim, w, step);
 	    step++) {
 		seq = byversion ? (int)sim->version[w] : step;
@@ -1033,26 +1054,83 @@ add_host(struct sim *sim, const char *name, int worker, int server)
 
 static void link_table(struct sim *);
 
-struct sim *
-sim_create(const struct scenario *sc, char **errors)
+/* SimGrid and the platform, once per process: for one job, or for a
+ * scenario's jobs. */
+static void
+engine_start(const struct scenario *sc)
 {
-	struct sim *sim;
-	char **workers, **servers, *file, *storage;
-	int is_temp, i, k;
-	double speed;
+	char *file;
+	int is_temp;
 
-	if (!run_fits_memory(sc, errors) ||
-	    platform_place(sc, &workers, &servers, &storage, errors) != 0)
-		return NULL;
 	file = platform_file(sc, &is_temp);
 	engine_init(sc);
 	simgrid_load_platform(file);
 	if (is_temp)
 		unlink(file);
 	free(file);
+}
+
+static struct sim *build(const struct scenario *, char **workers,
+    char **servers, char *storage);
+
+struct sim *
+sim_create(const struct scenario *sc, char **errors)
+{
+	char **workers, **servers, *storage;
+
+	if (!run_fits_memory(sc, errors) ||
+	    platform_place(sc, &workers, &servers, &storage, errors) != 0)
+		return NULL;
+	engine_start(sc);
+	return build(sc, workers, servers, storage);
+}
+
+int
+sim_create_jobs(const struct scenario *top, struct sim **sims,
+    char **errors)
+{
+	char ***workers, ***servers;
+	int i, n = top->njobs, bad = 0;
+
+	if (platform_place_jobs(top, errors) != 0)
+		return -1;
+	workers = xcalloc((size_t)n, sizeof *workers);
+	servers = xcalloc((size_t)n, sizeof *servers);
+	for (i = 0; i < n && !bad; i++)
+		bad = !run_fits_memory(top->jobs[i], errors) ||
+		    platform_place(top->jobs[i], &workers[i], &servers[i],
+		    NULL, errors) != 0;
+	if (!bad) {
+		engine_start(top);
+		for (i = 0; i < n; i++)
+			sims[i] = build(top->jobs[i], workers[i], servers[i],
+			    NULL);
+	}
+	for (i = 0; bad && i < n; i++) {
+		xfreev(workers[i]);
+		xfreev(servers[i]);
+	}
+	free(workers);
+	free(servers);
+	return bad ? -1 : 0;
+}
+
+/* The simulation of sc on the engine set up, on the hosts chosen (which
+ * it takes). */
+static struct sim *
+build(const struct scenario *sc, char **workers, char **servers,
+    char *storage)
+{
+	struct sim *sim;
+	int i, k;
+	double speed;
 
 	sim = xcalloc(1, sizeof *sim);
 	sim->sc = sc;
+	/* a job of several: its own mailboxes */
+	if (sc->job.name != NULL)
+		snprintf(sim->mbox_prefix, sizeof sim->mbox_prefix, "job%d:",
+		    sc->job.index);
 	sim->strategy = strategy_of(sc->strategy.info);
 	sim->nworkers = sc->placement.workers;
 	sim->nservers = sc->placement.servers;
@@ -1276,7 +1354,13 @@ sim_shape(const struct sim *sim, struct shape *s)
 double
 sim_run(struct sim *sim)
 {
-	struct timespec t0, t1;
+	return sim_run_jobs(&sim, 1);
+}
+
+/* Before the run: the strategy's set-up, the workers. */
+static void
+start(struct sim *sim)
+{
 	/* with faults, a job that starts down (a host it needs is down from
 	 * the start) is set up and started by the controller once it can */
 	int down = sim->start_down;
@@ -1290,9 +1374,12 @@ sim_run(struct sim *sim)
 			continue;
 		sim_spawn_worker(sim, w);
 	}
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	simgrid_run();
-	clock_gettime(CLOCK_MONOTONIC, &t1);
+}
+
+/* After the run: the numerics' last figures, the strategy's state. */
+static void
+finish(struct sim *sim)
+{
 	/* an asynchronous PS's workers stopped by the clock: the job's
 	 * steps are the most any of them began */
 	if (!sim->sc->faults.on && sim->begun < sim->steps &&
@@ -1305,6 +1392,21 @@ sim_run(struct sim *sim)
 		    sim->num->ps_param : sim->num->param[0]);
 	if (sim->strategy->cleanup != NULL && sim->state != NULL)
 		sim->strategy->cleanup(sim);	/* (NULL: a job given up) */
+}
+
+double
+sim_run_jobs(struct sim **sims, int n)
+{
+	struct timespec t0, t1;
+	int i;
+
+	for (i = 0; i < n; i++)
+		start(sims[i]);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	simgrid_run();
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	for (i = 0; i < n; i++)
+		finish(sims[i]);
 	return (double)(t1.tv_sec - t0.tv_sec) +
 	    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 }

@@ -155,6 +155,8 @@ struct sim {
 	sg_actor_t	*worker_actor;	/* per worker while it runs, or NULL */
 	sg_sem_t	 worker_exit;	/* released as each one ends */
 
+	char		 mbox_prefix[24]; /* a job of several: "job<i>:",
+					   before every mailbox name */
 	void		*state;		/* the strategy's own */
 	struct metrics	*metrics;
 	struct timeline	*timeline;	/* --timeline: NULL without */
@@ -181,9 +183,17 @@ int sim_past_end(const struct sim *);
 
 /* Set up SimGrid, the platform and the roles for sc. */
 struct sim *sim_create(const struct scenario *sc, char **errors);
+/* Several jobs on one engine (sc->jobs): SimGrid and the platform
+ * once, then each job's simulation into sims[0 .. njobs), on the hosts
+ * its placement names (platform_place_jobs gives the rest out).  0, or
+ * -1 with *errors. */
+int sim_create_jobs(const struct scenario *sc, struct sim **sims,
+    char **errors);
 /* Run the steps; fills the ledgers.  Returns the wall-clock seconds the
  * engine took. */
 double sim_run(struct sim *);
+/* The same for n jobs on one engine, run together. */
+double sim_run_jobs(struct sim **, int n);
 /* After sim_run: 0 when the job ended (every worker did its steps, or
  * with faults the job reached its steps or was found unable to), else -1
  * with *error: SimGrid stopped with actors still waiting, a deadlock. */

@@ -259,23 +259,50 @@ first_line(const char *path, int skip, char *buf, int len)
 	fclose(f);
 }
 
-void
-sweep_results_row(FILE *out, const struct sweep *sw, const struct point *p)
+/* The point's settings, each a field and a comma. */
+static void
+point_fields(FILE *out, const struct sweep *sw, const struct point *p)
 {
-	char *csv = sweep_path(sw->dir, p->name, ".csv");
-	char *err = sweep_path(sw->dir, p->name, ".err");
-	char line[16384] = "", msg[1024] = "";
 	int k;
 
 	for (k = 0; k < sw->nvary; k++) {
 		csv_write_field(out, strchr(p->sets[k], '=') + 1);
 		fputc(',', out);
 	}
-	if (!p->failed)
-		first_line(csv, 1, line, sizeof line);
-	if (!p->failed && line[0] != '\0')
-		fprintf(out, "ok,,%s", line);
-	else {
+}
+
+/* Each row of the point's CSV report (one, or one per job of several)
+ * after its settings; 0 if it has none. */
+static int
+point_rows(FILE *out, const struct sweep *sw, const struct point *p,
+    const char *csv)
+{
+	char line[16384];
+	FILE *f;
+	int rows = 0;
+
+	if ((f = fopen(csv, "r")) == NULL)
+		return 0;
+	if (fgets(line, sizeof line, f) != NULL) {
+		while (fgets(line, sizeof line, f) != NULL) {
+			point_fields(out, sw, p);
+			fprintf(out, "ok,,%s", line);
+			rows++;
+		}
+	}
+	fclose(f);
+	return rows;
+}
+
+void
+sweep_results_row(FILE *out, const struct sweep *sw, const struct point *p)
+{
+	char *csv = sweep_path(sw->dir, p->name, ".csv");
+	char *err = sweep_path(sw->dir, p->name, ".err");
+	char msg[1024] = "";
+
+	if (p->failed || point_rows(out, sw, p, csv) == 0) {
+		point_fields(out, sw, p);
 		first_line(err, 0, msg, sizeof msg);
 		msg[strcspn(msg, "\n")] = '\0';
 		fputs("failed,", out);

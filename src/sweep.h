@@ -80,8 +80,9 @@ int sweep_run(struct sweep *, const char *scenario, char **base,
 /* DIR/results.csv, its header written. */
 FILE *sweep_results_open(const struct sweep *, const char *results);
 
-/* Point p's row of results.csv: its values, then ok and its CSV
- * report's row, or failed and the first line it printed on stderr. */
+/* Point p's rows of results.csv: its values, then ok and its CSV
+ * report's row (a row per job for a scenario of several jobs), or
+ * failed and the first line it printed on stderr. */
 void sweep_results_row(FILE *, const struct sweep *, const struct point *);
 
 void sweep_free(struct sweep *);

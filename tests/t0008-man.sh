@@ -58,10 +58,21 @@ documents "psim.1 documents every top-level JSON report key" \
 documents "psim.1 documents every nested JSON report key" \
     "$MAN1" "$TMP/all-keys"
 
+# The report of several jobs: its keys too.
+if "$PSIM" run --format json "$SRCDIR/scenarios/jobs-ps-beside-ring.json" \
+    >"$TMP/jobs.json" 2>"$TMP/jobs.err"
+then ok "psim run --format json on a scenario of jobs"
+else not_ok "psim run --format json on a scenario of jobs" "$(cat "$TMP/jobs.err")"
+fi
+grep -o '"[a-z_0-9]*": ' "$TMP/jobs.json" | tr -d '": ' | grep -v '^ps$' |
+    grep -v '^ring$' | sort -u >"$TMP/jobs-keys"
+documents "psim.1 documents every key of a report of jobs" \
+    "$MAN1" "$TMP/jobs-keys"
+
 # The scenario's keys: the strings of every keys[] array of the block
-# parsers (scenario-parse.c).
+# parsers (scenario-parse.c, and the jobs' in scenario-jobs.c).
 awk '/keys\[\] = \{/ { on = 1 } on { print } on && /NULL \};/ { on = 0 }' \
-    "$SRCDIR/src/scenario-parse.c" | grep -o '"[^"]*"' | tr -d '"' |
+    "$SRCDIR/src/scenario-parse.c" "$SRCDIR/src/scenario-jobs.c" | grep -o '"[^"]*"' | tr -d '"' |
     sort -u >"$TMP/scenario-keys"
 documents "psim-scenario.5 documents every scenario key" \
     "$MAN5" "$TMP/scenario-keys"

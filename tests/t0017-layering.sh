@@ -24,8 +24,9 @@ SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 
 # --- What the layers are (shell globs on object names, without .o). ----
 # Pure modules: they parse, compute and print, and never touch the engine.
-PURE_MODULES="scenario scenario-* errors units analytic results report faults \
-models nn sweep plot merge csv registry closed-forms patterns advise timeline"
+PURE_MODULES="scenario scenario-* errors units analytic results report report-jobs \
+jobs faults models nn sweep plot merge csv registry closed-forms patterns advise \
+timeline"
 # Engine objects: they run the simulation on SimGrid.
 ENGINE_OBJECTS="sim recovery metrics platform numerics strategy strategy-* \
 ring tree fold"
