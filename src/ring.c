@@ -30,6 +30,7 @@ ring_phase(struct sim *sim, const struct ring *r, int me,
 	for (s = 0; s < g - 1; s++) {
 		send = gather ? mod(me + 1 - s, g) : mod(me - s, g);
 		recv = gather ? mod(me - s, g) : mod(me - s - 1, g);
+		sim_round(sim, w, s);
 		comms[0] = sim_send_sized(sim, inbox[next], w, next, step,
 		    lo + sim_part_offset(len, g, send),
 		    sim_part_count(len, g, send), part_bytes(bytes, g));
@@ -39,4 +40,5 @@ ring_phase(struct sim *sim, const struct ring *r, int me,
 		assert(in->offset == lo + sim_part_offset(len, g, recv));
 		sim_take(sim, w, in, gather ? SIM_COPY : SIM_ADD);
 	}
+	sim_rounds_done(sim, w, g - 1);
 }

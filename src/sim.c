@@ -352,6 +352,7 @@ message(struct sim *sim, int src, int dst, int step, long offset, long count,
 	m->wire = sim_local_free(sim, src, dst) ? 0 : bytes;
 	m->posted_s = simgrid_get_clock();
 	m->from_worker = sg_actor_self_get_data() == &worker_tag;
+	m->round = src < sim->nworkers ? sim->round[src] : -1;
 	m->data = NULL;
 	if (sim->num != NULL && base != NULL) {
 		numerics_range(sim->num, offset, count, &lo, &len);
@@ -520,7 +521,7 @@ timeline_message(struct sim *sim, int dst, const struct msg *m)
 	else if (sim->sc->strategy.info->family == FAMILY_PS)
 		phase = m->from_worker ? "push" : "pull";
 	timeline_comm(sim->timeline, m->src, dst, self_tid(sim, dst), step,
-	    phase, m->bytes, m->posted_s, simgrid_get_clock(), links, n);
+	    phase == NULL ? m->round : -1, phase, m->bytes, m->posted_s, simgrid_get_clock(), links, n);
 }
 
 void
@@ -661,6 +662,29 @@ compute(struct sim *sim, int w)
 	}
 }
 
+void
+sim_round(struct sim *sim, int w, int r)
+{
+	sim->round[w] = sim->round_base[w] + r;
+}
+
+void
+sim_rounds_done(struct sim *sim, int w, int k)
+{
+	sim->round_base[w] += k;
+}
+
+/* Worker w's exchange of a step (or bucket) seq, its rounds numbered
+ * from 0. */
+static void
+exchange(struct sim *sim, int w, int seq, long lo, long len)
+{
+	sim->round_base[w] = 0;
+	sim->round[w] = -1;
+	sim->strategy->exchange(sim, w, seq, lo, len);
+	sim->round[w] = -1;
+}
+
 /* A worker's comm actor: reduces the buckets in order as they become
  * ready, then tells the compute actor the step is reduced. */
 static void
@@ -680,7 +704,7 @@ comm_main(struct sim *sim, int w)
 		for (b = 0; b < sim->nbuckets; b++) {
 			sg_sem_acquire(sim->ready[w]);
 			t0 = simgrid_get_clock();
-			sim->strategy->exchange(sim, w, step * sim->nbuckets + b,
+			exchange(sim, w, step * sim->nbuckets + b,
 			    sim->bucket_lo[b], sim->bucket_len[b]);
 			busy += simgrid_get_clock() - t0;
 		}
@@ -917,7 +941,7 @@ worker_main(struct sim *sim, int w)
 		if (sim->nbuckets > 0)
 			sg_sem_acquire(sim->done[w]);
 		else
-			sim->strategy->exchange(sim, w, seq, 0, sim->elements);
+			exchange(sim, w, seq, 0, sim->elements);
 		if (nm != NULL && allreduce)
 			numerics_allreduce_update(nm, w, step, sim->members !=
 			    NULL ? sim->nmembers : sim->nworkers);
@@ -1136,6 +1160,11 @@ build(const struct scenario *sc, char **workers, char **servers,
 	sim->nservers = sc->placement.servers;
 	sim->hosts = xcalloc((size_t)(sim->nworkers + sim->nservers + 1),
 	    sizeof *sim->hosts);
+	sim->round = xcalloc((size_t)sim->nworkers + 1, sizeof *sim->round);
+	sim->round_base = xcalloc((size_t)sim->nworkers + 1,
+	    sizeof *sim->round_base);
+	for (i = 0; i < sim->nworkers; i++)
+		sim->round[i] = -1;
 	for (i = 0; i < sim->nworkers; i++)
 		add_host(sim, workers[i], i, -1);
 	for (i = 0; i < sim->nservers; i++)
@@ -1445,6 +1474,8 @@ sim_free(struct sim *sim)
 	for (i = 0; i < sim->nhosts; i++)
 		free(sim->hosts[i].name);
 	free(sim->hosts);
+	free(sim->round);
+	free(sim->round_base);
 	free(sim->compute_flops);
 	free(sim->slow_factor);
 	free(sim->rng);

@@ -49,6 +49,8 @@ struct msg {
 					   platform file (sim_local_free) */
 	double		 posted_s;	/* simulated s when sent: --timeline */
 	int		 from_worker;	/* sent by a worker's own actor */
+	int		 round;		/* all-reduce: the round of its step's
+					   exchange it is sent in, or -1 */
 	float		*data;
 };
 
@@ -93,6 +95,11 @@ struct sim {
 	sg_sem_t	*done;		/* per worker: step reduced */
 
 	sg_mailbox_t	*worker_mbox;	/* one inbox per worker */
+	/* all-reduce, per worker: the round of the exchange its sends are
+	 * in (-1 out of one), and where the pattern under way numbers its
+	 * rounds from (sim_round) */
+	int		*round;
+	int		*round_base;
 
 	/* PS layout: shard j holds elements [shard_offset[j], +count). */
 	int		 nshards;
@@ -180,6 +187,14 @@ int sim_pays_latency(const struct scenario *);
  * PS's together, and with faults a PS's servers cut the job's steps
  * (sim->steps) to those under way at their next update. */
 int sim_past_end(const struct sim *);
+
+/* All-reduce's rounds, for --timeline's messages: an exchange numbers
+ * its rounds from 0, pattern after pattern (ring, tree, fold ...).
+ * Worker w's next sends are in its pattern's round r; a pattern done,
+ * the next one numbers on from its k rounds (every worker moves on,
+ * those that sat it out too). */
+void sim_round(struct sim *, int w, int r);
+void sim_rounds_done(struct sim *, int w, int k);
 
 /* Set up SimGrid, the platform and the roles for sc. */
 struct sim *sim_create(const struct scenario *sc, char **errors);

@@ -66,6 +66,7 @@ a2a_exchange(struct sim *sim, int w, int step, long lo, long len)
 	sg_comm_t *comms = xcalloc(2 * (size_t)n, sizeof *comms);
 	struct msg **in = xcalloc((size_t)n, sizeof *in);
 
+	sim_round(sim, w, 0);
 	for (p = 0; p < n; p++) {
 		if (p != w)
 			comms[i++] = sim_send(sim, st->mbox[2 * p + step % 2],

@@ -86,6 +86,7 @@ pass(struct sim *sim, int w, int t, const struct job *j, int bcast)
 			sim_take(sim, w, got[s], bcast ? SIM_COPY : SIM_ADD);
 		}
 		chunk(j->lo, j->len, t, c, P, &off, &count);
+		sim_round(sim, w, bcast ? P + c : c);	/* (the pipeline's) */
 		if (!bcast && (peer = b->parent[w]) >= 0) {
 			s = b->child[peer][0] == w ? 0 : 1;
 			out[sent++] = sim_send(sim,

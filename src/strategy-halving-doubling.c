@@ -53,6 +53,7 @@ hd_exchange(struct sim *sim, int w, int step, long lo, long len)
 		range[i][0] = lo;
 		range[i][1] = hi;
 		mid = lo + (hi - lo) / 2;
+		sim_round(sim, w, i);
 		sim_exchange(sim, w, peer, step, st->mbox[peer * R + 1 + i],
 		    st->mbox[w * R + 1 + i], low ? mid : lo,
 		    low ? hi - mid : mid - lo, low ? lo : mid, SIM_ADD);
@@ -65,6 +66,7 @@ hd_exchange(struct sim *sim, int w, int step, long lo, long len)
 		d = st->f.p >> (i + 1);
 		peer = fold_worker(&st->f, rank ^ d);
 		low = (rank & d) == 0;
+		sim_round(sim, w, 2 * L - 1 - i);
 		sim_exchange(sim, w, peer, step,
 		    st->mbox[peer * R + 1 + 2 * L - 1 - i],
 		    st->mbox[w * R + 1 + 2 * L - 1 - i], lo, hi - lo,
@@ -72,6 +74,7 @@ hd_exchange(struct sim *sim, int w, int step, long lo, long len)
 		lo = range[i][0];
 		hi = range[i][1];
 	}
+	sim_rounds_done(sim, w, 2 * L);
 	fold_leave(sim, &st->f, w, st->mbox, R, step, lo, len);
 }
 

@@ -47,11 +47,16 @@ hier_exchange(struct sim *sim, int w, int step, long lo, long len)
 	struct tree t;
 
 	tree_init(&t, st->g.members[k], st->g.size[k]);
+	/* rounds: a smaller group's tree takes the deepest one's, and
+	 * the leaders' ring 2(groups - 1), in every group */
 	tree_reduce(sim, &t, me, st->tree_mbox, R, 0, step, lo, len);
+	sim_rounds_done(sim, w, st->g.levels - t.levels);
 	if (me == 0) {
 		ring_phase(sim, &r, k, st->ring_mbox, step, lo, len, bytes, 0);
 		ring_phase(sim, &r, k, st->ring_mbox, step, lo, len, bytes, 1);
-	}
+	} else
+		sim_rounds_done(sim, w, 2 * (st->g.n - 1));
+	sim_rounds_done(sim, w, st->g.levels - t.levels);
 	tree_bcast(sim, &t, me, st->tree_mbox, R, st->g.levels, step, lo, len);
 }
 

@@ -42,9 +42,11 @@ rd_exchange(struct sim *sim, int w, int step, long lo, long len)
 		return;
 	for (i = 0; i < st->f.lg; i++) {
 		peer = fold_worker(&st->f, rank ^ (1 << i));
+		sim_round(sim, w, i);
 		sim_exchange(sim, w, peer, step, st->mbox[peer * R + 1 + i],
 		    st->mbox[w * R + 1 + i], lo, len, lo, SIM_ADD);
 	}
+	sim_rounds_done(sim, w, st->f.lg);
 	fold_leave(sim, &st->f, w, st->mbox, R, step, lo, len);
 }
 

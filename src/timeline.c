@@ -216,7 +216,7 @@ edge(struct timeline *tl, int link, double t_s, double Bps)
 
 void
 timeline_comm(struct timeline *tl, int src, int dst, int tid, int step,
-    const char *phase, double bytes, double t0_s, double t1_s,
+    int round, const char *phase, double bytes, double t0_s, double t1_s,
     const int *links, int nlinks)
 {
 	struct tl_event *e;
@@ -233,6 +233,7 @@ timeline_comm(struct timeline *tl, int src, int dst, int tid, int step,
 	e->dst = dst;
 	e->bytes = bytes;
 	e->phase = phase;
+	e->round = round;
 	Bps = nlinks > 0 ? bytes / (t1_s - t0_s) : 0;
 	for (i = 0; i < nlinks; i++) {
 		edge(tl, links[i], t0_s, Bps);
@@ -343,6 +344,8 @@ put_event(struct timeline *tl, FILE *f, const struct tl_event *e)
 		    e->src, e->dst, e->bytes);
 		if (e->phase != NULL)
 			fprintf(f, "\"phase\":\"%s\",", e->phase);
+		if (e->round >= 0)
+			fprintf(f, "\"round\":%d,", e->round);
 	}
 	fprintf(f, "\"step\":%d}}", e->step);
 }

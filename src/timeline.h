@@ -34,6 +34,7 @@ struct tl_event {
 	int		 src, dst;	/* TL_COMM: host indices */
 	double		 bytes;
 	const char	*phase;		/* TL_COMM: a static string, or NULL */
+	int		 round;		/* TL_COMM: all-reduce's round, or -1 */
 };
 
 struct tl_edge {		/* a transfer's rate starting or ending */
@@ -93,9 +94,10 @@ void timeline_instant(struct timeline *, const char *name, int pid, int tid,
     int step, double t_s);
 /* A message from host src to dst, received by thread tid on dst, posted
  * at t0_s and taken at t1_s, over links (its route; nlinks 0 for none);
- * phase (a static string: "push", "pull", ...) or NULL. */
+ * phase (a static string: "push", "pull", ...) or NULL, all-reduce's
+ * round in the step's exchange or -1. */
 void timeline_comm(struct timeline *, int src, int dst, int tid, int step,
-    const char *phase, double bytes, double t0_s, double t1_s,
+    int round, const char *phase, double bytes, double t0_s, double t1_s,
     const int *links, int nlinks);
 
 /* The trace-event JSON; 0, or -1 on a write error. */

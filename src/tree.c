@@ -19,14 +19,16 @@ tree_reduce(struct sim *sim, const struct tree *t, int me,
 		d = 1 << i;
 		if (me % (2 * d) == d) {
 			to = tree_worker(t, me - d);
+			sim_round(sim, w, i);
 			sim_send_wait(sim, w, to, step,
 			    mbox[to * stride + first + i], lo, len);
-			return;
+			break;
 		}
 		if (me + d < t->g)
 			sim_recv_wait(sim, w, step, mbox[w * stride + first + i],
 			    lo, SIM_ADD);
 	}
+	sim_rounds_done(sim, w, t->levels);
 }
 
 void
@@ -49,8 +51,10 @@ tree_bcast(struct sim *sim, const struct tree *t, int me,
 			    lo, SIM_COPY);
 		else if (i < top && me + d < t->g) {
 			to = tree_worker(t, me + d);
+			sim_round(sim, w, t->levels - 1 - i);
 			sim_send_wait(sim, w, to, step,
 			    mbox[to * stride + first + i], lo, len);
 		}
 	}
+	sim_rounds_done(sim, w, t->levels);
 }

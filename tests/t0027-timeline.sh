@@ -92,6 +92,19 @@ def main(mode, trace, report=None):
         if len([e for e in ev if e["ph"] not in ("M",)]) > 200:
             fail("more events than the cap allows")
         return
+    if mode == "rounds":
+        # all-reduce: each step's messages per round of its exchange
+        want = [int(x) for x in report.split(",")]
+        steps = defaultdict(Counter)
+        for e in comm:
+            steps[e["args"]["step"]][e["args"].get("round")] += 1
+        for st, c in sorted(steps.items()):
+            if c != Counter(dict(enumerate(want))):
+                fail("step %d: messages per round %r, want %r" %
+                     (st, sorted(c.items(), key=str), want))
+        if not steps:
+            fail("no message")
+        return
     with open(report) as f:
         r = json.load(f)
     if mode == "messages":
@@ -128,7 +141,7 @@ def main(mode, trace, report=None):
             a = e["args"]
             srv, wrk = (a["dst"], a["src"]) if a["phase"] == "push" else \
                 (a["src"], a["dst"])
-            if a["phase"] not in ("push", "pull") or \
+            if a["phase"] not in ("push", "pull") or "round" in a or \
                     not role[srv].startswith("server") or \
                     not role[wrk].startswith("worker"):
                 fail("phase %r from %s to %s" % (a["phase"], a["src"], a["dst"]))
@@ -180,6 +193,22 @@ for s in ring ps8; do
 done
 tl "ps8: pushes to the servers, pulls from them" phases \
     "$TMP/ps8.trace" "$TMP/ps8.json"
+# all-reduce's rounds: each message carries the round of its step's
+# exchange; messages per round on 10 workers, from the algorithm by hand
+rounds() {	# rounds ALGORITHM COUNTS
+	"$PSIM" run --set strategy.algorithm=$1 --set run.steps=3 \
+	    --timeline "$TMP/r.trace" -o /dev/null "$S/seed-250m-10w-10g-ring.json"
+	tl "$1: messages per round $2" rounds "$TMP/r.trace" "$2"
+}
+rounds ring "$(awk 'BEGIN { for (i = 0; i < 18; i++) printf "%s10", i ? "," : "" }')"
+# MPICH's fold: 2 folded in, 3 rounds of the core of 8, 2 folded back
+rounds recursive-doubling 2,8,8,8,2
+rounds halving-doubling 2,8,8,8,8,8,8,2
+# 4 levels up (5, 2, 1, 1 senders) and back down
+rounds binomial-tree 5,2,1,1,1,1,2,5
+rounds all-to-all 90
+# 2 x 5: the rows' 4 rounds, the columns' 1, and back
+rounds 2d-ring 10,10,10,10,10,10,10,10,10,10
 check "ps8: PS apply instants on the servers" \
     grep -q '"name":"apply","cat":"ps","ph":"i"' "$TMP/ps8.trace"
 check "ring: process per host named with its role" \

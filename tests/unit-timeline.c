@@ -79,8 +79,8 @@ main(void)
 	tap_ok(tl->nev == 2, "steps 1..2: step 1 and the no-step instant");
 	/* two transfers on link 0: 1 GB over [1, 2] s (8 Gbps), 0.5 GB over
 	 * [1.5, 2.5] s (4 Gbps) */
-	timeline_comm(tl, 0, 0, 7, 1, "push", 1e9, 1, 2, link0, 1);
-	timeline_comm(tl, 0, 0, 7, 2, NULL, 5e8, 1.5, 2.5, link0, 1);
+	timeline_comm(tl, 0, 0, 7, 1, -1, "push", 1e9, 1, 2, link0, 1);
+	timeline_comm(tl, 0, 0, 7, 2, 3, NULL, 5e8, 1.5, 2.5, link0, 1);
 	text = written(tl);
 	tap_ok(text != NULL, "written");
 	tap_ok(text != NULL && strstr(text, "\"host-0\"") == NULL &&
@@ -90,6 +90,8 @@ main(void)
 	    "1000000.000000") != NULL, "seconds as microseconds");
 	tap_ok(text != NULL && strstr(text, "\"phase\":\"push\"") != NULL,
 	    "the phase given");
+	tap_ok(text != NULL && strstr(text, "\"round\":3,\"step\":2}") != NULL &&
+	    strstr(text, "\"round\":-1") == NULL, "the round given, none for -1");
 	tap_ok(text != NULL &&
 	    strstr(text, "\"ts\":1000000.000000,\"args\":{\"Gbps\":8}") &&
 	    strstr(text, "\"ts\":1500000.000000,\"args\":{\"Gbps\":12}") &&
@@ -105,7 +107,7 @@ main(void)
 	tl = timeline_create(-1, -1, 4);
 	timeline_host(tl, 0, "h", "worker 0");
 	timeline_span(tl, TL_COMPUTE, "compute", 0, 1, 0, 0, 1);
-	timeline_comm(tl, 0, 0, 1, 0, NULL, 1e6, 1, 2, (const int[]){ 0, 1 },
+	timeline_comm(tl, 0, 0, 1, 0, -1, NULL, 1e6, 1, 2, (const int[]){ 0, 1 },
 	    2);
 	timeline_span(tl, TL_COMPUTE, "compute", 0, 1, 1, 2, 3);
 	tap_ok(tl->capped && tl->nev == 1 && tl->nedge == 0,
