@@ -177,14 +177,14 @@ cut_check() {	# cut_check NAME D SCENARIO ARGS...
 	check "$cn, $d: $n steps end at or after it, $((n - 1)) before" \
 	    awk -v a="$(ended "$TMP/cut.json")" -v b="$(ended \
 	    "$TMP/cut-less.json")" -v d="$(awk -v d=$d 'BEGIN { print \
-	    d * (d ~ /h$/ ? 3600 : 1) }')" 'BEGIN { exit !(a >= d && b < d) }'
+	    d * (d ~ /h$/ ? 3600 : d ~ /min$/ ? 60 : 1) }')" 'BEGIN { exit !(a >= d && b < d) }'
 }
 cut_check "sync PS, no faults" 600s "$S/seed-250m-10w-10g-ps8.json" $IDEAL
-cut_check "sync PS over 8 shards, spot workers" 2h \
+cut_check "sync PS over 8 shards, spot workers" 1h \
     "$S/spot-250m-10w-10g-sync-ps8.json"
-cut_check "async PS over 8 shards, spot workers" 1h \
+cut_check "async PS over 8 shards, spot workers" 30min \
     "$S/spot-250m-10w-10g-async-ps8.json"
-cut_check "ring, spot workers and checkpoints" 2h "$SPOT"
+cut_check "ring, spot workers and checkpoints" 1h "$SPOT"
 
 # an asynchronous PS without faults: each worker stops by itself, so
 # they run different counts; every step began before D, and each worker's
@@ -211,16 +211,16 @@ assert all(t >= 30e6 for t in last.values()), last
 
 # run.min_fault_events: the run goes on past its duration until it has
 # seen that many faults, and is then cut as by the duration alone
-"$PSIM" run -f json --set run.duration=1h --set run.min_fault_events=40 \
+"$PSIM" run -f json --set run.duration=30min --set run.min_fault_events=12 \
     --set run.steps=null "$S/spot-250m-10w-10g-async-ps8.json" >"$TMP/min.json"
-check "run.min_fault_events=40 past run.duration=1h: at least 40 faults" \
+check "run.min_fault_events=12 past run.duration=30min: at least 12 faults" \
     awk -v e="$(json "$TMP/min.json" faults.fault_events)" \
     -v t="$(json "$TMP/min.json" simulated_time_s)" \
-    'BEGIN { exit !(e >= 40 && t > 3600) }'
-check "run.min_fault_events=40: not few events" \
-    test "$(json "$TMP/min.json" faults.few_events)" = false
-EDGE=0 cut_check "async PS, 40 fault events" 1s \
-    "$S/spot-250m-10w-10g-async-ps8.json" --set run.min_fault_events=40
+    'BEGIN { exit !(e >= 12 && t > 1800) }'
+check "run.min_fault_events=12: still few events (under 20)" \
+    test "$(json "$TMP/min.json" faults.few_events)" = true
+EDGE=0 cut_check "async PS, 8 fault events" 1s \
+    "$S/spot-250m-10w-10g-async-ps8.json" --set run.min_fault_events=8
 "$PSIM" run --set run.steps=null "$RING" >"$TMP/null.out" 2>"$TMP/null.err"
 check "run.steps=null without run.duration: exit 2" test $? -eq 2
 check "run.steps=null without run.duration: says what it expected" grep -q \
