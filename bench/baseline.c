@@ -1,8 +1,8 @@
 /* baseline.c: the floor psim's ring all-reduce is measured against.
  *
  * A bare SimGrid 3.32 C-API program, with no psim code, that moves exactly
- * the messages psim's ring all-reduce moves (src/strategy-ring.c driven by
- * the step loop in src/sim.c): N actors on the star psim generates (one
+ * the messages psim's ring all-reduce moves (src/engine/strategy-ring.c driven by
+ * the step loop in src/engine/sim.c): N actors on the star psim generates (one
  * SimGrid <cluster> of split-duplex 10 Gbps NICs, 5 us latency, 1 Tflop/s
  * hosts), each of which, every step, computes 1 s at host speed and then
  * runs 2(N-1) rounds of
@@ -14,7 +14,7 @@
  * with the mailbox handles looked up once.  The chunks are cut as psim cuts
  * them (M/4 fp32 elements into N near-equal parts, the first M/4 mod N one
  * element longer) and go on the wire as psim sends them, every one at
- * ceil(M/N) bytes (src/patterns.c, part_bytes), so the simulated time is
+ * ceil(M/N) bytes (src/model/patterns.c, part_bytes), so the simulated time is
  * the same to the last bit.  The
  * payload is a small malloc'd struct that the receiver frees
  * (sg_mailbox_put refuses NULL).  What psim adds on top of this (its byte

@@ -147,7 +147,7 @@ for n in $ns; do
 		rep=${BENCH_REPEAT:-3} st=2 wu=1
 	fi
 
-	# The baseline with the SimGrid options psim uses (src/sim.c,
+	# The baseline with the SimGrid options psim uses (src/engine/sim.c,
 	# engine_init): the full solver on the realistic network, 32 KiB
 	# actor stacks.
 	measure "baseline-$n" "$rep" "$here/baseline" "$n" "$st" \
@@ -180,7 +180,7 @@ for n in $ns; do
 
 	# The same ring on the "ideal" network (no reverse cross-traffic, so
 	# each flow is its own max-min component): psim, and the baseline
-	# with the SimGrid options psim uses for it (src/sim.c).
+	# with the SimGrid options psim uses for it (src/engine/sim.c).
 	measure "baseline-ideal-$n" "$rep" "$here/baseline" "$n" "$st" \
 	    --cfg=network/model:CM02 --cfg=network/latency-factor:1 \
 	    --cfg=network/bandwidth-factor:1 --cfg=network/crosstraffic:0 \

@@ -72,7 +72,7 @@ documents "psim.1 documents every key of a report of jobs" \
 # The scenario's keys: the strings of every keys[] array of the block
 # parsers (scenario-parse.c, and the jobs' in scenario-jobs.c).
 awk '/keys\[\] = \{/ { on = 1 } on { print } on && /NULL \};/ { on = 0 }' \
-    "$SRCDIR/src/scenario-parse.c" "$SRCDIR/src/scenario-jobs.c" | grep -o '"[^"]*"' | tr -d '"' |
+    "$SRCDIR/src/scenario/scenario-parse.c" "$SRCDIR/src/scenario/scenario-jobs.c" | grep -o '"[^"]*"' | tr -d '"' |
     sort -u >"$TMP/scenario-keys"
 documents "psim-scenario.5 documents every scenario key" \
     "$MAN5" "$TMP/scenario-keys"

@@ -1,15 +1,17 @@
 #!/bin/sh
-# Layering (issue 10), read from the built tree: a pure module neither
-# links an engine object or SimGrid nor sees an engine or SimGrid header,
-# and no function in src/ is longer than MAX_FUNCTION_LINES.
+# Layering (issues 10 and 22), read from the built tree: a pure module
+# neither links an engine object or SimGrid nor sees an engine or SimGrid
+# header, every layer (a folder of src/) includes only from the layers
+# Makefile.am's table allows it, and no function in src/ is longer than
+# MAX_FUNCTION_LINES.
 #
-#  - Links: from a pure module's object in src/libpsim.a, the objects the
+#  - Links: from a pure module's object in src/*/lib*.a, the objects the
 #    linker would pull in (each undefined symbol resolved to the archive
 #    member that defines it, transitively; a symbol no member defines is
 #    external: libc, libm, cJSON or SimGrid).  It fails when that closure
 #    holds an engine object or any undefined SimGrid symbol, and prints
 #    the chain of symbols that leads there.
-#  - Headers: the compiler's dependency output (src/.deps/*.Po, every
+#  - Headers: the compiler's dependency output (src/*/.deps/*.Po, every
 #    header the source includes, directly or not).  The detail follows
 #    the #include lines of src/ to show through which headers.
 #  - Function length: BSD style, the line with `name(` at column 0 to the
@@ -22,24 +24,19 @@
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$SRCDIR/tests/lib.sh"
 
-# --- What the layers are (shell globs on object names, without .o). ----
-# Pure modules: they parse, compute and print, and never touch the engine.
-PURE_MODULES="scenario scenario-* errors units analytic results report report-jobs \
-jobs faults models nn sweep plot merge csv registry closed-forms patterns advise \
-timeline"
-# Engine objects: they run the simulation on SimGrid.
-ENGINE_OBJECTS="sim recovery metrics platform numerics strategy strategy-* \
-ring tree fold"
-# Engine headers a pure module must not include.  numerics.h is not one:
-# it includes only nn.h (should it ever include SimGrid, the SimGrid-header
-# rule catches it anyway).
-ENGINE_HEADERS="sim.h metrics.h recovery.h platform.h strategy.h"
+# --- What the layers are: src/'s folders (HACKING.md).  The layer
+# table is the one in Makefile.am's comment ("#   LAYER  what it may
+# include"), whose include paths the build gives each layer: read from
+# there, checked here against what every object really included.
+# Pure layers: they parse, compute and print, and never touch the engine.
+PURE_LAYERS="base model scenario results report"
+# and the pure modules of the drive layer (run.c, the driver, is not).
+PURE_DRIVE="sweep merge plot advise"
 # Undefined symbols that are SimGrid's (an awk regular expression).
 SIMGRID_SYMBOLS='^_*(sg_|simgrid_|xbt_|s4u|SIMIX|MSG_)|^_Z.*simgrid'
 MAX_FUNCTION_LINES=120
 
 BUILDDIR=$(cd "$(dirname "$PSIM")/.." && pwd)
-ARCHIVE=$BUILDDIR/src/libpsim.a
 
 # --- The checks. -------------------------------------------------------
 
@@ -196,15 +193,14 @@ po_headers() {
 # BUILDDIR first, so a tree that lives under a directory named simgrid
 # still passes.
 header_violations() {
-	po_headers "$1" | awk -v src="$SRCDIR/" -v build="$BUILDDIR/" \
-	    -v engine=" $ENGINE_HEADERS " '
+	po_headers "$1" | awk -v src="$SRCDIR/" -v build="$BUILDDIR/" '
 	{
 		p = $0
 		if (index(p, src) == 1) p = substr(p, length(src) + 1)
 		else if (index(p, build) == 1) p = substr(p, length(build) + 1)
 		if (p ~ /(^|\/)simgrid\//) { print "simgrid " $0; next }
 		name = p; sub(/.*\//, "", name)
-		if (p ~ /(^|\/)src\/[^\/]+$/ && index(engine, " " name " "))
+		if (p ~ /(^|\/)src\/engine\/[^\/]+$/)
 			print "engine " name
 	}'
 }
@@ -215,13 +211,14 @@ po_source() {
 }
 
 # include_chain DIR FILE TARGET: through which #include lines of DIR's
-# files FILE reaches TARGET (a header name, or "simgrid" for any
+# files (and its folders') FILE reaches TARGET (a header name, or "simgrid" for any
 # <simgrid/...> header): "report.c -> metrics.h -> sim.h -> <simgrid/...>".
 include_chain() {
-	(cd "$1" && grep -H '^[ 	]*#[ 	]*include' -- *.c *.h 2>/dev/null) |
+	(cd "$1" && grep -H '^[ 	]*#[ 	]*include' -- *.c *.h */*.c */*.h \
+	    2>/dev/null) |
 	awk -v from="$2" -v target="$3" '
 	{
-		f = $0; sub(/:.*/, "", f)
+		f = $0; sub(/:.*/, "", f); sub(/.*\//, "", f)
 		inc = $0; sub(/^[^:]*:[ \t]*#[ \t]*include[ \t]*/, "", inc)
 		if (inc ~ /^"/) { sub(/^"/, "", inc); sub(/".*/, "", inc) }
 		else if (inc ~ /^<simgrid\//) sub(/>.*/, ">", inc)
@@ -288,6 +285,45 @@ long_functions() {
 			if (s != "") { cand = s; cstart = FNR }
 		}
 	}' "$@"
+}
+
+# layer_table MAKEFILE_AM: "LAYER ALLOWED..." for each row of the layer
+# table in Makefile.am's comment ("#   LAYER  LAYER... (a note)"; "no
+# psim header" for none, "every layer" for all those above it).
+layer_table() {
+	sed -n 's/^#   \([a-z][a-z]*\)  *\([a-z].*\)$/\1 \2/p' "$1" | awk '
+	{
+		line = $0; sub(/ *\(.*\)$/, "", line)
+		sub(/ *no psim header$/, "", line)
+		row[NR] = line; name[NR] = $1
+	}
+	END {
+		for (i = 1; i <= NR; i++) {
+			if (row[i] ~ / every layer$/) {
+				row[i] = name[i]
+				for (j = 1; j < i; j++) row[i] = row[i] " " name[j]
+			}
+			print row[i]
+		}
+	}'
+}
+
+# layer_violations PO LAYER "ALLOWED...": "LAYER/FILE includes DIR/HEADER"
+# for each header of src/ the .Po lists that is neither LAYER's own nor
+# an allowed layer's.
+layer_violations() {
+	lv_src=$(basename "$(po_source "$1")")
+	po_headers "$1" | awk -v src="$SRCDIR/" -v build="$BUILDDIR/" \
+	    -v layer="$2" -v allowed=" $2 $3 " -v file="$lv_src" '
+	{
+		p = $0
+		if (index(p, src) == 1) p = substr(p, length(src) + 1)
+		else if (index(p, build) == 1) p = substr(p, length(build) + 1)
+		if (p !~ /^src\/[^\/]+\/[^\/]+\.(h|def)$/) next
+		split(p, part, "/")
+		if (!index(allowed, " " part[2] " "))
+			print layer "/" file " includes " part[2] "/" part[3]
+	}'
 }
 
 # --- Self-tests: the checks can fail. ----------------------------------
@@ -359,14 +395,14 @@ fi
 
 # (gcc wraps the first line when the source's path is long.)
 cat >"$ST/bad.Po" <<EOF
-src/libpsim_a-bad.o: \\
- $SRCDIR/src/bad.c /usr/include/stdc-predef.h src/report.h \\
- /usr/include/simgrid/actor.h $SRCDIR/src/metrics.h \\
+src/report/libreport_a-bad.o: \\
+ $SRCDIR/src/report/bad.c /usr/include/stdc-predef.h src/report/report.h \\
+ /usr/include/simgrid/actor.h $SRCDIR/src/engine/metrics.h \\
  /usr/include/x86_64-linux-gnu/sys/platform.h
-src/report.h:
+src/report/report.h:
 /usr/include/simgrid/actor.h:
 EOF
-printf 'src/ok.o: src/ok.c /usr/include/stdio.h src/units.h\nsrc/units.h:\n' \
+printf 'src/base/libbase_a-ok.o: src/base/ok.c /usr/include/stdio.h src/base/units.h\nsrc/base/units.h:\n' \
     >"$ST/ok.Po"
 header_violations "$ST/bad.Po" >"$ST/hv.out"
 check "self-test: a .Po with a SimGrid header and an engine header fails" \
@@ -375,12 +411,23 @@ engine metrics.h"
 check "self-test: a .Po with neither passes" \
     test -z "$(header_violations "$ST/ok.Po")"
 check "self-test: the source a .Po is for, its first line wrapped" \
-    test "$(po_source "$ST/bad.Po")" = "$SRCDIR/src/bad.c"
+    test "$(po_source "$ST/bad.Po")" = "$SRCDIR/src/report/bad.c"
 printf '#include "b.h"\n' >"$ST/a.c"
 printf '#include <stdio.h>\n#include "c.h"\n' >"$ST/b.h"
 printf '#include <simgrid/actor.h>\n' >"$ST/c.h"
 check "self-test: the include chain to a SimGrid header" \
     test "$(include_chain "$ST" a.c simgrid)" = "a.c -> b.h -> c.h -> <simgrid/actor.h>"
+
+printf '#   low    no psim header\n#   mid    low (a note)\n#   top    every layer\nx\n' \
+    >"$ST/Makefile.am"
+check "self-test: the layer table read from Makefile.am" \
+    test "$(layer_table "$ST/Makefile.am")" = "low
+mid low
+top low mid"
+printf 'src/model/libmodel_a-x.o: %s/src/model/x.c %s/src/model/x.h \\\n %s/src/base/y.h %s/src/engine/sim.h /usr/include/stdio.h\n' \
+    "$SRCDIR" "$SRCDIR" "$SRCDIR" "$SRCDIR" >"$ST/model.Po"
+check "self-test: a header of a layer not allowed is caught, the others not" \
+    test "$(layer_violations "$ST/model.Po" model base)" = "model/x.c includes engine/sim.h"
 
 # A prototype, a 130-line function and a 120-line one (name line, "{",
 # body, "}").
@@ -396,51 +443,72 @@ check "self-test: a 130-line function is caught and a 120-line one is not" \
     test "$(long_functions 120 "$ST/long.c")" = "$ST/long.c:5: long_one: 130 lines"
 
 # --- The real tree. ----------------------------------------------------
-if [ ! -f "$ARCHIVE" ]; then
-	not_ok "the built library is there" "no $ARCHIVE (build first)"
+ARCHIVES=$(ls "$BUILDDIR"/src/*/lib*.a 2>/dev/null)
+if [ -z "$ARCHIVES" ]; then
+	not_ok "the built libraries are there" "no $BUILDDIR/src/*/lib*.a (build first)"
 	done_testing; exit
 fi
-symbol_table "$ARCHIVE" >"$TMP/table"
-modules "$TMP/table" >"$TMP/modules"
-engine=$(members "$TMP/table" $(matching "$ENGINE_OBJECTS" <"$TMP/modules"))
+for a in $ARCHIVES; do symbol_table "$a"; done >"$TMP/table"
+engine=$(awk '$2 ~ /^libengine_a-/ { print $2 }' "$TMP/table" | sort -u)
+awk -v pure=" $PURE_LAYERS " -v drive=" $PURE_DRIVE " '
+{
+	layer = $2; sub(/^lib/, "", layer); sub(/_a-.*/, "", layer)
+	if (index(pure, " " layer " ") ||
+	    (layer == "drive" && index(drive, " " $1 " ")))
+		print layer, $1, $2
+}' "$TMP/table" | sort -u >"$TMP/pure"
+check "the pure modules are found (base to report, and drive's $PURE_DRIVE)" \
+    test "$(wc -l <"$TMP/pure")" -ge 30
 
-set -f
-for glob in $PURE_MODULES; do
-	set +f
-	found=$(matching "$glob" <"$TMP/modules")
-	if [ -z "$found" ]; then
-		skip "$glob: links no engine object, sees no engine header" \
-		    "no $glob object in libpsim.a yet"
+while read -r layer mod root; do
+	closure "$TMP/table" "$engine" $root >"$TMP/closure"
+	link_detail <"$TMP/closure" >"$TMP/detail"
+	if [ -s "$TMP/detail" ]; then
+		not_ok "$layer/$mod: links no engine object and no SimGrid symbol" \
+		    "$(cat "$TMP/detail")"
+	else
+		ok "$layer/$mod: links no engine object and no SimGrid symbol (pulls in:$(sed -n 's/^reach [^ ]*//p' "$TMP/closure"))"
+	fi
+
+	po=$BUILDDIR/src/$layer/.deps/${root%.o}.Po
+	if [ ! -f "$po" ] || ! grep -q ':' "$po"; then
+		skip "$layer/$mod: sees no SimGrid and no engine header" \
+		    "no dependency output ($po)"
 		continue
 	fi
-	for mod in $found; do
-		root=$(members "$TMP/table" "$mod")
-		closure "$TMP/table" "$engine" $root >"$TMP/closure"
-		link_detail <"$TMP/closure" >"$TMP/detail"
-		if [ -s "$TMP/detail" ]; then
-			not_ok "$mod: links no engine object and no SimGrid symbol" \
-			    "$(cat "$TMP/detail")"
-		else
-			ok "$mod: links no engine object and no SimGrid symbol (pulls in:$(sed -n 's/^reach [^ ]*//p' "$TMP/closure"))"
-		fi
+	header_detail "$po" >"$TMP/detail"
+	if [ -s "$TMP/detail" ]; then
+		not_ok "$layer/$mod: sees no SimGrid and no engine header" \
+		    "$(cat "$TMP/detail")"
+	else
+		ok "$layer/$mod: sees no SimGrid and no engine header"
+	fi
+done <"$TMP/pure"
 
-		po=$BUILDDIR/src/.deps/${root%.o}.Po
-		if [ ! -f "$po" ] || ! grep -q ':' "$po"; then
-			skip "$mod: sees no SimGrid and no engine header" \
-			    "no dependency output ($po)"
-			continue
-		fi
-		header_detail "$po" >"$TMP/detail"
-		if [ -s "$TMP/detail" ]; then
-			not_ok "$mod: sees no SimGrid and no engine header" \
-			    "$(cat "$TMP/detail")"
-		else
-			ok "$mod: sees no SimGrid and no engine header"
-		fi
-	done
+# Every folder of src/ is a layer of the table, and every object of a
+# layer included only its own layer's headers and those of the layers
+# the table allows it.
+layer_table "$SRCDIR/Makefile.am" >"$TMP/layers"
+for d in "$SRCDIR"/src/*/; do
+	d=$(basename "$d")
+	check "src/$d is a layer of Makefile.am's table" \
+	    grep -q "^$d\( \|$\)" "$TMP/layers"
 done
+while read -r layer allowed; do
+	: >"$TMP/lv"
+	for po in "$BUILDDIR/src/$layer/.deps/"*.Po; do
+		[ -f "$po" ] && grep -q ':' "$po" || continue
+		layer_violations "$po" "$layer" "$allowed" >>"$TMP/lv"
+	done
+	if [ -s "$TMP/lv" ]; then
+		not_ok "$layer includes only from: ${allowed:-no other layer}" \
+		    "$(sort -u "$TMP/lv")"
+	else
+		ok "$layer includes only from: ${allowed:-no other layer}"
+	fi
+done <"$TMP/layers"
 
-(cd "$SRCDIR" && long_functions $MAX_FUNCTION_LINES src/*.c) >"$TMP/long"
+(cd "$SRCDIR" && long_functions $MAX_FUNCTION_LINES src/*/*.c) >"$TMP/long"
 if [ -s "$TMP/long" ]; then
 	not_ok "no function in src/ is longer than $MAX_FUNCTION_LINES lines" \
 	    "$(cat "$TMP/long")"

@@ -1,10 +1,10 @@
 /* unit-stats: Student-t quantiles against the tables, and a sample's
- * mean, sd and 95% interval by hand (src/stats.c). */
+ * mean, sd and 95% interval by hand (src/base/stats.c). */
 #include "config.h"
 
 #include <math.h>
 
-#include "../src/stats.h"
+#include "stats.h"
 #include "tap.h"
 
 int

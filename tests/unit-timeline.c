@@ -1,4 +1,4 @@
-/* unit-timeline: the trace-event writer on plain data (src/timeline.c):
+/* unit-timeline: the trace-event writer on plain data (src/results/timeline.c):
  * --timeline-steps values, the step filter, the cap, JSON strings, and
  * a link counter's samples for two overlapping transfers by hand. */
 #include "config.h"
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/timeline.h"
+#include "timeline.h"
 #include "tap.h"
 
 static int

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../src/utf8.h"
+#include "utf8.h"
 #include "tap.h"
 
 /* The whole of s through utf8_printable. */

@@ -21,6 +21,7 @@
 #include "child.h"
 #include "cmd.h"
 #include "registry.h"
+#include "run.h"
 #include "scenario.h"
 #include "sim.h"
 #include "sweep.h"
@@ -204,7 +205,7 @@ closed_child(void *ctx, int i, FILE *out)
 		fprintf(out, "!%s", errors != NULL ? errors : "\n");
 		return 2;
 	}
-	cmd_closed_form(sim, &shape, &an);
+	run_closed_form(sim, &shape, &an);
 	wb = an.worker_sent_bytes > an.worker_received_bytes ?
 	    an.worker_sent_bytes : an.worker_received_bytes;
 	sb = an.server_received_bytes > an.server_sent_bytes ?
@@ -247,7 +248,7 @@ sim_child(void *ctx, int i, FILE *out)
 		fprintf(out, "!%s", errors);
 		return 2;
 	}
-	status = child_csv(sc, out);
+	status = run_child_csv(sc, out);
 	scenario_free(sc);
 	return status;
 }

@@ -23,6 +23,7 @@
 #include "csv.h"
 #include "report.h"
 #include "results.h"
+#include "run.h"
 #include "scenario.h"
 #include "xmalloc.h"
 
@@ -148,7 +149,7 @@ probe_child(void *ctx, int k, FILE *out)
 		fprintf(out, "!%s", errors);
 		return 2;
 	}
-	return child_csv(sc, out);
+	return run_child_csv(sc, out);
 }
 
 /* figure's mean and ci95 in a run's CSV report (the figure and 0

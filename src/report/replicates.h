@@ -15,10 +15,6 @@ struct scenario;
 /* Replicate i's seed. */
 unsigned long replicate_seed(unsigned long seed, int i);
 
-/* Run replicates 1..n-1 of sc; their CSV reports (malloc'd, n - 1 of
- * them), or NULL with *errors naming the first that failed and why. */
-char **replicates_run(const struct scenario *sc, char **errors);
-
 /* r is replicate 0: fill r->rep from it and the others' CSV reports
  * (freed here). */
 void replicates_fill(const struct scenario *sc, struct results *r,

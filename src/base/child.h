@@ -7,8 +7,6 @@
 
 #include <stdio.h>
 
-struct scenario;
-
 /* What a child runs: item i of ctx's, writing to out; its return is the
  * child's exit status.  By convention a child that fails writes "!"
  * then its error lines. */
@@ -28,10 +26,5 @@ int child_jobs_default(void);
  * progress (may be NULL) is called with ctx.  Returns how many failed. */
 int child_map(int n, int jobs, child_fn fn, void *ctx, char **outs,
     int *failed, child_progress progress);
-
-/* In a child: simulate sc (cmd_simulate) and write its CSV report, the
- * header line then the row, on out, or "!" and the errors.  Returns the
- * exit status: 0, or 2 when the run failed. */
-int child_csv(const struct scenario *sc, FILE *out);
 
 #endif

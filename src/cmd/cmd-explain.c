@@ -18,6 +18,7 @@
 #include "platform.h"
 #include "report.h"
 #include "results.h"
+#include "run.h"
 #include "scenario.h"
 #include "units.h"
 #include "xmalloc.h"
@@ -103,7 +104,7 @@ step_in_child(void *ctx, int i, FILE *out)
 {
 	const struct scenario *copies = ctx;
 
-	return child_csv(&copies[i], out);
+	return run_child_csv(&copies[i], out);
 }
 
 /* Run sc once per departure it has, with it and those before it removed,
@@ -259,7 +260,7 @@ explain_jobs(struct scenario *top)
 	if (platform_place_jobs(top, &errors) == 0) {
 		for (j = 0; j < top->njobs; j++)
 			measure_gap(top->jobs[j], &g[j]);
-		jb = cmd_simulate_jobs(top, &errors);
+		jb = run_simulate_jobs(top, &errors);
 	}
 	if (jb == NULL) {
 		fputs(errors, stderr);
@@ -310,7 +311,7 @@ cmd_explain_exec(int argc, char **argv)
 	if (sc->njobs > 0)
 		return explain_jobs(sc);
 	measure_gap(sc, &g);
-	if ((r = cmd_simulate(sc, &errors)) == NULL) {
+	if ((r = run_simulate(sc, &errors)) == NULL) {
 		fputs(errors, stderr);
 		free(errors);
 		scenario_free(sc);

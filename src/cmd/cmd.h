@@ -75,35 +75,12 @@ int cmd_parse(int argc, char **argv, const struct cmd_entry *e,
  * error. */
 int cmd_usage(const struct cmd_entry *e);
 
-/* Simulate a validated scenario and summarise it beside its closed
- * form; NULL with *errors (bad platform input) on failure. */
-struct results;
-struct scenario;
-struct results *cmd_simulate(const struct scenario *, char **errors);
-/* Several jobs on one cluster (sc->jobs): each alone in a child
- * process, then all together on one engine; NULL with *errors. */
-struct jobs;
-struct jobs *cmd_simulate_jobs(const struct scenario *, char **errors);
-/* cmd_simulate, recording the run's events into tl (NULL: none) for
- * psim run --timeline (timeline.h). */
-struct timeline;
-struct results *cmd_simulate_timeline(const struct scenario *,
-    struct timeline *tl, char **errors);
-
-/* The closed form of a created simulation (sim_create), run or not:
- * its shape (sim_shape) into *shape and the strategy's closed form, with
- * the bucket pipeline, into *a.  What cmd_simulate reports beside the
- * simulated figures, and what psim advise ranks candidates by. */
-struct analytic;
-struct shape;
-struct sim;
-void cmd_closed_form(const struct sim *, struct shape *, struct analytic *);
-
 /* After cmd_parse, for a command that takes [SCENARIO]: at most one
  * operand (a usage error otherwise), then load and validate the
  * scenario with a's --set values, printing every error.  Returns -1
  * with *sc set to go on, or the exit status to return (2 on a usage
  * error or bad input).  Frees a->sets either way. */
+struct scenario;
 int cmd_load(const struct cmd_entry *e, struct cmd_args *a,
     struct scenario **sc);
 

@@ -9,10 +9,6 @@
 #include <unistd.h>
 
 #include "child.h"
-#include "cmd.h"
-#include "report.h"
-#include "results.h"
-#include "scenario.h"
 #include "xmalloc.h"
 
 int
@@ -114,20 +110,4 @@ child_map(int n, int jobs, child_fn fn, void *ctx, char **outs,
 	}
 	free(job);
 	return bad;
-}
-
-int
-child_csv(const struct scenario *sc, FILE *out)
-{
-	struct results *r;
-	char *errors = NULL;
-
-	if ((r = cmd_simulate(sc, &errors)) == NULL) {
-		fprintf(out, "!%s", errors != NULL ? errors : "\n");
-		free(errors);
-		return 2;
-	}
-	report_write(out, REPORT_CSV, sc, r);
-	results_free(r);
-	return 0;
 }

@@ -1,4 +1,5 @@
-/* replicates.c: run.replicates in child processes (replicates.h). */
+/* replicates.c: run.replicates' statistics from the replicates' CSV
+ * reports (replicates.h); run.c runs them. */
 #include "config.h"
 
 #include <math.h>
@@ -6,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "child.h"
 #include "csv.h"
 #include "replicates.h"
 #include "report.h"
@@ -20,43 +20,6 @@ unsigned long
 replicate_seed(unsigned long seed, int i)
 {
 	return (seed + (unsigned long)i) & 0xffffffffUL;
-}
-
-/* In a child: replicate i + 1 of ctx's scenario, its CSV report (or
- * "!" and its errors) on out. */
-static int
-child(void *ctx, int i, FILE *out)
-{
-	const struct scenario *sc = ctx;
-	struct scenario one = *sc;
-
-	one.seed = replicate_seed(sc->seed, i + 1);
-	one.run.replicates = 1;
-	return child_csv(&one, out);
-}
-
-char **
-replicates_run(const struct scenario *sc, char **errors)
-{
-	int n = sc->run.replicates, i, *failed;
-	char **csv = xcalloc((size_t)n, sizeof *csv);
-
-	*errors = NULL;
-	failed = xcalloc((size_t)n, sizeof *failed);
-	if (child_map(n - 1, 0, child, (void *)sc, csv, failed, NULL) == 0) {
-		free(failed);
-		return csv;
-	}
-	for (i = 0; !failed[i]; i++)
-		;
-	xasprintf(errors, "psim: %s: /run/replicates: replicate %d (seed "
-	    "%lu) failed: %s", sc->file, i + 1, replicate_seed(sc->seed,
-	    i + 1), csv[i][0] == '!' ? csv[i] + 1 : "no report\n");
-	for (i = 0; i < n; i++)
-		free(csv[i]);
-	free(csv);
-	free(failed);
-	return NULL;
 }
 
 /* A figure of the CSV report worth statistics: a number that varies
