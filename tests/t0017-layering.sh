@@ -326,6 +326,31 @@ layer_violations() {
 	}'
 }
 
+# upward_calls TABLE LAYERS: "FROM -> SYMBOL -> TO" for each symbol an
+# object of one layer uses that an object of another layer defines, when
+# that layer is not one the first may use (LAYERS: layer_table's lines).
+# The include paths stop an #include upward; this stops a call upward
+# that a hand-written prototype would let through.
+upward_calls() {
+	awk '
+	NR == FNR { allowed[$1] = " " $0 " "; next }
+	{
+		layer = $2; sub(/^lib/, "", layer); sub(/_a-.*/, "", layer)
+		if ($3 == "U") { und[++n] = layer " " $2 " " $4 }
+		else if ($3 != "w" && $3 != "v" && !($4 in def)) {
+			def[$4] = layer; defm[$4] = $2
+		}
+	}
+	END {
+		for (i = 1; i <= n; i++) {
+			split(und[i], u, " ")
+			if (!(u[3] in def) || def[u[3]] == u[1]) continue
+			if (!index(allowed[u[1]], " " def[u[3]] " "))
+				print u[2] " -> " u[3] " -> " defm[u[3]]
+		}
+	}' "$2" "$1"
+}
+
 # --- Self-tests: the checks can fail. ----------------------------------
 # A fake archive: pure.o -> mid.o (pure) -> sim.o (engine, calls SimGrid)
 # -> plat.o (engine); direct.o calls SimGrid itself; clean.o is clean.
@@ -429,6 +454,13 @@ printf 'src/model/libmodel_a-x.o: %s/src/model/x.c %s/src/model/x.h \\\n %s/src/
 check "self-test: a header of a layer not allowed is caught, the others not" \
     test "$(layer_violations "$ST/model.Po" model base)" = "model/x.c includes engine/sim.h"
 
+printf 'low\nmid low\n' >"$ST/layers"
+printf '%s\n' "libmid_a-m.o libmid_a-m.o T mid_fn" "libmid_a-m.o libmid_a-m.o U low_fn" \
+    "low libfake_a-x.o T nothing" "l liblow_a-l.o T low_fn" \
+    "l liblow_a-l.o U mid_fn" "l liblow_a-l.o U printf" >"$ST/utable"
+check "self-test: a call upward is caught, a call downward and outside psim not" \
+    test "$(upward_calls "$ST/utable" "$ST/layers")" = "liblow_a-l.o -> mid_fn -> libmid_a-m.o"
+
 # A prototype, a 130-line function and a 120-line one (name line, "{",
 # body, "}").
 {
@@ -507,6 +539,14 @@ while read -r layer allowed; do
 		ok "$layer includes only from: ${allowed:-no other layer}"
 	fi
 done <"$TMP/layers"
+
+upward_calls "$TMP/table" "$TMP/layers" >"$TMP/up"
+if [ -s "$TMP/up" ]; then
+	not_ok "no object calls a function of a layer above its own" \
+	    "$(sort -u "$TMP/up")"
+else
+	ok "no object calls a function of a layer above its own"
+fi
 
 (cd "$SRCDIR" && long_functions $MAX_FUNCTION_LINES src/*/*.c) >"$TMP/long"
 if [ -s "$TMP/long" ]; then
