@@ -42,15 +42,15 @@ BUILDDIR=$(cd "$(dirname "$PSIM")/.." && pwd)
 
 # symbol_table ARCHIVE: one line per global symbol of each member,
 # "module member type symbol"; module is the member's name without .o and
-# without automake's per-target prefix (libpsim_a-scenario.o or
-# src_libpsim_a-scenario.o are module scenario).
+# without automake's per-target prefix (libscenario_a-scenario.o or
+# src_scenario_libscenario_a-scenario.o are module scenario).
 symbol_table() {
 	st_canon=$(basename "$1" | sed 's/[^A-Za-z0-9_]/_/g')
 	(cd "$(dirname "$1")" && nm -P -A -g "$(basename "$1")") |
 	awk -v canon="$st_canon" '
 	{
-		# "libpsim.a[scenario.o]: cross_check T 1a0 400", or
-		# "libpsim.a[scenario.o]: free U"
+		# "libscenario.a[scenario.o]: cross_check T 1a0 400", or
+		# "libscenario.a[scenario.o]: free U"
 		i = index($1, "["); member = substr($1, i + 1)
 		sub(/\]:$/, "", member)
 		module = member; sub(/\.o$/, "", module)
