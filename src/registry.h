@@ -18,6 +18,12 @@ enum family { FAMILY_PS, FAMILY_ALLREDUCE };
 #define R_LAZY		0x10	/* SimGrid's lazy solver is exact for it */
 #define R_SERVICES	0x20	/* BytePS: a summation service on every
 				   worker and on each CPU host */
+/* What its protocol costs the engine (sim.c's up-front checks). */
+#define R_HELPER	0x40	/* a second actor on every worker's host
+				   (actors_bound) */
+#define R_ALL_PAIRS	0x80	/* each worker has a message in flight to
+				   every other at once: n(n-1) of them
+				   (run_fits_memory) */
 
 enum strategy_id {
 #define STRATEGY(id, proto, name, family, flags, chunks, summary) \
