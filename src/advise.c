@@ -9,6 +9,7 @@
 
 #include "advise.h"
 #include "csv.h"
+#include "registry.h"
 #include "report.h"
 #include "units.h"
 #include "xmalloc.h"
@@ -127,33 +128,15 @@ advise_target_parse(const char *arg, struct advise_target *t, char **cause)
 int
 advise_applies(const char *set, const char *name)
 {
-	static const char *const ps_only[] = { "shards", "colocate",
-	    "partition", "variables", "bigarray_bound", "sync", "staleness",
-	    "backup_workers", NULL };
-	static const char *const allreduce_only[] = { "algorithm", "bucket",
-	    NULL };
+	const struct strategy_key *k;
 	size_t len = strcspn(set, "=.");
-	const char *key;
-	int k, ps = strcmp(name, "ps") == 0, ar = strcmp(name,
-	    "allreduce") == 0;
 
-	if (strncmp(set, "placement.servers=", 18) == 0)
-		return !ar;
+	if (strncmp(set, "placement.servers=", 18) == 0)	/* no servers */
+		return strcmp(name, "allreduce") != 0;
 	if (len != 8 || strncmp(set, "strategy", 8) != 0 || set[8] != '.')
 		return 1;
-	key = set + 9;
-	len = strcspn(key, "=.");
-	for (k = 0; ps_only[k] != NULL; k++) {
-		if (strlen(ps_only[k]) == len && strncmp(key, ps_only[k],
-		    len) == 0)
-			return ps;
-	}
-	for (k = 0; allreduce_only[k] != NULL; k++) {
-		if (strlen(allreduce_only[k]) == len &&
-		    strncmp(key, allreduce_only[k], len) == 0)
-			return ar;
-	}
-	return 1;
+	k = registry_key(set + 9, strcspn(set + 9, "=."));
+	return k == NULL || registry_block_takes(name, k);
 }
 
 const char *

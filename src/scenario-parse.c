@@ -473,6 +473,31 @@ parse_sync(struct ctx *c, const cJSON *st, struct scenario *sc)
 		    sync_names[sc->strategy.sync]);
 }
 
+/* Refuse each key of st that strategy info does not take (with info
+ * NULL: that no strategy of family f takes), in the registry's order
+ * (registry_keys), with why, or else "only used with strategy ..." and
+ * the strategies that take it. */
+static void
+refuse_keys(struct ctx *c, const cJSON *st, const struct strategy_info *info,
+    enum family f, const char *why)
+{
+	const struct strategy_key *k;
+	char p[64];
+
+	for (k = registry_keys; k->key != NULL; k++) {
+		if ((info != NULL ? registry_takes(info, k) :
+		    registry_family_takes(f, k)) ||
+		    cJSON_GetObjectItemCaseSensitive(st, k->key) == NULL)
+			continue;
+		snprintf(p, sizeof p, "/strategy/%s", k->key);
+		if (why != NULL)
+			err_at(c, p, "%s", why);
+		else
+			err_at(c, p, "only used with strategy %s",
+			    registry_takers(k));
+	}
+}
+
 /* strategy "bytesps": BytePS's layout is all derived; only its chunks
  * are the file's. */
 static void
@@ -480,11 +505,9 @@ parse_bytesps(struct ctx *c, const cJSON *st, struct scenario *sc)
 {
 	sc->strategy.info = registry_find(FAMILY_PS, "bytesps");
 	get_int(c, st, "/strategy", "chunks", 0, 1, 4096, &sc->strategy.chunks);
-	reject_keys(c, st, "/strategy", (const char *const[]){ "algorithm",
-	    "shards", "colocate", "partition", "variables", "bigarray_bound",
-	    "grid", "bucket", "sync", "staleness", "backup_workers", NULL },
-	    "not used with \"bytesps\" (a summation service on every worker "
-	    "and on /placement/servers CPU hosts)");
+	refuse_keys(c, st, sc->strategy.info, FAMILY_PS, "not used with "
+	    "\"bytesps\" (a summation service on every worker and on "
+	    "/placement/servers CPU hosts)");
 }
 
 /* strategy "ps": how it applies gradients, its shards and where they
@@ -569,10 +592,7 @@ parse_allreduce(struct ctx *c, const cJSON *st, struct scenario *sc)
 {
 	const struct strategy_info *info;
 
-	reject_keys(c, st, "/strategy", (const char *const[]){ "shards",
-	    "colocate", "partition", "variables", "bigarray_bound", "sync",
-	    "staleness", "backup_workers", NULL },
-	    "only used with strategy \"ps\"");
+	refuse_keys(c, st, NULL, FAMILY_ALLREDUCE, NULL);
 	parse_algorithm(c, st, sc);
 	info = sc->strategy.info;
 	parse_grid(c, st, sc);
@@ -596,17 +616,13 @@ static void
 parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
     struct given *g)
 {
-	static const char *const keys[] = { "name", "algorithm", "shards",
-	    "colocate", "partition", "variables", "wire_dtype",
-	    "bigarray_bound", "grid", "bucket", "chunks", "sync", "staleness",
-	    "backup_workers", NULL };
 	const cJSON *st = get_object(c, root, "", "strategy", 1);
 	char list[512];
 	int f;
 
 	if (st == NULL)
 		return;
-	check_keys(c, st, "/strategy", keys);
+	check_keys(c, st, "/strategy", registry_key_names());
 	if ((f = get_enum(c, st, "/strategy", "wire_dtype", dtype_names,
 	    -1)) >= 0) {
 		sc->strategy.wire_dtype = (enum dtype)f;
