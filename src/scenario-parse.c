@@ -411,7 +411,8 @@ parse_variables(struct ctx *c, const cJSON *st, struct scenario *sc)
 	}
 }
 
-/* strategy.grid: [rows, cols] for 2d-ring. */
+/* strategy.grid: [rows, cols] for the algorithms with R_GRID
+ * (2d-ring). */
 static void
 parse_grid(struct ctx *c, const cJSON *st, struct scenario *sc)
 {
@@ -423,8 +424,8 @@ parse_grid(struct ctx *c, const cJSON *st, struct scenario *sc)
 		return;
 	if (sc->strategy.info == NULL ||
 	    !(sc->strategy.info->flags & R_GRID)) {
-		err_at(c, "/strategy/grid", "only used with algorithm "
-		    "\"2d-ring\"");
+		err_at(c, "/strategy/grid", "only used with algorithm %s",
+		    registry_names_with(R_GRID));
 		return;
 	}
 	r = cJSON_GetArrayItem(g, 0);
@@ -557,10 +558,10 @@ static void
 parse_algorithm(struct ctx *c, const cJSON *st, struct scenario *sc)
 {
 	const cJSON *alg = cJSON_GetObjectItemCaseSensitive(st, "algorithm");
-	const char *names[16], *near;
+	const char *names[STRATEGY_COUNT + 1], *near;
 	int f, i;
 
-	for (i = 0, f = 0; f < STRATEGY_COUNT && i < 15; f++) {
+	for (i = 0, f = 0; f < STRATEGY_COUNT; f++) {
 		if (registry[f].family == FAMILY_ALLREDUCE)
 			names[i++] = registry[f].name;
 	}
