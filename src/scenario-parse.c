@@ -907,19 +907,61 @@ parse_network(struct ctx *c, const cJSON *root, struct scenario *sc)
 		    "expected false, or model \"cm02\" or \"realistic\"");
 }
 
+/* Every top-level key, in a single job's order (scenario-impl.h). */
+const struct top_key scenario_keys[] = {
+	{ "name",		TOP_SHARED },
+	{ "description",	TOP_SHARED },
+	{ "seed",		TOP_SHARED },
+	{ "model",		TOP_JOB },
+	{ "cluster",		TOP_SHARED },
+	{ "placement",		TOP_JOB },
+	{ "strategy",		TOP_JOB },
+	{ "run",		TOP_JOB },
+	{ "network",		TOP_SHARED },
+	{ "numerics",		TOP_SINGLE },
+	{ "faults",		TOP_SINGLE },
+	{ "jobs",		TOP_JOBS },
+	{ NULL,			TOP_SHARED }
+};
+
+/* Whether a key of place p is in pass (0, 1, 2) of the list of a file of
+ * jobs (or of one job). */
+static int
+top_pass(enum top_place p, int jobs, int pass)
+{
+	if (!jobs)
+		return pass == 0 && p != TOP_JOBS;
+	return pass == (p == TOP_JOB ? 1 : p == TOP_SINGLE ? 2 : 0);
+}
+
+const char *const *
+scenario_top_keys(int jobs)
+{
+	static const char *list[2][sizeof scenario_keys /
+	    sizeof scenario_keys[0]];
+	const char **l = list[jobs != 0];
+	int pass, k, n = 0;
+
+	for (pass = 0; pass < 3; pass++) {
+		for (k = 0; scenario_keys[k].key != NULL; k++) {
+			if (top_pass(scenario_keys[k].place, jobs, pass))
+				l[n++] = scenario_keys[k].key;
+		}
+	}
+	l[n] = NULL;
+	return l;
+}
+
 /* The top level: its keys, name, description and seed, each block in
  * turn, and the network. */
 void
 scenario_parse(struct ctx *c, const cJSON *root, struct scenario *sc,
     struct given *g)
 {
-	static const char *const keys[] = { "name", "description", "seed",
-	    "model", "cluster", "placement", "strategy", "run", "network",
-	    "numerics", "faults", NULL };
 	const cJSON *seed;
 	char *f;
 
-	check_keys(c, root, "", keys);
+	check_keys(c, root, "", scenario_top_keys(0));
 	sc->name = get_string(c, root, "", "name", 0);	/* NULL: derived */
 	sc->description = get_string(c, root, "", "description", 0);
 	seed = cJSON_GetObjectItemCaseSensitive(root, "seed");
