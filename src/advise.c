@@ -12,6 +12,7 @@
 #include "registry.h"
 #include "report.h"
 #include "units.h"
+#include "utf8.h"
 #include "xmalloc.h"
 
 static const char *const fig_names[FIG_N] = {
@@ -739,7 +740,7 @@ json_settings(FILE *f, const struct advise_candidate *c)
 		    "0123456789.-+eE") == strlen(v))
 			fputs(v, f);
 		else
-			report_json_string(f, v);
+			utf8_json_string(f, v);
 	}
 	fputc('}', f);
 }
@@ -757,7 +758,7 @@ json_figures(FILE *f, const char *indent, const struct advise *a,
 		fputs(",\n", f);
 	}
 	fprintf(f, "%s\"bottleneck\": ", indent);
-	report_json_string(f, fig->bottleneck);
+	utf8_json_string(f, fig->bottleneck);
 	fprintf(f, ",\n%s\"meets\": %s\n", indent, advise_fails(a, fig, 0) < 0 ?
 	    "true" : "false");
 }
@@ -775,7 +776,7 @@ json_candidate(FILE *f, const struct advise *a, const struct advise_candidate *c
 	json_settings(f, c);
 	fprintf(f, ",\n%s\"error\": ", in);
 	if (c->error != NULL) {
-		report_json_string(f, c->error);
+		utf8_json_string(f, c->error);
 		fprintf(f, "\n");
 		return;
 	}
@@ -794,13 +795,13 @@ json_candidate(FILE *f, const struct advise *a, const struct advise_candidate *c
 		fputs("null", f);
 	fprintf(f, ",\n%s\"meets\": %s,\n%s\"bottleneck\": ", in, c->meets ?
 	    "true" : "false", in);
-	report_json_string(f, fig->bottleneck);
+	utf8_json_string(f, fig->bottleneck);
 	fprintf(f, ",\n%s\"why\": ", in);
 	if (c->sim_failed)
-		report_json_string(f, c->sim_error);
+		utf8_json_string(f, c->sim_error);
 	else if (!c->meets && (i = advise_fails(a, fig, 0)) >= 0) {
 		advise_why(a, c, fig, i, why, sizeof why);
-		report_json_string(f, why);
+		utf8_json_string(f, why);
 	} else
 		fputs("null", f);
 	fputc('\n', f);
@@ -813,7 +814,7 @@ advise_json(FILE *f, struct advise *a)
 	int n = advise_best(a, best), i;
 
 	fputs("{\n  \"scenario\": ", f);
-	report_json_string(f, a->scenario);
+	utf8_json_string(f, a->scenario);
 	fputs(",\n  \"targets\": [", f);
 	for (i = 0; i < a->nt; i++) {
 		fprintf(f, "%s{\"figure\": \"%s\", \"op\": \"%s\", "
@@ -821,7 +822,7 @@ advise_json(FILE *f, struct advise *a)
 		    a->t[i].at_most ? "<=" : ">=");
 		report_json_number(f, a->t[i].value);
 		fputs(", \"text\": ", f);
-		report_json_string(f, a->t[i].text);
+		utf8_json_string(f, a->t[i].text);
 		fputc('}', f);
 	}
 	fprintf(f, "],\n  \"priced\": %s,\n  \"best\": ", a->priced ?

@@ -1,13 +1,18 @@
 /* unit-timeline: the trace-event writer on plain data (src/timeline.c):
- * --timeline-steps values, the step filter, the cap, JSON strings, and
- * a link counter's samples for two overlapping transfers by hand. */
+ * --timeline-steps values, the step filter, the cap, JSON strings (names
+ * that are not UTF-8 too), and a link counter's samples for two
+ * overlapping transfers by hand. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
+
 #include "../src/timeline.h"
+#include "../src/utf8.h"
 #include "tap.h"
 
 static int
@@ -48,6 +53,59 @@ written(struct timeline *tl)
 		return NULL;
 	fclose(f);
 	return text;
+}
+
+/* Whether text is all well-formed UTF-8. */
+static int
+is_utf8(const char *text)
+{
+	size_t n = strlen(text), i, k;
+	uint32_t cp;
+
+	for (i = 0; i < n; i += k) {
+		if ((k = utf8_decode(text + i, n - i, &cp)) == 0)
+			return 0;
+	}
+	return 1;
+}
+
+/* Names that are not UTF-8 (a stray byte, a sequence cut short): a
+ * trace that is UTF-8 and JSON, each bad byte U+FFFD (report.h's rule,
+ * as in the reports). */
+static void
+not_utf8(void)
+{
+	struct timeline *tl = timeline_create(-1, -1, 0);
+	const cJSON *ev, *name;
+	cJSON *root;
+	char *text;
+	int found = 0;
+
+	timeline_host(tl, 0, "bad\xff" "host\xe2\x80", "worker 0");
+	timeline_host(tl, 1, "h1", "worker 1");
+	timeline_thread(tl, 0, 1, "worker-\xc3");
+	timeline_comm(tl, 0, 1, 1, 0, -1, NULL, 1e6, 0, 1, NULL, 0);
+	text = written(tl);
+	tap_ok(text != NULL && is_utf8(text),
+	    "a host name not UTF-8: the trace is UTF-8");
+	root = text != NULL ? cJSON_Parse(text) : NULL;
+	cJSON_ArrayForEach(ev, cJSON_GetObjectItemCaseSensitive(root,
+	    "traceEvents")) {
+		name = cJSON_GetObjectItemCaseSensitive(
+		    cJSON_GetObjectItemCaseSensitive(ev, "args"), "name");
+		found += cJSON_IsString(name) && strcmp(name->valuestring,
+		    "bad\xef\xbf\xbdhost\xef\xbf\xbd\xef\xbf\xbd (worker 0)") ==
+		    0;
+	}
+	tap_ok(root != NULL && found == 1,
+	    "... and JSON, its process named with U+FFFD for each bad byte");
+	tap_ok(text != NULL && strstr(text,
+	    "\"src\":\"bad\\ufffdhost\\ufffd\\ufffd\"") != NULL &&
+	    strstr(text, "\"worker-\\ufffd\"") != NULL,
+	    "... its messages' src and a thread's name too");
+	cJSON_Delete(root);
+	free(text);
+	timeline_free(tl);
 }
 
 int
@@ -118,5 +176,7 @@ main(void)
 	    strstr(text, "\"capped\":true") != NULL, "capped: the note");
 	free(text);
 	timeline_free(tl);
+
+	not_utf8();
 	return tap_done();
 }
