@@ -139,17 +139,25 @@ registry_family_takes(enum family f, const struct strategy_key *k)
 	return 0;
 }
 
+const char *
+registry_block_name(const struct strategy_info *info)
+{
+	return info->family == FAMILY_PS ? info->name :
+	    registry_family_name(info->family);
+}
+
 int
 registry_block_takes(const char *name, const struct strategy_key *k)
 {
-	const struct strategy_info *info = registry_find(FAMILY_PS, name);
+	int i;
 
 	if (k->family < 0 && k->flags == 0)
 		return 1;
-	if (info != NULL)
-		return registry_takes(info, k);
-	if (strcmp(name, registry_family_name(FAMILY_ALLREDUCE)) == 0)
-		return registry_family_takes(FAMILY_ALLREDUCE, k);
+	for (i = 0; i < STRATEGY_COUNT; i++) {
+		if (strcmp(registry_block_name(&registry[i]), name) == 0 &&
+		    registry_takes(&registry[i], k))
+			return 1;
+	}
 	return 0;
 }
 

@@ -81,9 +81,12 @@ const struct strategy_key *registry_key(const char *key, size_t len);
 int registry_takes(const struct strategy_info *, const struct strategy_key *);
 /* Whether some strategy of family f takes the key. */
 int registry_family_takes(enum family, const struct strategy_key *);
+/* The strategy.name that selects the strategy: its own name for a PS
+ * ("ps", "bytesps"), its family's for an all-reduce ("allreduce"). */
+const char *registry_block_name(const struct strategy_info *);
 /* Whether a strategy block of strategy.name name may take the key: a
- * key every strategy takes, or one the row called name takes ("ps",
- * "bytesps"), or some row of the family called name ("allreduce"). */
+ * key every strategy takes, or one that a strategy name selects
+ * (registry_block_name) takes. */
 int registry_block_takes(const char *name, const struct strategy_key *);
 /* The strategies that take the key, quoted as registry_names_with()
  * quotes them, for messages. */
