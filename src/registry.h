@@ -20,6 +20,12 @@ enum family { FAMILY_PS, FAMILY_ALLREDUCE };
 #define R_LAZY		0x10	/* SimGrid's lazy solver is exact for it */
 #define R_SERVICES	0x20	/* BytePS: a summation service on every
 				   worker and on each CPU host */
+/* What its protocol costs the engine (sim.c's up-front checks). */
+#define R_HELPER	0x40	/* a second actor on every worker's host
+				   (actors_bound) */
+#define R_ALL_PAIRS	0x80	/* each worker has a message in flight to
+				   every other at once: n(n-1) of them
+				   (run_fits_memory) */
 /* Which keys of /strategy it takes, besides R_GRID's and R_CHUNKS' (the
  * parser and advise read them through registry_keys). */
 #define R_SHARDS	0x100	/* strategy.shards, colocate, partition,
@@ -28,12 +34,6 @@ enum family { FAMILY_PS, FAMILY_ALLREDUCE };
 #define R_SYNC		0x200	/* strategy.sync, staleness,
 				   backup_workers: how a PS applies
 				   gradients */
-/* What its protocol costs the engine (sim.c's up-front checks). */
-#define R_HELPER	0x40	/* a second actor on every worker's host
-				   (actors_bound) */
-#define R_ALL_PAIRS	0x80	/* each worker has a message in flight to
-				   every other at once: n(n-1) of them
-				   (run_fits_memory) */
 
 enum strategy_id {
 #define STRATEGY(id, proto, name, family, flags, chunks, summary) \
