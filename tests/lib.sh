@@ -57,6 +57,12 @@ strategies() {
 	row != "" { row = row " " $0 }
 	END { flush() }' "$SRCDIR/src/strategies.def"
 }
+# A test over every algorithm must never loop over none: without the
+# rows (strategies.def moved?) every test stops here, loudly.
+if [ -z "$(strategies FAMILY_ALLREDUCE 2>/dev/null)" ]; then
+	echo "Bail out! no all-reduce rows in $SRCDIR/src/strategies.def"
+	exit 1
+fi
 # near GOT WANT REL: |GOT - WANT| <= REL * |WANT|
 near() {
 	awk -v g="$1" -v w="$2" -v r="$3" 'BEGIN {

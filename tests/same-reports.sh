@@ -40,7 +40,8 @@ git -C "$SRC" worktree add --detach -q "$W/old" "$REV" || exit 2
 OLD=$W/old/src/psim
 # Every all-reduce algorithm: the registry's rows (tests/lib.sh's
 # strategies, in a subshell, which removes lib.sh's scratch directory).
-ALGORITHMS=$(SRCDIR=$SRC; . "$SRC/tests/lib.sh"; strategies FAMILY_ALLREDUCE)
+ALGORITHMS=$(SRCDIR=$SRC; . "$SRC/tests/lib.sh"; strategies FAMILY_ALLREDUCE) ||
+	{ echo "same-reports: $ALGORITHMS" >&2; exit 2; }
 
 # Remove what changes from run to run of one binary.
 normalize() {
