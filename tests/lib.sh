@@ -38,6 +38,31 @@ json() {
 		if (full == want) { print val; exit }
 	}' "$1"
 }
+# strategies FAMILY: the names of the strategies of FAMILY (FAMILY_PS or
+# FAMILY_ALLREDUCE), one a line, in the registry's order: the rows of
+# src/model/strategies.def, psim's own list (a row starts with "STRATEGY(" at
+# the start of a line; its third field is the name, its fourth the
+# family).  Tests of every algorithm loop over these, so that a new row
+# is tested without an edit here.
+strategies() {
+	awk -v fam="$1" '
+	function flush(f) {
+		if (row == "") return
+		split(row, f, ",")
+		gsub(/[ \t"]/, "", f[3]); gsub(/[ \t]/, "", f[4])
+		if (f[4] == fam) print f[3]
+		row = ""
+	}
+	/^STRATEGY\(/ { flush(); row = $0; next }
+	row != "" { row = row " " $0 }
+	END { flush() }' "$SRCDIR/src/model/strategies.def"
+}
+# A test over every algorithm must never loop over none: without the
+# rows (strategies.def moved?) every test stops here, loudly.
+if [ -z "$(strategies FAMILY_ALLREDUCE 2>/dev/null)" ]; then
+	echo "Bail out! no all-reduce rows in $SRCDIR/src/model/strategies.def"
+	exit 1
+fi
 # near GOT WANT REL: |GOT - WANT| <= REL * |WANT|
 near() {
 	awk -v g="$1" -v w="$2" -v r="$3" 'BEGIN {

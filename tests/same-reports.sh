@@ -38,6 +38,10 @@ git -C "$SRC" worktree add --detach -q "$W/old" "$REV" || exit 2
     make -s -j"$(nproc)" src/psim >/dev/null 2>&1) ||
 	{ echo "same-reports: cannot build $REV" >&2; exit 2; }
 OLD=$W/old/src/psim
+# Every all-reduce algorithm: the registry's rows (tests/lib.sh's
+# strategies, in a subshell, which removes lib.sh's scratch directory).
+ALGORITHMS=$(SRCDIR=$SRC; . "$SRC/tests/lib.sh"; strategies FAMILY_ALLREDUCE) ||
+	{ echo "same-reports: $ALGORITHMS" >&2; exit 2; }
 
 # Remove what changes from run to run of one binary.
 normalize() {
@@ -94,8 +98,7 @@ cases() {
 	done
 	seed=$SRC/scenarios/seed-250m-10w-10g-ps8.json
 	ring=$SRC/scenarios/seed-250m-10w-10g-ring.json
-	for a in ring all-to-all recursive-doubling halving-doubling \
-	    binomial-tree 2d-ring hierarchical double-binary-tree; do
+	for a in $ALGORITHMS; do
 		for n in 3 8; do
 			one json run -f json -s run.steps=2 -s network=ideal \
 			    -s placement.workers=$n -s strategy.algorithm=$a "$ring"

@@ -40,8 +40,10 @@ psim: bad-many.json: /run/steps: expected an integer from 1 to 1000000, got "fiv
 psim: bad-many.json: /cluster/hosts: 4 hosts cannot hold 4 workers and 2 servers
 E
 
-expect_error "unknown algorithm lists the valid ones" bad-algorithm.json <<'E'
-psim: bad-algorithm.json: /strategy/algorithm: unknown algorithm "rign"; did you mean "ring"? (valid: ring, all-to-all, recursive-doubling, halving-doubling, binomial-tree, 2d-ring, hierarchical, double-binary-tree)
+# the valid ones: the registry's all-reduce rows, as psim lists them
+valid=$(strategies FAMILY_ALLREDUCE | paste -sd, - | sed 's/,/, /g')
+expect_error "unknown algorithm lists the valid ones" bad-algorithm.json <<E
+psim: bad-algorithm.json: /strategy/algorithm: unknown algorithm "rign"; did you mean "ring"? (valid: $valid)
 E
 
 expect_error "unknown strategy lists the valid ones" bad-strategy.json <<'E'

@@ -70,9 +70,11 @@ documents "psim.1 documents every key of a report of jobs" \
     "$MAN1" "$TMP/jobs-keys"
 
 # The scenario's keys: the strings of every keys[] array of the block
-# parsers (scenario-parse.c, and the jobs' in scenario-jobs.c).
-awk '/keys\[\] = \{/ { on = 1 } on { print } on && /NULL \};/ { on = 0 }' \
-    "$SRCDIR/src/scenario/scenario-parse.c" "$SRCDIR/src/scenario/scenario-jobs.c" | grep -o '"[^"]*"' | tr -d '"' |
+# parsers (scenario-parse.c, and the jobs' in scenario-jobs.c) and of the
+# registry's table of /strategy keys (registry_keys[] in registry.c).
+awk '/keys\[\] = \{/ { on = 1 } on { print } on && /NULL \};|^\};/ { on = 0 }' \
+    "$SRCDIR/src/scenario/scenario-parse.c" "$SRCDIR/src/scenario/scenario-jobs.c" \
+    "$SRCDIR/src/model/registry.c" | grep -o '"[^"]*"' | tr -d '"' |
     sort -u >"$TMP/scenario-keys"
 documents "psim-scenario.5 documents every scenario key" \
     "$MAN5" "$TMP/scenario-keys"

@@ -62,8 +62,7 @@ done
 
 # Every all-reduce algorithm against its own closed form, for the n the
 # issue names (the independent formulas are checked above and in t0002).
-for alg in ring all-to-all recursive-doubling halving-doubling \
-    binomial-tree 2d-ring hierarchical double-binary-tree; do
+for alg in $(strategies FAMILY_ALLREDUCE); do
 	for n in 2 3 4 7 8 16; do
 		"$PSIM" run --format json --set network=ideal --set run.steps=2 \
 		    --set strategy.algorithm=$alg --set placement.workers=$n \

@@ -15,8 +15,7 @@ below() {	# below NAME VALUE LIMIT: 0 <= VALUE < LIMIT
 # follow one process with batch n b (psim's own serial replay, and the
 # final loss of an actual one-worker run), and every all-reduce sums
 # exactly what the workers held.
-for alg in ring all-to-all recursive-doubling halving-doubling \
-    binomial-tree 2d-ring hierarchical double-binary-tree; do
+for alg in $(strategies FAMILY_ALLREDUCE); do
 	for n in 2 3 5 8; do
 		run --set strategy.algorithm="\"$alg\"" \
 		    --set placement.workers=$n >"$TMP/a.json"

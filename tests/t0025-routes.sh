@@ -57,8 +57,7 @@ agree "lab ps, 2 servers" ps2 1.8
 paced "lab ps, 2 servers" ps2 "link inter-rack_(UP|DOWN)"
 
 # Each other algorithm: the closed form and the simulation within 1%.
-for alg in recursive-doubling halving-doubling binomial-tree 2d-ring \
-    hierarchical double-binary-tree; do
+for alg in $(strategies FAMILY_ALLREDUCE | grep -vx -e ring -e all-to-all); do
 	run "$alg" "$P/lab-2x4.xml" --set strategy.algorithm=$alg
 	check_near "lab $alg: simulated within 1% of the closed form" \
 	    "$(json "$TMP/$alg.json" step_time_s.mean)" \

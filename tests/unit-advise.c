@@ -68,6 +68,15 @@ test_applies(void)
 	    "dedicated servers do not apply to allreduce");
 	tap_ok(advise_applies("cluster.nic=10Gbps", "allreduce"),
 	    "other keys apply to all");
+	tap_ok(!advise_applies("strategy.grid=[2,4]", "ps") &&
+	    !advise_applies("strategy.grid=[2,4]", "bytesps") &&
+	    advise_applies("strategy.grid=[2,4]", "allreduce"),
+	    "a grid applies to allreduce only (the registry's R_GRID)");
+	tap_ok(advise_applies("strategy.chunks=4", "bytesps") &&
+	    !advise_applies("strategy.sync=async", "bytesps") &&
+	    advise_applies("strategy.wire_dtype=fp16", "bytesps") &&
+	    advise_applies("strategy.zzz=1", "ps"),
+	    "bytesps: chunks and wire_dtype, no sync; unknown keys kept");
 	memset(&c, 0, sizeof c);
 	tap_str(advise_candidate_make(&c, sets, 3, "ps"), "allreduce",
 	    "the candidate's strategy is the space's");

@@ -1,11 +1,13 @@
 /* unit-timeline: the trace-event writer on plain data (src/results/timeline.c):
  * --timeline-steps values, the step filter, the cap, JSON strings, and
- * a link counter's samples for two overlapping transfers by hand. */
+ * a link counter's samples for two overlapping transfers by hand; names
+ * that are not UTF-8, each bad byte U+FFFD. */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <cjson/cJSON.h>
 
 #include "timeline.h"
 #include "tap.h"
@@ -48,6 +50,56 @@ written(struct timeline *tl)
 		return NULL;
 	fclose(f);
 	return text;
+}
+
+/* Whether text is all ASCII (so UTF-8). */
+static int
+is_ascii(const char *text)
+{
+	for (; *text != '\0'; text++) {
+		if ((unsigned char)*text >= 0x80)
+			return 0;
+	}
+	return 1;
+}
+
+/* Names that are not UTF-8 (a stray byte, a sequence cut short): a
+ * trace that is UTF-8 and JSON, each bad byte U+FFFD (utf8_json_string,
+ * as in the reports). */
+static void
+not_utf8(void)
+{
+	struct timeline *tl = timeline_create(-1, -1, 0);
+	const cJSON *ev, *name;
+	cJSON *root;
+	char *text;
+	int found = 0;
+
+	timeline_host(tl, 0, "bad\xff" "host\xe2\x80", "worker 0");
+	timeline_host(tl, 1, "h1", "worker 1");
+	timeline_thread(tl, 0, 1, "worker-\xc3");
+	timeline_comm(tl, 0, 1, 1, 0, -1, NULL, 1e6, 0, 1, NULL, 0);
+	text = written(tl);
+	tap_ok(text != NULL && is_ascii(text),
+	    "a host name not UTF-8: the trace is UTF-8 (ASCII: escaped)");
+	root = text != NULL ? cJSON_Parse(text) : NULL;
+	cJSON_ArrayForEach(ev, cJSON_GetObjectItemCaseSensitive(root,
+	    "traceEvents")) {
+		name = cJSON_GetObjectItemCaseSensitive(
+		    cJSON_GetObjectItemCaseSensitive(ev, "args"), "name");
+		found += cJSON_IsString(name) && strcmp(name->valuestring,
+		    "bad\xef\xbf\xbdhost\xef\xbf\xbd\xef\xbf\xbd (worker 0)") ==
+		    0;
+	}
+	tap_ok(root != NULL && found == 1,
+	    "... and JSON, its process named with U+FFFD for each bad byte");
+	tap_ok(text != NULL && strstr(text,
+	    "\"src\":\"bad\\ufffdhost\\ufffd\\ufffd\"") != NULL &&
+	    strstr(text, "\"worker-\\ufffd\"") != NULL,
+	    "... its messages' src and a thread's name too");
+	cJSON_Delete(root);
+	free(text);
+	timeline_free(tl);
 }
 
 int
@@ -118,5 +170,7 @@ main(void)
 	    strstr(text, "\"capped\":true") != NULL, "capped: the note");
 	free(text);
 	timeline_free(tl);
+
+	not_utf8();
 	return tap_done();
 }

@@ -1,8 +1,10 @@
-/* unit-utf8: well-formed UTF-8, and unprintable text spelled out
- * (src/utf8.c), byte by byte against the Unicode tables. */
+/* unit-utf8: well-formed UTF-8, unprintable text spelled out and JSON
+ * strings (src/utf8.c), byte by byte against the Unicode tables. */
 #include "config.h"
 
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "utf8.h"
@@ -20,6 +22,22 @@ printable(const char *s, size_t n, const char *want, const char *name)
 		strcat(got, out);
 	}
 	tap_str(got, want, name);
+}
+
+/* s through utf8_json_string. */
+static void
+json(const char *s, const char *want, const char *name)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	if (f != NULL) {
+		utf8_json_string(f, s);
+		fclose(f);
+	}
+	tap_str(text, want, name);
+	free(text);
 }
 
 static void
@@ -71,5 +89,15 @@ main(void)
 	    "bytes that are not UTF-8 are spelled out, one by one");
 	printable("x\ty\nz", 5, "x\ty\nz", "tab and newline are kept");
 	printable("\x7f", 1, "\\x7f", "DEL is spelled out");
+
+	json("caf\xc3\xa9 \xe2\x80\x94", "\"caf\xc3\xa9 \xe2\x80\x94\"",
+	    "JSON: valid UTF-8 is as it is");
+	json("a\"b\\c", "\"a\\\"b\\\\c\"", "JSON: quote and backslash escaped");
+	json("x\ty\nz\x1b\x7f", "\"x\\u0009y\\nz\\u001b\\u007f\"",
+	    "JSON: newline as \\n, tab, ESC and DEL as \\u");
+	json("\xc2\x9b" "2J", "\"\\u009b2J\"", "JSON: a C1 control as \\u");
+	json("a\xff\xfe" "b\xe2\x80", "\"a\\ufffd\\ufffdb\\ufffd\\ufffd\"",
+	    "JSON: each byte that is not UTF-8 as U+FFFD");
+	json(NULL, "\"\"", "JSON: NULL is the empty string");
 	return tap_done();
 }

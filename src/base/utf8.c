@@ -66,3 +66,26 @@ utf8_printable(const char *s, size_t n, char out[16])
 	}
 	return len;
 }
+
+void
+utf8_json_string(FILE *f, const char *s)
+{
+	size_t n = s != NULL ? strlen(s) : 0, i, k;
+	uint32_t cp;
+
+	fputc('"', f);
+	for (i = 0; i < n; i += k) {
+		if ((k = utf8_decode(s + i, n - i, &cp)) == 0) {
+			fputs("\\ufffd", f);
+			k = 1;
+		} else if (cp == '"' || cp == '\\')
+			fprintf(f, "\\%c", (int)cp);
+		else if (cp == '\n')
+			fputs("\\n", f);
+		else if (cp < 0x20 || utf8_is_control(cp))
+			fprintf(f, "\\u%04x", (unsigned)cp);
+		else
+			fwrite(s + i, 1, k, f);
+	}
+	fputc('"', f);
+}

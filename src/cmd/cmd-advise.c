@@ -486,9 +486,7 @@ cmd_advise_exec(int argc, char **argv)
 	if ((status = load_base(&x, &sc)) >= 0)
 		goto out;
 	x.a.scenario = sc->name;
-	x.file_name = sc->strategy.info->family == FAMILY_ALLREDUCE ?
-	    "allreduce" : strcmp(sc->strategy.info->name, "bytesps") == 0 ?
-	    "bytesps" : "ps";
+	x.file_name = registry_block_name(sc->strategy.info);
 	x.tty = isatty(2);
 	if ((status = make_candidates(&x)) >= 0 ||
 	    (status = closed_forms(&x)) >= 0)

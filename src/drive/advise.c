@@ -9,8 +9,10 @@
 
 #include "advise.h"
 #include "csv.h"
+#include "registry.h"
 #include "report.h"
 #include "units.h"
+#include "utf8.h"
 #include "xmalloc.h"
 
 static const char *const fig_names[FIG_N] = {
@@ -127,33 +129,15 @@ advise_target_parse(const char *arg, struct advise_target *t, char **cause)
 int
 advise_applies(const char *set, const char *name)
 {
-	static const char *const ps_only[] = { "shards", "colocate",
-	    "partition", "variables", "bigarray_bound", "sync", "staleness",
-	    "backup_workers", NULL };
-	static const char *const allreduce_only[] = { "algorithm", "bucket",
-	    NULL };
+	const struct strategy_key *k;
 	size_t len = strcspn(set, "=.");
-	const char *key;
-	int k, ps = strcmp(name, "ps") == 0, ar = strcmp(name,
-	    "allreduce") == 0;
 
-	if (strncmp(set, "placement.servers=", 18) == 0)
-		return !ar;
+	if (strncmp(set, "placement.servers=", 18) == 0)	/* no servers */
+		return strcmp(name, "allreduce") != 0;
 	if (len != 8 || strncmp(set, "strategy", 8) != 0 || set[8] != '.')
 		return 1;
-	key = set + 9;
-	len = strcspn(key, "=.");
-	for (k = 0; ps_only[k] != NULL; k++) {
-		if (strlen(ps_only[k]) == len && strncmp(key, ps_only[k],
-		    len) == 0)
-			return ps;
-	}
-	for (k = 0; allreduce_only[k] != NULL; k++) {
-		if (strlen(allreduce_only[k]) == len &&
-		    strncmp(key, allreduce_only[k], len) == 0)
-			return ar;
-	}
-	return 1;
+	k = registry_key(set + 9, strcspn(set + 9, "=."));
+	return k == NULL || registry_block_takes(name, k);
 }
 
 const char *
@@ -756,7 +740,7 @@ json_settings(FILE *f, const struct advise_candidate *c)
 		    "0123456789.-+eE") == strlen(v))
 			fputs(v, f);
 		else
-			report_json_string(f, v);
+			utf8_json_string(f, v);
 	}
 	fputc('}', f);
 }
@@ -774,7 +758,7 @@ json_figures(FILE *f, const char *indent, const struct advise *a,
 		fputs(",\n", f);
 	}
 	fprintf(f, "%s\"bottleneck\": ", indent);
-	report_json_string(f, fig->bottleneck);
+	utf8_json_string(f, fig->bottleneck);
 	fprintf(f, ",\n%s\"meets\": %s\n", indent, advise_fails(a, fig, 0) < 0 ?
 	    "true" : "false");
 }
@@ -792,7 +776,7 @@ json_candidate(FILE *f, const struct advise *a, const struct advise_candidate *c
 	json_settings(f, c);
 	fprintf(f, ",\n%s\"error\": ", in);
 	if (c->error != NULL) {
-		report_json_string(f, c->error);
+		utf8_json_string(f, c->error);
 		fprintf(f, "\n");
 		return;
 	}
@@ -811,13 +795,13 @@ json_candidate(FILE *f, const struct advise *a, const struct advise_candidate *c
 		fputs("null", f);
 	fprintf(f, ",\n%s\"meets\": %s,\n%s\"bottleneck\": ", in, c->meets ?
 	    "true" : "false", in);
-	report_json_string(f, fig->bottleneck);
+	utf8_json_string(f, fig->bottleneck);
 	fprintf(f, ",\n%s\"why\": ", in);
 	if (c->sim_failed)
-		report_json_string(f, c->sim_error);
+		utf8_json_string(f, c->sim_error);
 	else if (!c->meets && (i = advise_fails(a, fig, 0)) >= 0) {
 		advise_why(a, c, fig, i, why, sizeof why);
-		report_json_string(f, why);
+		utf8_json_string(f, why);
 	} else
 		fputs("null", f);
 	fputc('\n', f);
@@ -830,7 +814,7 @@ advise_json(FILE *f, struct advise *a)
 	int n = advise_best(a, best), i;
 
 	fputs("{\n  \"scenario\": ", f);
-	report_json_string(f, a->scenario);
+	utf8_json_string(f, a->scenario);
 	fputs(",\n  \"targets\": [", f);
 	for (i = 0; i < a->nt; i++) {
 		fprintf(f, "%s{\"figure\": \"%s\", \"op\": \"%s\", "
@@ -838,7 +822,7 @@ advise_json(FILE *f, struct advise *a)
 		    a->t[i].at_most ? "<=" : ">=");
 		report_json_number(f, a->t[i].value);
 		fputs(", \"text\": ", f);
-		report_json_string(f, a->t[i].text);
+		utf8_json_string(f, a->t[i].text);
 		fputc('}', f);
 	}
 	fprintf(f, "],\n  \"priced\": %s,\n  \"best\": ", a->priced ?

@@ -101,8 +101,9 @@ struct advise {
 
 /* Whether setting "PATH=VALUE" applies under strategy.name name: a
  * strategy key of another strategy (strategy.shards under allreduce,
- * strategy.algorithm under ps) or placement.servers under allreduce
- * does not. */
+ * strategy.algorithm or strategy.grid under ps: the registry's
+ * registry_block_takes) or placement.servers under allreduce does
+ * not. */
 int advise_applies(const char *set, const char *name);
 
 /* Candidate c from a grid point's settings (n of them) on a scenario

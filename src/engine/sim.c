@@ -37,8 +37,8 @@ struct spawn {
 };
 
 /* An upper bound on the actors a run spawns: a worker (and with buckets
- * its comm actor) per worker, double-binary-tree's second-tree helper
- * per worker, a server per PS shard and its receivers (one per 64
+ * its comm actor) per worker, a helper per worker if the strategy's row
+ * has R_HELPER (double-binary-tree's second tree), a server per PS shard and its receivers (one per 64
  * workers, strategy-ps.c), or with faults a connection per shard and
  * worker, and the fault machinery's few. */
 static long
@@ -47,7 +47,7 @@ actors_bound(const struct scenario *sc)
 	long n = sc->placement.workers, k = sc->strategy.shards;
 
 	return n * (1 + (sc->strategy.bucket_bytes > 0) +
-	    (sc->strategy.info->id == STRATEGY_DOUBLE_BINARY_TREE)) +
+	    ((sc->strategy.info->flags & R_HELPER) != 0)) +
 	    k * (sc->faults.on ? n + 2 : 2 + (n + PS_RECEIVER_WORKERS - 1) /
 	    PS_RECEIVER_WORKERS) + 64;
 }
@@ -114,16 +114,17 @@ memory_allowed(const char **what)
 	return have > 0 ? have : 0;
 }
 
-/* Refuse up front a run whose actors, or all-to-all's n(n-1) messages in
- * flight at once, would not fit in the memory psim may use, rather than
- * let SimGrid abort or the kernel kill psim. */
+/* Refuse up front a run whose actors, or the n(n-1) messages in flight
+ * at once of a strategy with R_ALL_PAIRS (all-to-all), would not fit in
+ * the memory psim may use, rather than let SimGrid abort or the kernel
+ * kill psim. */
 static int
 run_fits_memory(const struct scenario *sc, char **errors)
 {
 	double n = sc->placement.workers;
 	long actors = actors_bound(sc);
 	double need = (double)actors * ACTOR_BYTES;
-	double comms = sc->strategy.info->id == STRATEGY_ALL_TO_ALL ?
+	double comms = (sc->strategy.info->flags & R_ALL_PAIRS) ?
 	    2 * n * (n - 1) : 0;
 	const char *what;
 	double have = memory_allowed(&what);
@@ -147,10 +148,11 @@ run_fits_memory(const struct scenario *sc, char **errors)
 		    "%.1f GB", sc->file, sc->placement.workers, actors,
 		    need / 1e9, ACTOR_BYTES / 1024, what, have / 1e9);
 	else
-		errors_add(&e, NULL, "psim: %s: /placement/workers: all-to-all "
+		errors_add(&e, NULL, "psim: %s: /placement/workers: %s "
 		    "over %d workers keeps %.0f messages in flight at once, "
 		    "which need about %.1f GB (about 1 KB each in SimGrid); "
-		    "%s %.1f GB", sc->file, sc->placement.workers, comms,
+		    "%s %.1f GB", sc->file, sc->strategy.info->name,
+		    sc->placement.workers, comms,
 		    comms * COMM_BYTES / 1e9, what, have / 1e9);
 	*errors = errors_take(&e);
 	return 0;

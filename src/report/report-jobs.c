@@ -14,6 +14,7 @@
 #include "report.h"
 #include "scenario.h"
 #include "units.h"
+#include "utf8.h"
 #include "xmalloc.h"
 
 /* The columns a job's CSV row has before the single job's. */
@@ -67,7 +68,7 @@ json_job(FILE *f, const struct jobs *jb, int j, int comma)
 
 	jobs_who(jb, j, who, sizeof who);
 	fputs("    {\n      \"job\": ", f);
-	report_json_string(f, jb->sc[j]->job.name);
+	utf8_json_string(f, jb->sc[j]->job.name);
 	fputs(",\n      \"start_s\": ", f);
 	report_json_number(f, jb->sc[j]->job.start_s);
 	fputs(",\n      \"alone_step_time_s\": ", f);
@@ -79,11 +80,11 @@ json_job(FILE *f, const struct jobs *jb, int j, int comma)
 		fputs("null", f);
 	fputs(",\n      \"shared_link\": ", f);
 	if (jb->link[j] >= 0)
-		report_json_string(f, jb->links[jb->link[j]].name);
+		utf8_json_string(f, jb->links[jb->link[j]].name);
 	else
 		fputs("null", f);
 	fputs(",\n      \"slowed_by\": ", f);
-	report_json_string(f, who);
+	utf8_json_string(f, who);
 	fputs(",\n", f);
 	/* the single report's lines but its first ("{") and last ("}") */
 	line = strchr(text, '\n') + 1;
@@ -104,7 +105,7 @@ json_links(FILE *f, const struct jobs *jb)
 	for (i = 0; i < jb->nlinks; i++) {
 		l = &jb->links[i];
 		fputs("    {\"name\": ", f);
-		report_json_string(f, l->name);
+		utf8_json_string(f, l->name);
 		fputs(", \"bandwidth_gbps\": ", f);
 		report_json_number(f, l->bandwidth_Bps * 8 / 1e9);
 		fputs(", \"bytes\": ", f);
@@ -114,7 +115,7 @@ json_links(FILE *f, const struct jobs *jb)
 			if (l->job_bytes[j] <= 0)
 				continue;
 			fputs(first ? "" : ", ", f);
-			report_json_string(f, jb->sc[j]->job.name);
+			utf8_json_string(f, jb->sc[j]->job.name);
 			fputs(": ", f);
 			report_json_number(f, l->job_bytes[j]);
 			first = 0;
@@ -131,21 +132,21 @@ write_json(FILE *f, const struct scenario *top, const struct jobs *jb)
 
 	fprintf(f, "{\n  \"psim_report_version\": %d,\n  \"scenario\": ",
 	    REPORT_VERSION);
-	report_json_string(f, top->name);
+	utf8_json_string(f, top->name);
 	fputs(",\n  \"description\": ", f);
 	if (top->description != NULL)
-		report_json_string(f, top->description);
+		utf8_json_string(f, top->description);
 	else
 		fputs("null", f);
 	fputs(",\n  \"overrides\": [", f);
 	for (i = 0; i < top->nsets; i++) {
 		fputs(i > 0 ? ", " : "", f);
-		report_json_string(f, top->sets[i]);
+		utf8_json_string(f, top->sets[i]);
 	}
 	fputs("],\n  \"network\": ", f);
-	report_json_string(f, scenario_network_name(top->network));
+	utf8_json_string(f, scenario_network_name(top->network));
 	fputs(",\n  \"topology\": ", f);
-	report_json_string(f, scenario_topology_name(top->cluster.topology));
+	utf8_json_string(f, scenario_topology_name(top->cluster.topology));
 	fprintf(f, ",\n  \"seed\": %lu,\n  \"jobs\": [\n", top->seed);
 	for (i = 0; i < jb->n; i++)
 		json_job(f, jb, i, i + 1 < jb->n);

@@ -145,31 +145,6 @@ report_bottleneck(const struct results *r, char *res, size_t rlen,
 	}
 }
 
-/* A JSON string: valid UTF-8 as it is, control characters escaped,
- * and each byte that is not UTF-8 as U+FFFD. */
-void
-report_json_string(FILE *f, const char *s)
-{
-	size_t n = s != NULL ? strlen(s) : 0, i, k;
-	uint32_t cp;
-
-	fputc('"', f);
-	for (i = 0; i < n; i += k) {
-		if ((k = utf8_decode(s + i, n - i, &cp)) == 0) {
-			fputs("\\ufffd", f);
-			k = 1;
-		} else if (cp == '"' || cp == '\\')
-			fprintf(f, "\\%c", (int)cp);
-		else if (cp == '\n')
-			fputs("\\n", f);
-		else if (cp < 0x20 || utf8_is_control(cp))
-			fprintf(f, "\\u%04x", (unsigned)cp);
-		else
-			fwrite(s + i, 1, k, f);
-	}
-	fputc('"', f);
-}
-
 /* Numbers: integers exactly, others to 12 significant digits. */
 void
 report_json_number(FILE *f, double v)
@@ -194,7 +169,7 @@ static void
 kv_str(FILE *f, const char *indent, const char *key, const char *v, int comma)
 {
 	fprintf(f, "%s\"%s\": ", indent, key);
-	report_json_string(f, v);
+	utf8_json_string(f, v);
 	fputs(comma ? ",\n" : "\n", f);
 }
 
@@ -204,7 +179,7 @@ static void
 pair_str(FILE *f, const char *key, const char *v, int first)
 {
 	fprintf(f, "%s\"%s\": ", first ? "" : ", ", key);
-	report_json_string(f, v);
+	utf8_json_string(f, v);
 }
 
 static void
@@ -477,7 +452,7 @@ write_json(FILE *f, const struct scenario *sc, const struct results *r)
 	fputs("  \"overrides\": [", f);
 	for (i = 0; i < sc->nsets; i++) {
 		fputs(i > 0 ? ", " : "", f);
-		report_json_string(f, sc->sets[i]);
+		utf8_json_string(f, sc->sets[i]);
 	}
 	fputs("],\n", f);
 	kv_str(f, "  ", "strategy",

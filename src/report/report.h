@@ -37,10 +37,9 @@ void report_bottleneck(const struct results *, char *resource, size_t,
 /* The CSV report's header line, without the newline. */
 const char *report_csv_header(void);
 
-/* A JSON string (valid UTF-8 kept, controls escaped, bad bytes as
- * U+FFFD) and a JSON number (integers exactly, else 12 digits; null if
- * not finite), as every JSON psim writes has them. */
-void report_json_string(FILE *, const char *);
+/* A JSON number (integers exactly, else 12 digits; null if not finite),
+ * as the reports and advise write them.  Their strings are
+ * utf8_json_string's (utf8.h). */
 void report_json_number(FILE *, double);
 
 /* n bytes of a text or CSV report, with names spelled out that hold ESC

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "timeline.h"
+#include "utf8.h"
 #include "xmalloc.h"
 
 int
@@ -241,24 +242,6 @@ timeline_comm(struct timeline *tl, int src, int dst, int tid, int step,
 	}
 }
 
-/* s as a JSON string. */
-static void
-put_string(FILE *f, const char *s)
-{
-	const unsigned char *p;
-
-	putc('"', f);
-	for (p = (const unsigned char *)(s != NULL ? s : ""); *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(f, "\\%c", *p);
-		else if (*p < 0x20 || *p == 0x7f)
-			fprintf(f, "\\u%04x", *p);
-		else
-			putc(*p, f);
-	}
-	putc('"', f);
-}
-
 /* Simulated seconds as the trace's microseconds. */
 static double
 us(double s)
@@ -288,7 +271,7 @@ put_meta(FILE *f, const char *what, int pid, int tid, const char *name,
 {
 	fprintf(f, "%s\n{\"name\":\"%s\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d,"
 	    "\"args\":{\"name\":", *first ? "" : ",", what, pid, tid);
-	put_string(f, name);
+	utf8_json_string(f, name);
 	fputs("}}", f);
 	*first = 0;
 }
@@ -325,7 +308,7 @@ put_event(struct timeline *tl, FILE *f, const struct tl_event *e)
 	    "fault" };
 
 	fputs(",\n{\"name\":", f);
-	put_string(f, e->name);
+	utf8_json_string(f, e->name);
 	fprintf(f, ",\"cat\":\"%s\",\"ph\":\"%s\",\"pid\":%d,\"tid\":%d,"
 	    "\"ts\":%.6f", e->kind == TL_INSTANT && strcmp(e->name, "apply") ==
 	    0 ? "ps" : cat[e->kind], e->kind == TL_INSTANT ? "i" : "X",
@@ -337,9 +320,9 @@ put_event(struct timeline *tl, FILE *f, const struct tl_event *e)
 	fputs(",\"args\":{", f);
 	if (e->kind == TL_COMM) {
 		fputs("\"src\":", f);
-		put_string(f, name_of(tl->host, tl->nhosts, e->src));
+		utf8_json_string(f, name_of(tl->host, tl->nhosts, e->src));
 		fputs(",\"dst\":", f);
-		put_string(f, name_of(tl->host, tl->nhosts, e->dst));
+		utf8_json_string(f, name_of(tl->host, tl->nhosts, e->dst));
 		fprintf(f, ",\"src_host\":%d,\"dst_host\":%d,\"bytes\":%.17g,",
 		    e->src, e->dst, e->bytes);
 		if (e->phase != NULL)
@@ -389,7 +372,7 @@ counters(struct timeline *tl, FILE *f)
 			if (active == 0)
 				Bps = 0;
 			fputs(",\n{\"name\":", f);
-			put_string(f, name_of(tl->link, tl->nlinks, l));
+			utf8_json_string(f, name_of(tl->link, tl->nlinks, l));
 			fprintf(f, ",\"cat\":\"link\",\"ph\":\"C\",\"pid\":%d,"
 			    "\"tid\":0,\"ts\":%.6f,\"args\":{\"Gbps\":%.17g}}",
 			    tl->nhosts, us(t), Bps * 8 / 1e9);

@@ -142,6 +142,24 @@ void scenario_json_free(struct cJSON *root);
 /* Whether the top of the tree gives key. */
 int scenario_tree_has(const struct cJSON *root, const char *key);
 
+/* The keys of a scenario's top level, each with its place in a file of
+ * several jobs (scenario-parse.c); the last entry's key is NULL. */
+enum top_place {
+	TOP_SHARED,	/* the file's, its jobs' too: name, cluster, ... */
+	TOP_JOB,	/* each job's own, in /jobs: model, strategy, ... */
+	TOP_SINGLE,	/* a single job only (not yet with several) */
+	TOP_JOBS	/* several jobs only: "jobs" */
+};
+struct top_key {
+	const char	*key;
+	enum top_place	 place;
+};
+extern const struct top_key scenario_keys[];
+/* The top level's keys, NULL-terminated, in the order of the messages
+ * about them: a single job's file (jobs 0), or a file of jobs (1): the
+ * shared keys and "jobs", then the jobs' own, then the rest. */
+const char *const *scenario_top_keys(int jobs);
+
 /* Each key's default, where it is a constant. */
 void scenario_defaults(struct scenario *);
 /* Every block of the tree into sc, over the defaults. */

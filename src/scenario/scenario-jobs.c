@@ -22,23 +22,22 @@
  * process of its own. */
 #define JOBS_MAX	64
 
-/* A job's keys, and of them the single job's (not beside "jobs"). */
+/* A job's keys: its name and start, and the top-level keys that are
+ * each job's own (TOP_JOB in scenario_keys, not beside "jobs"). */
 static const char *const job_keys[] = { "name", "model", "placement",
     "strategy", "run", "start", NULL };
-static const char *const single_keys[] = { "model", "placement",
-    "strategy", "run", NULL };
 
 int
 scenario_job_path(const char *path)
 {
+	const struct top_key *t;
 	size_t len;
-	int k;
 
-	for (k = 0; single_keys[k] != NULL; k++) {
-		len = strlen(single_keys[k]);
-		if (path[0] == '/' && strncmp(path + 1, single_keys[k],
-		    len) == 0 && (path[1 + len] == '\0' ||
-		    path[1 + len] == '/'))
+	for (t = scenario_keys; t->key != NULL; t++) {
+		len = strlen(t->key);
+		if (t->place == TOP_JOB && path[0] == '/' &&
+		    strncmp(path + 1, t->key, len) == 0 &&
+		    (path[1 + len] == '\0' || path[1 + len] == '/'))
 			return 1;
 	}
 	return 0;
@@ -49,28 +48,23 @@ scenario_job_path(const char *path)
 static const cJSON *
 check_top(struct ctx *c, const cJSON *root)
 {
-	static const char *const keys[] = { "name", "description", "seed",
-	    "cluster", "network", "jobs", "model", "placement", "strategy",
-	    "run", "numerics", "faults", NULL };
-	static const char *const unsupported[] = { "numerics", "faults",
-	    NULL };
+	const struct top_key *t;
 	const cJSON *jobs, *cluster;
 	char path[32];
-	int k;
 
-	check_keys(c, root, "", keys);
-	for (k = 0; single_keys[k] != NULL; k++) {
-		snprintf(path, sizeof path, "/%s", single_keys[k]);
-		if (scenario_tree_has(root, single_keys[k]))
+	check_keys(c, root, "", scenario_top_keys(1));
+	/* (the table has the jobs' own keys before the single job's) */
+	for (t = scenario_keys; t->key != NULL; t++) {
+		snprintf(path, sizeof path, "/%s", t->key);
+		if (!scenario_tree_has(root, t->key))
+			continue;
+		if (t->place == TOP_JOB)
 			err_at(c, path, "expected each job's %s in /jobs, "
-			    "found one beside /jobs", single_keys[k]);
-	}
-	for (k = 0; unsupported[k] != NULL; k++) {
-		snprintf(path, sizeof path, "/%s", unsupported[k]);
-		if (scenario_tree_has(root, unsupported[k]))
+			    "found one beside /jobs", t->key);
+		else if (t->place == TOP_SINGLE)
 			err_at(c, path, "expected no %s with /jobs (not "
 			    "supported for several jobs), found a %s block",
-			    unsupported[k], unsupported[k]);
+			    t->key, t->key);
 	}
 	cluster = cJSON_GetObjectItemCaseSensitive(root, "cluster");
 	if (cJSON_IsObject(cluster) && !scenario_tree_has(cluster,
@@ -109,8 +103,8 @@ merge_errors(struct ctx *c, struct errors *from)
 	free(text);
 }
 
-/* The tree of job i: the file's without "jobs" and the single job's
- * keys, with the job's. */
+/* The tree of job i: the file's shared keys (TOP_SHARED), with the
+ * job's own. */
 static cJSON *
 job_tree(const cJSON *root, const cJSON *job)
 {
@@ -118,14 +112,15 @@ job_tree(const cJSON *root, const cJSON *job)
 	const cJSON *v;
 	int k;
 
-	cJSON_DeleteItemFromObjectCaseSensitive(t, "jobs");
-	cJSON_DeleteItemFromObjectCaseSensitive(t, "numerics");
-	cJSON_DeleteItemFromObjectCaseSensitive(t, "faults");
-	for (k = 0; single_keys[k] != NULL; k++) {
-		cJSON_DeleteItemFromObjectCaseSensitive(t, single_keys[k]);
-		if ((v = cJSON_GetObjectItemCaseSensitive(job,
-		    single_keys[k])) != NULL)
-			cJSON_AddItemToObject(t, single_keys[k],
+	for (k = 0; scenario_keys[k].key != NULL; k++) {
+		if (scenario_keys[k].place == TOP_SHARED)
+			continue;
+		cJSON_DeleteItemFromObjectCaseSensitive(t,
+		    scenario_keys[k].key);
+		if (scenario_keys[k].place == TOP_JOB && (v =
+		    cJSON_GetObjectItemCaseSensitive(job,
+		    scenario_keys[k].key)) != NULL)
+			cJSON_AddItemToObject(t, scenario_keys[k].key,
 			    cJSON_Duplicate(v, 1));
 	}
 	return t;

@@ -411,7 +411,8 @@ parse_variables(struct ctx *c, const cJSON *st, struct scenario *sc)
 	}
 }
 
-/* strategy.grid: [rows, cols] for 2d-ring. */
+/* strategy.grid: [rows, cols] for the algorithms with R_GRID
+ * (2d-ring). */
 static void
 parse_grid(struct ctx *c, const cJSON *st, struct scenario *sc)
 {
@@ -423,8 +424,8 @@ parse_grid(struct ctx *c, const cJSON *st, struct scenario *sc)
 		return;
 	if (sc->strategy.info == NULL ||
 	    !(sc->strategy.info->flags & R_GRID)) {
-		err_at(c, "/strategy/grid", "only used with algorithm "
-		    "\"2d-ring\"");
+		err_at(c, "/strategy/grid", "only used with algorithm %s",
+		    registry_names_with(R_GRID));
 		return;
 	}
 	r = cJSON_GetArrayItem(g, 0);
@@ -473,6 +474,31 @@ parse_sync(struct ctx *c, const cJSON *st, struct scenario *sc)
 		    sync_names[sc->strategy.sync]);
 }
 
+/* Refuse each key of st that strategy info does not take (with info
+ * NULL: that no strategy of family f takes), in the registry's order
+ * (registry_keys), with why, or else "only used with strategy ..." and
+ * the strategies that take it. */
+static void
+refuse_keys(struct ctx *c, const cJSON *st, const struct strategy_info *info,
+    enum family f, const char *why)
+{
+	const struct strategy_key *k;
+	char p[64];
+
+	for (k = registry_keys; k->key != NULL; k++) {
+		if ((info != NULL ? registry_takes(info, k) :
+		    registry_family_takes(f, k)) ||
+		    cJSON_GetObjectItemCaseSensitive(st, k->key) == NULL)
+			continue;
+		snprintf(p, sizeof p, "/strategy/%s", k->key);
+		if (why != NULL)
+			err_at(c, p, "%s", why);
+		else
+			err_at(c, p, "only used with strategy %s",
+			    registry_takers(k));
+	}
+}
+
 /* strategy "bytesps": BytePS's layout is all derived; only its chunks
  * are the file's. */
 static void
@@ -480,11 +506,9 @@ parse_bytesps(struct ctx *c, const cJSON *st, struct scenario *sc)
 {
 	sc->strategy.info = registry_find(FAMILY_PS, "bytesps");
 	get_int(c, st, "/strategy", "chunks", 0, 1, 4096, &sc->strategy.chunks);
-	reject_keys(c, st, "/strategy", (const char *const[]){ "algorithm",
-	    "shards", "colocate", "partition", "variables", "bigarray_bound",
-	    "grid", "bucket", "sync", "staleness", "backup_workers", NULL },
-	    "not used with \"bytesps\" (a summation service on every worker "
-	    "and on /placement/servers CPU hosts)");
+	refuse_keys(c, st, sc->strategy.info, FAMILY_PS, "not used with "
+	    "\"bytesps\" (a summation service on every worker and on "
+	    "/placement/servers CPU hosts)");
 }
 
 /* strategy "ps": how it applies gradients, its shards and where they
@@ -534,10 +558,10 @@ static void
 parse_algorithm(struct ctx *c, const cJSON *st, struct scenario *sc)
 {
 	const cJSON *alg = cJSON_GetObjectItemCaseSensitive(st, "algorithm");
-	const char *names[16], *near;
+	const char *names[STRATEGY_COUNT + 1], *near;
 	int f, i;
 
-	for (i = 0, f = 0; f < STRATEGY_COUNT && i < 15; f++) {
+	for (i = 0, f = 0; f < STRATEGY_COUNT; f++) {
 		if (registry[f].family == FAMILY_ALLREDUCE)
 			names[i++] = registry[f].name;
 	}
@@ -569,10 +593,7 @@ parse_allreduce(struct ctx *c, const cJSON *st, struct scenario *sc)
 {
 	const struct strategy_info *info;
 
-	reject_keys(c, st, "/strategy", (const char *const[]){ "shards",
-	    "colocate", "partition", "variables", "bigarray_bound", "sync",
-	    "staleness", "backup_workers", NULL },
-	    "only used with strategy \"ps\"");
+	refuse_keys(c, st, NULL, FAMILY_ALLREDUCE, NULL);
 	parse_algorithm(c, st, sc);
 	info = sc->strategy.info;
 	parse_grid(c, st, sc);
@@ -596,17 +617,13 @@ static void
 parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
     struct given *g)
 {
-	static const char *const keys[] = { "name", "algorithm", "shards",
-	    "colocate", "partition", "variables", "wire_dtype",
-	    "bigarray_bound", "grid", "bucket", "chunks", "sync", "staleness",
-	    "backup_workers", NULL };
 	const cJSON *st = get_object(c, root, "", "strategy", 1);
 	char list[512];
 	int f;
 
 	if (st == NULL)
 		return;
-	check_keys(c, st, "/strategy", keys);
+	check_keys(c, st, "/strategy", registry_key_names());
 	if ((f = get_enum(c, st, "/strategy", "wire_dtype", dtype_names,
 	    -1)) >= 0) {
 		sc->strategy.wire_dtype = (enum dtype)f;
@@ -890,19 +907,61 @@ parse_network(struct ctx *c, const cJSON *root, struct scenario *sc)
 		    "expected false, or model \"cm02\" or \"realistic\"");
 }
 
+/* Every top-level key, in a single job's order (scenario-impl.h). */
+const struct top_key scenario_keys[] = {
+	{ "name",		TOP_SHARED },
+	{ "description",	TOP_SHARED },
+	{ "seed",		TOP_SHARED },
+	{ "model",		TOP_JOB },
+	{ "cluster",		TOP_SHARED },
+	{ "placement",		TOP_JOB },
+	{ "strategy",		TOP_JOB },
+	{ "run",		TOP_JOB },
+	{ "network",		TOP_SHARED },
+	{ "numerics",		TOP_SINGLE },
+	{ "faults",		TOP_SINGLE },
+	{ "jobs",		TOP_JOBS },
+	{ NULL,			TOP_SHARED }
+};
+
+/* Whether a key of place p is in pass (0, 1, 2) of the list of a file of
+ * jobs (or of one job). */
+static int
+top_pass(enum top_place p, int jobs, int pass)
+{
+	if (!jobs)
+		return pass == 0 && p != TOP_JOBS;
+	return pass == (p == TOP_JOB ? 1 : p == TOP_SINGLE ? 2 : 0);
+}
+
+const char *const *
+scenario_top_keys(int jobs)
+{
+	static const char *list[2][sizeof scenario_keys /
+	    sizeof scenario_keys[0]];
+	const char **l = list[jobs != 0];
+	int pass, k, n = 0;
+
+	for (pass = 0; pass < 3; pass++) {
+		for (k = 0; scenario_keys[k].key != NULL; k++) {
+			if (top_pass(scenario_keys[k].place, jobs, pass))
+				l[n++] = scenario_keys[k].key;
+		}
+	}
+	l[n] = NULL;
+	return l;
+}
+
 /* The top level: its keys, name, description and seed, each block in
  * turn, and the network. */
 void
 scenario_parse(struct ctx *c, const cJSON *root, struct scenario *sc,
     struct given *g)
 {
-	static const char *const keys[] = { "name", "description", "seed",
-	    "model", "cluster", "placement", "strategy", "run", "network",
-	    "numerics", "faults", NULL };
 	const cJSON *seed;
 	char *f;
 
-	check_keys(c, root, "", keys);
+	check_keys(c, root, "", scenario_top_keys(0));
 	sc->name = get_string(c, root, "", "name", 0);	/* NULL: derived */
 	sc->description = get_string(c, root, "", "description", 0);
 	seed = cJSON_GetObjectItemCaseSensitive(root, "seed");
