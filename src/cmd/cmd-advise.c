@@ -19,6 +19,7 @@
 #include "advise.h"
 #include "analytic.h"
 #include "child.h"
+#include "cluster.h"
 #include "cmd.h"
 #include "registry.h"
 #include "run.h"
@@ -213,10 +214,8 @@ closed_child(void *ctx, int i, FILE *out)
 	storage = sc->faults.on ? 1 : 0;
 	gpus = sc->cluster.gpus_per_host > 1 ? sc->cluster.gpus_per_host : 1;
 	machines = (sim->nworkers + gpus - 1) / gpus + sim->nservers + storage;
-	cost = sc->cluster.priced ? sim->nworkers * sc->cluster.price_worker +
-	    sim->nservers * sc->cluster.price_server + storage *
-	    sc->cluster.price_storage + machines * sc->cluster.price_nic :
-	    machines;
+	cost = sc->cluster.priced ? cluster_cost(sc, sim->nworkers,
+	    sim->nservers, storage, machines) : machines;
 	fprintf(out, "step_time_s %.12g\nthroughput %.12g\ngoodput %.12g\n"
 	    "required_gbps %.12g\ncompute_s %.12g\nworker_bytes %.12g\n"
 	    "server_bytes %.12g\nnic_gbps %.12g\nworkers %d\nservers %d\n"

@@ -18,6 +18,7 @@
 #include <simgrid/link.h>
 #include <xbt/dynar.h>
 
+#include "cluster.h"
 #include "metrics.h"
 #include "platform.h"
 #include "sim.h"
@@ -560,11 +561,9 @@ cost(const struct sim *sim, struct results *r)
 	    sim->nworkers * end) / 3600;
 	c->server_h = sim->nservers * end / 3600;
 	c->storage_h = sim->sc->faults.on ? end / 3600 : 0;
-	c->total = c->worker_h * sc->cluster.price_worker + c->server_h *
-	    sc->cluster.price_server + c->storage_h * sc->cluster.price_storage +
-	    (c->worker_h / (sc->cluster.gpus_per_host > 1 ?
-	    sc->cluster.gpus_per_host : 1) + c->server_h + c->storage_h) *
-	    sc->cluster.price_nic;	/* a NIC a machine */
+	c->total = cluster_cost(sc, c->worker_h, c->server_h, c->storage_h,
+	    c->worker_h / (sc->cluster.gpus_per_host > 1 ?
+	    sc->cluster.gpus_per_host : 1) + c->server_h + c->storage_h);
 	c->per_1000_steps = sim->sc->faults.on && sim->fstats.done_s < 0 ? -1 :
 	    1000 * c->total / r->steps;
 }
@@ -760,10 +759,10 @@ link_stats(struct metrics *m, struct results *r)
 			l->up = m->nic_up[owner[i]] == (int)i;
 		}
 		/* a multi-GPU machine's NIC, which its GPUs share */
-		l->group = gpus > 1 ? platform_machine_nic(sc, l->name, &up) :
+		l->group = gpus > 1 ? cluster_machine_nic(sc, l->name, &up) :
 		    -1;
 		if (l->group >= 0) {
-			platform_group_name(sc, l->group, name, sizeof name);
+			cluster_group_name(sc, l->group, name, sizeof name);
 			l->group_name = xstrdup(name);
 			l->up = up;
 		}

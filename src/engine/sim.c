@@ -22,6 +22,7 @@
 #include <simgrid/link.h>
 #include <xbt/dynar.h>
 
+#include "cluster.h"
 #include "errors.h"
 #include "metrics.h"
 #include "patterns.h"
@@ -1238,16 +1239,16 @@ build(const struct scenario *sc, char **workers, char **servers,
 			    sim->elem_bytes;
 		}
 	}
-	if (sc->cluster.topology != TOPO_PLATFORM && platform_groups(sc) > 0) {
+	if (sc->cluster.topology != TOPO_PLATFORM && cluster_groups(sc) > 0) {
 		sim->rack_of = xcalloc((size_t)sim->nhosts,
 		    sizeof *sim->rack_of);
-		sim->uplink_Bps = xcalloc((size_t)platform_groups(sc),
+		sim->uplink_Bps = xcalloc((size_t)cluster_groups(sc),
 		    sizeof *sim->uplink_Bps);
 		for (i = 0; i < sim->nhosts; i++)
-			sim->rack_of[i] = platform_rack_of(sc,
+			sim->rack_of[i] = cluster_rack_of(sc,
 			    sim->hosts[i].name);
-		for (i = 0; i < platform_groups(sc); i++)
-			sim->uplink_Bps[i] = platform_uplink_Bps(sc, i);
+		for (i = 0; i < cluster_groups(sc); i++)
+			sim->uplink_Bps[i] = cluster_uplink_Bps(sc, i);
 	}
 	sim->steps = sc->run.steps;
 	sim->metrics = metrics_create(sim, sc->run.steps);
@@ -1345,7 +1346,7 @@ sim_shape(const struct sim *sim, struct shape *s)
 	s->bytesps = (sc->strategy.info->flags & R_SERVICES) != 0;
 	s->groups_are_hosts = sc->cluster.gpus_per_host > 1;
 	if (sim->rack_of != NULL) {
-		s->racks = platform_groups(sc);
+		s->racks = cluster_groups(sc);
 		s->rack_of = sim->rack_of;
 		s->uplink_Bps = sim->uplink_Bps;
 	}
