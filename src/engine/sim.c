@@ -252,15 +252,13 @@ engine_init(const struct scenario *sc)
 long
 sim_part_offset(long len, int n, int i)
 {
-	long base = len / n, extra = len % n;
-
-	return i * base + (i < extra ? i : extra);
+	return layout_part_offset(len, n, i);
 }
 
 long
 sim_part_count(long len, int n, int i)
 {
-	return len / n + (i < len % n ? 1 : 0);
+	return layout_part_count(len, n, i);
 }
 
 /* After sim->generation restarts a job's mailboxes have fresh names, so
@@ -714,70 +712,10 @@ comm_main(struct sim *sim, int w)
 	}
 }
 
-/* Cut the layers, last to first, into buckets of at least bucket_bytes
- * (a bigger layer makes a bucket of its own). */
-static void
-buckets(struct sim *sim)
-{
-	const struct scenario *sc = sim->sc;
-	int n = sc->model.nlayers, i, top = n - 1;
-	long *offset = xcalloc((size_t)n + 1, sizeof *offset);
-	double acc = 0;
-
-	for (i = 0; i < n; i++)
-		offset[i + 1] = offset[i] + (long)sc->model.layers[i].params;
-	sim->bucket_lo = xcalloc((size_t)n, sizeof *sim->bucket_lo);
-	sim->bucket_len = xcalloc((size_t)n, sizeof *sim->bucket_len);
-	sim->bucket_close = xcalloc((size_t)n, sizeof *sim->bucket_close);
-	for (i = n - 1; i >= 0; i--) {
-		acc += sc->model.layers[i].params * sim->elem_bytes;
-		if (acc < sc->strategy.bucket_bytes && i > 0)
-			continue;
-		sim->bucket_lo[sim->nbuckets] = offset[i];
-		sim->bucket_len[sim->nbuckets] = offset[top + 1] - offset[i];
-		sim->bucket_close[sim->nbuckets] = i;
-		sim->nbuckets++;
-		top = i - 1;
-		acc = 0;
-	}
-	free(offset);
-}
-
 double
 sim_bucket_ready_s(const struct sim *sim, int b, double compute_s)
 {
-	double share = sim->forward_share;
-	int i;
-
-	for (i = sim->sc->model.nlayers - 1; i >= sim->bucket_close[b]; i--)
-		share += sim->layer_share[i];
-	return share * compute_s;
-}
-
-/* The compute shares of a layered model's passes. */
-static void
-layer_shares(struct sim *sim)
-{
-	const struct scenario *sc = sim->sc;
-	double given = 0, rest = 0;
-	int i;
-
-	sim->layer_share = xcalloc((size_t)sc->model.nlayers,
-	    sizeof *sim->layer_share);
-	sim->forward_share = 1 - sc->model.backward_share;
-	for (i = 0; i < sc->model.nlayers; i++) {
-		if (sc->model.layers[i].backward_s > 0) {
-			sim->layer_share[i] = sc->model.layers[i].backward_s /
-			    sc->model.compute_s;
-			given += sim->layer_share[i];
-		} else
-			rest += sc->model.layers[i].params;
-	}
-	for (i = 0; i < sc->model.nlayers && rest > 0; i++) {
-		if (sc->model.layers[i].backward_s == 0)
-			sim->layer_share[i] = (sc->model.backward_share - given) *
-			    sc->model.layers[i].params / rest;
-	}
+	return layout_bucket_ready_s(sim->sc, &sim->layout, b, compute_s);
 }
 
 /* ssp: how many clocks ahead of the slowest worker worker w is, a
@@ -988,81 +926,41 @@ sim_reset_buckets(struct sim *sim)
 	}
 }
 
-/* Cut the gradient into the PS shards the scenario asks for. */
+/* The gradient's layout (layout.c, which the closed form reads too),
+ * its fields under their engine names, and the PS shards' hosts. */
 static void
-partition(struct sim *sim)
+use_layout(struct sim *sim)
 {
-	const struct scenario *sc = sim->sc;
-	int k = sim->nshards, i, j, best;
-	long *load, off, v;
+	struct layout *l = &sim->layout;
+	int j;
 
-	sim->shard_offset = xcalloc((size_t)k, sizeof *sim->shard_offset);
-	sim->shard_count = xcalloc((size_t)k, sizeof *sim->shard_count);
-	if (sc->strategy.info->flags & R_SERVICES) {
-		/* BytePS's optimum for n workers and k CPU hosts: x bytes on
-		 * each worker's service and (M - n x)/k on each CPU host, with
-		 * x = (n - k) M / (n^2 + k n - 2k), which balances a worker's
-		 * NIC (M + (n-2) x each way) with a CPU host's (n (M-nx)/k). */
-		int n = sim->nworkers, cpus = sim->nservers;
-		int w0 = sc->strategy.worker_shards;
-		long x = w0 > 0 ? (long)((double)(n - cpus) * sim->elements /
-		    ((double)n * n + (double)cpus * n - 2.0 * cpus)) : 0;
-
-		for (j = 0, off = 0; j < k; j++) {
-			sim->shard_offset[j] = off;
-			/* with no CPU host the workers' services share all
-			 * of it, x or x + 1 each */
-			sim->shard_count[j] = cpus == 0 ?
-			    sim_part_count(sim->elements, k, j) : j < w0 ? x :
-			    sim_part_count(sim->elements - (long)w0 * x, cpus,
-			    j - w0);
-			off += sim->shard_count[j];
-		}
+	layout_make(sim->sc, l);
+	sim->elements = l->elements;
+	sim->elem_bytes = l->elem_bytes;
+	sim->forward_share = l->forward_share;
+	sim->layer_share = l->layer_share;
+	sim->nbuckets = l->nbuckets;
+	sim->bucket_lo = l->bucket_lo;
+	sim->bucket_len = l->bucket_len;
+	sim->bucket_close = l->bucket_close;
+	sim->nshards = l->nshards;
+	sim->shard_offset = l->shard_offset;
+	sim->shard_count = l->shard_count;
+	sim->shard_bytes = l->shard_bytes;
+	sim->shard_worker = l->shard_worker;
+	sim->shard_server = l->shard_server;
+	if (sim->nshards == 0)
 		return;
+	sim->shard_hidx = xcalloc((size_t)sim->nshards,
+	    sizeof *sim->shard_hidx);
+	sim->version = xcalloc((size_t)sim->nworkers, sizeof *sim->version);
+	sim->clock = xcalloc((size_t)sim->nshards * (size_t)sim->nworkers,
+	    sizeof *sim->clock);
+	for (j = 0; j < sim->nshards; j++) {
+		sim->shard_hidx[j] = sim->shard_worker[j] >= 0 ?
+		    sim->shard_worker[j] : sim->nworkers + sim->shard_server[j];
+		sim->hosts[sim->shard_hidx[j]].shards++;
 	}
-	if (sc->strategy.partition == PART_EVEN ||
-	    sc->strategy.variables == NULL) {
-		for (j = 0; j < k; j++) {
-			sim->shard_offset[j] = sim_part_offset(sim->elements,
-			    k, j);
-			sim->shard_count[j] = sim_part_count(sim->elements, k,
-			    j);
-		}
-		return;
-	}
-	/* Whole variables to shards: round-robin in order, or each to the
-	 * least-loaded shard (replica_device_setter's greedy strategy), or
-	 * MXNet's kvstore rule: a variable of bigarray_bound elements or more
-	 * is split evenly over all shards, a smaller one goes whole to shard
-	 * (key * 9973) mod k.  Shard j's parts are then laid out
-	 * contiguously. */
-	load = xcalloc((size_t)k, sizeof *load);
-	for (i = 0; i < sc->strategy.nvariables; i++) {
-		v = (long)sc->strategy.variables[i];
-		if (sc->strategy.partition == PART_MXNET &&
-		    v >= sc->strategy.bigarray_bound) {
-			for (j = 0; j < k; j++)
-				load[j] += sim_part_count(v, k, j);
-			continue;
-		}
-		if (sc->strategy.partition == PART_ROUND_ROBIN)
-			best = i % k;
-		else if (sc->strategy.partition == PART_MXNET)
-			best = (int)((long)i * 9973 % k);
-		else {
-			for (best = 0, j = 1; j < k; j++) {
-				if (load[j] < load[best])
-					best = j;
-			}
-		}
-		load[best] += v;
-	}
-	for (off = 0, j = 0; j < k; j++) {
-		sim->shard_offset[j] = off;
-		sim->shard_count[j] = load[j];
-		off += load[j];
-	}
-	free(load);
 }
 
 static void
@@ -1148,7 +1046,6 @@ build(const struct scenario *sc, char **workers, char **servers,
 {
 	struct sim *sim;
 	int i, k;
-	double speed;
 
 	sim = xcalloc(1, sizeof *sim);
 	sim->sc = sc;
@@ -1179,8 +1076,7 @@ build(const struct scenario *sc, char **workers, char **servers,
 		free(storage);
 	}
 
-	sim->elements = (long)sc->model.params;
-	sim->elem_bytes = scenario_dtype_bytes(sc->strategy.wire_dtype);
+	use_layout(sim);
 	sim->compute_flops = xcalloc((size_t)sim->nworkers,
 	    sizeof *sim->compute_flops);
 	sim->worker_mbox = xcalloc((size_t)sim->nworkers,
@@ -1196,47 +1092,16 @@ build(const struct scenario *sc, char **workers, char **servers,
 				sim->slow_factor[i] = sc->cluster.slow[k].factor;
 		}
 		rng_init(&sim->rng[i], sc->seed, (uint64_t)i);
-		speed = sg_host_get_speed(sim->hosts[i].host);
-		sim->compute_flops[i] = sc->model.compute_s > 0 ?
-		    sc->model.compute_s * speed : sc->model.compute_flops;
+		sim->compute_flops[i] = layout_compute_flops(sc,
+		    sg_host_get_speed(sim->hosts[i].host));
 		sim->worker_mbox[i] = sim_mailbox(sim, "worker", i);
 	}
-
-	if (sc->model.nlayers > 0)
-		layer_shares(sim);
-	if (sc->strategy.bucket_bytes > 0) {
-		buckets(sim);
+	if (sim->nbuckets > 0) {
 		sim->ready = xcalloc((size_t)sim->nworkers, sizeof *sim->ready);
 		sim->done = xcalloc((size_t)sim->nworkers, sizeof *sim->done);
 		for (i = 0; i < sim->nworkers; i++) {
 			sim->ready[i] = sg_sem_init(0);
 			sim->done[i] = sg_sem_init(0);
-		}
-	}
-	if (sc->strategy.info->family == FAMILY_PS) {
-		sim->nshards = sc->strategy.shards;
-		partition(sim);
-		sim->shard_hidx = xcalloc((size_t)sim->nshards,
-		    sizeof *sim->shard_hidx);
-		sim->shard_bytes = xcalloc((size_t)sim->nshards,
-		    sizeof *sim->shard_bytes);
-		sim->shard_worker = xcalloc((size_t)sim->nshards,
-		    sizeof *sim->shard_worker);
-		sim->shard_server = xcalloc((size_t)sim->nshards,
-		    sizeof *sim->shard_server);
-		sim->version = xcalloc((size_t)sim->nworkers,
-		    sizeof *sim->version);
-		sim->clock = xcalloc((size_t)sim->nshards *
-		    (size_t)sim->nworkers, sizeof *sim->clock);
-		for (i = 0; i < sim->nshards; i++) {
-			scenario_shard_home(sc, i, &sim->shard_worker[i],
-			    &sim->shard_server[i]);
-			sim->shard_hidx[i] = sim->shard_worker[i] >= 0 ?
-			    sim->shard_worker[i] : sim->nworkers +
-			    sim->shard_server[i];
-			sim->hosts[sim->shard_hidx[i]].shards++;
-			sim->shard_bytes[i] = (double)sim->shard_count[i] *
-			    sim->elem_bytes;
 		}
 	}
 	if (sc->cluster.topology != TOPO_PLATFORM && cluster_groups(sc) > 0) {
@@ -1480,10 +1345,6 @@ sim_free(struct sim *sim)
 	free(sim->compute_flops);
 	free(sim->slow_factor);
 	free(sim->rng);
-	free(sim->layer_share);
-	free(sim->bucket_lo);
-	free(sim->bucket_len);
-	free(sim->bucket_close);
 	for (i = 0; sim->ready != NULL && i < sim->nworkers; i++) {
 		sg_sem_destroy(sim->ready[i]);
 		sg_sem_destroy(sim->done[i]);
@@ -1491,12 +1352,8 @@ sim_free(struct sim *sim)
 	free(sim->ready);
 	free(sim->done);
 	free(sim->worker_mbox);
-	free(sim->shard_offset);
-	free(sim->shard_count);
 	free(sim->shard_hidx);
-	free(sim->shard_bytes);
-	free(sim->shard_worker);
-	free(sim->shard_server);
+	layout_free(&sim->layout);
 	free(sim->rack_of);
 	free(sim->uplink_Bps);
 	free(sim->link_Bps);

@@ -12,6 +12,7 @@
 #include <simgrid/semaphore.h>
 
 #include "faults.h"
+#include "layout.h"
 #include "numerics.h"
 #include "results.h"
 #include "rng.h"
@@ -72,25 +73,29 @@ struct sim {
 	int		 nhosts;	/* workers first, then servers */
 	struct sim_host	*hosts;
 
-	long		 elements;	/* gradient length in parameters */
-	double		 elem_bytes;	/* bytes per element on the wire */
+	/* The gradient's layout (layout.h, which the closed form reads
+	 * too); the fields marked "layout" are its own, under the names the
+	 * strategies use. */
+	struct layout	 layout;
+	long		 elements;	/* layout: gradient length */
+	double		 elem_bytes;	/* layout: bytes per element */
 	double		*compute_flops;	/* per worker per step */
 	double		*slow_factor;	/* per worker: stragglers, >= 1 */
 	struct rng	*rng;		/* per worker: compute jitter */
 	/* Layered models: the forward pass's share of a step's compute and
 	 * each layer's backward share (layers in forward order). */
-	double		 forward_share;
-	double		*layer_share;
+	double		 forward_share;	/* layout */
+	double		*layer_share;	/* layout */
 
 	/* Gradient buckets (Horovod's tensor fusion, PyTorch DDP's
 	 * buckets): bucket b holds elements [bucket_lo[b], + bucket_len[b])
 	 * and is ready once layer bucket_close[b]'s backward pass is done;
 	 * each worker's comm actor reduces them in order while its compute
 	 * actor goes on with backprop. */
-	int		 nbuckets;	/* 0: reduce after the compute */
-	long		*bucket_lo;
-	long		*bucket_len;
-	int		*bucket_close;
+	int		 nbuckets;	/* layout; 0: reduce after compute */
+	long		*bucket_lo;	/* layout */
+	long		*bucket_len;	/* layout */
+	int		*bucket_close;	/* layout */
 	sg_sem_t	*ready;		/* per worker: buckets ready */
 	sg_sem_t	*done;		/* per worker: step reduced */
 
@@ -102,13 +107,13 @@ struct sim {
 	int		*round_base;
 
 	/* PS layout: shard j holds elements [shard_offset[j], +count). */
-	int		 nshards;
-	long		*shard_offset;
-	long		*shard_count;
+	int		 nshards;	/* layout */
+	long		*shard_offset;	/* layout */
+	long		*shard_count;	/* layout */
 	int		*shard_hidx;	/* host index of each shard */
-	double		*shard_bytes;	/* for the closed form */
-	int		*shard_worker;	/* worker holding it, or -1 */
-	int		*shard_server;	/* server holding it, or -1 */
+	double		*shard_bytes;	/* layout */
+	int		*shard_worker;	/* layout: worker holding it, or -1 */
+	int		*shard_server;	/* layout: server holding it, or -1 */
 	long		*version;	/* ps, per worker: the oldest parameter
 					   version of its last pull */
 	long		*clock;		/* ps, [shard * n + worker]: the
