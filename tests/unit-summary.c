@@ -21,7 +21,7 @@
 static struct scenario *
 seed(const char *const *sets, int n)
 {
-	char *errors = NULL, *v[8];
+	char *errors = NULL, *v[8] = { NULL };
 	struct scenario *sc;
 	int i;
 

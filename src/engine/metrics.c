@@ -375,7 +375,8 @@ summary_hosts(const struct metrics *m)
 		h->server = sim->hosts[i].server;
 		h->storage = i == sim->storage;
 		h->shards = sim->hosts[i].shards;
-		h->group = sim->rack_of != NULL ? sim->rack_of[i] : -1;
+		h->group = sim->facts.rack_of != NULL ? sim->facts.rack_of[i] :
+		    -1;
 		h->sent = m->sent[i];
 		h->received = m->received[i];
 		h->nic_up = m->nic_up[i];

@@ -27,6 +27,7 @@
 #include "metrics.h"
 #include "patterns.h"
 #include "platform.h"
+#include "platform-probe.h"
 #include "sim.h"
 #include "timeline.h"
 #include "xmalloc.h"
@@ -712,12 +713,6 @@ comm_main(struct sim *sim, int w)
 	}
 }
 
-double
-sim_bucket_ready_s(const struct sim *sim, int b, double compute_s)
-{
-	return layout_bucket_ready_s(sim->sc, &sim->layout, b, compute_s);
-}
-
 /* ssp: how many clocks ahead of the slowest worker worker w is, a
  * worker's clock being its gradients applied on every shard. */
 static long
@@ -975,6 +970,7 @@ add_host(struct sim *sim, const char *name, int worker, int server)
 	h->shards = 0;
 }
 
+static void facts(struct sim *);
 static void link_table(struct sim *);
 
 /* SimGrid and the platform, once per process: for one job, or for a
@@ -996,13 +992,22 @@ engine_start(const struct scenario *sc)
 static struct sim *build(const struct scenario *, char **workers,
     char **servers, char *storage);
 
+int
+sim_place(const struct scenario *sc, char ***workers, char ***servers,
+    char **storage, char **errors)
+{
+	if (!run_fits_memory(sc, errors) ||
+	    platform_place(sc, workers, servers, storage, errors) != 0)
+		return -1;
+	return 0;
+}
+
 struct sim *
 sim_create(const struct scenario *sc, char **errors)
 {
 	char **workers, **servers, *storage;
 
-	if (!run_fits_memory(sc, errors) ||
-	    platform_place(sc, &workers, &servers, &storage, errors) != 0)
+	if (sim_place(sc, &workers, &servers, &storage, errors) != 0)
 		return NULL;
 	engine_start(sc);
 	return build(sc, workers, servers, storage);
@@ -1104,19 +1109,9 @@ build(const struct scenario *sc, char **workers, char **servers,
 			sim->done[i] = sg_sem_init(0);
 		}
 	}
-	if (sc->cluster.topology != TOPO_PLATFORM && cluster_groups(sc) > 0) {
-		sim->rack_of = xcalloc((size_t)sim->nhosts,
-		    sizeof *sim->rack_of);
-		sim->uplink_Bps = xcalloc((size_t)cluster_groups(sc),
-		    sizeof *sim->uplink_Bps);
-		for (i = 0; i < sim->nhosts; i++)
-			sim->rack_of[i] = cluster_rack_of(sc,
-			    sim->hosts[i].name);
-		for (i = 0; i < cluster_groups(sc); i++)
-			sim->uplink_Bps[i] = cluster_uplink_Bps(sc, i);
-	}
 	sim->steps = sc->run.steps;
 	sim->metrics = metrics_create(sim, sc->run.steps);
+	facts(sim);
 	if (sc->cluster.topology == TOPO_PLATFORM)
 		link_table(sim);
 	sim->num = numerics_create(sim);
@@ -1129,34 +1124,51 @@ route_of(void *metrics, int src, int dst, const int **links)
 	return metrics_route(metrics, src, dst, links);
 }
 
-/* A platform file's links as the closed form sees them: bandwidth,
- * name, shared or a fat pipe, and the host whose NIC each is. */
+/* The cluster's facts for the closed form (shape.c): a generated
+ * cluster's from the scenario and the hosts' names, a platform file's
+ * from SimGrid (as the probe reads them in a child, platform-probe.c)
+ * with the routes of the ledger (metrics.c). */
+static void
+facts(struct sim *sim)
+{
+	const char **names;
+	sg_host_t *hosts;
+	sg_link_t *links;
+	size_t n;
+	int i;
+
+	if (sim->sc->cluster.topology != TOPO_PLATFORM) {
+		names = xcalloc((size_t)sim->nhosts + 1, sizeof *names);
+		for (i = 0; i < sim->nhosts; i++)
+			names[i] = sim->hosts[i].name;
+		cluster_facts_generated(sim->sc, names, sim->nhosts,
+		    &sim->facts);
+		free(names);
+		return;
+	}
+	hosts = xcalloc((size_t)sim->nhosts + 1, sizeof *hosts);
+	for (i = 0; i < sim->nhosts; i++)
+		hosts[i] = sim->hosts[i].host;
+	n = metrics_links(sim->metrics, &links);
+	probe_loaded_facts(hosts, sim->nhosts, links, n, &sim->facts);
+	sim->facts.route = route_of;
+	sim->facts.route_ctx = sim->metrics;
+	cluster_facts_routes(&sim->facts, sim->nworkers + sim->nservers);
+	free(hosts);
+}
+
+/* A platform file's links' latencies, which psim pays itself on the
+ * ideal network (pay_latency). */
 static void
 link_table(struct sim *sim)
 {
-	sg_link_t *links, l;
+	sg_link_t *links;
 	size_t i, n = metrics_links(sim->metrics, &links);
-	int h, up;
 
-	sim->nlinks = (int)n;
-	sim->link_Bps = xcalloc(n, sizeof *sim->link_Bps);
-	sim->link_name = xcalloc(n, sizeof *sim->link_name);
-	sim->link_shared = xcalloc(n, sizeof *sim->link_shared);
-	sim->link_host = xcalloc(n, sizeof *sim->link_host);
 	sim->link_lat = xcalloc(n, sizeof *sim->link_lat);
 	sim->pays_latency = sim_pays_latency(sim->sc);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
 		sim->link_lat[i] = sg_link_get_latency(links[i]);
-		sim->link_Bps[i] = sg_link_get_bandwidth(links[i]);
-		sim->link_name[i] = sg_link_get_name(links[i]);
-		sim->link_shared[i] = sg_link_is_shared(links[i]) != 0;
-		sim->link_host[i] = -1;
-	}
-	for (h = sim->nworkers + sim->nservers - 1; h >= 0; h--)
-		for (up = 0; up < 2; up++)
-			if ((l = metrics_nic_link(sim->metrics, h, up)) != NULL)
-				sim->link_host[(intptr_t)sg_link_get_data(l) -
-				    1] = h;
 }
 
 void
@@ -1184,66 +1196,6 @@ sim_timeline(struct sim *sim, struct timeline *tl)
 	}
 	for (l = 0; l < n; l++)
 		timeline_link(tl, (int)l, sg_link_get_name(links[l]));
-}
-
-void
-sim_shape(const struct sim *sim, struct shape *s)
-{
-	const struct scenario *sc = sim->sc;
-	sg_host_t from = sim->hosts[0].host, to;
-	xbt_dynar_t links;
-	double lat;
-	int i;
-
-	memset(s, 0, sizeof *s);
-	s->n = sim->nworkers;
-	s->k = sim->nshards;
-	s->servers = sim->nservers;
-	s->M = (double)sim->elements * sim->elem_bytes;
-	s->switch_Bps = sc->cluster.switch_Bps;
-	s->compute_s = sim->compute_flops[0] / sg_host_get_speed(from);
-	s->shard_bytes = sim->shard_bytes;
-	s->shard_worker = sim->shard_worker;
-	s->shard_server = sim->shard_server;
-	s->B = sc->cluster.nic_Bps;
-	s->grid_rows = sc->strategy.grid_rows;
-	s->chunks = sc->strategy.chunks;
-	s->bytesps = (sc->strategy.info->flags & R_SERVICES) != 0;
-	s->groups_are_hosts = sc->cluster.gpus_per_host > 1;
-	if (sim->rack_of != NULL) {
-		s->racks = cluster_groups(sc);
-		s->rack_of = sim->rack_of;
-		s->uplink_Bps = sim->uplink_Bps;
-	}
-	if (sim->link_Bps != NULL) {
-		s->route = route_of;
-		s->route_ctx = sim->metrics;
-		s->nlinks = sim->nlinks;
-		s->link_Bps = sim->link_Bps;
-		s->link_name = sim->link_name;
-		s->link_shared = sim->link_shared;
-		s->link_host = sim->link_host;
-	}
-	if (sim->nhosts < 2)
-		return;
-	/* The latency to the farthest host psim uses (on a multi-GPU
-	 * cluster, a GPU of another machine); the first link out of worker
-	 * 0 is its NIC (its GPU's link, with several GPUs per host). */
-	for (i = 1; i < sim->nhosts; i++) {
-		lat = sg_host_get_route_latency(from, sim->hosts[i].host);
-		if (lat > s->alpha)
-			s->alpha = lat;
-	}
-	to = sim->hosts[1].host;
-	s->alpha_local = sim->rack_of != NULL &&
-	    sim->rack_of[0] == sim->rack_of[1] ?
-	    sg_host_get_route_latency(from, to) : s->alpha;
-	links = xbt_dynar_new(sizeof(sg_link_t), NULL);
-	sg_host_get_route(from, to, links);
-	if (xbt_dynar_length(links) > 0)
-		s->B = sg_link_get_bandwidth(xbt_dynar_get_as(links, 0,
-		    sg_link_t));
-	xbt_dynar_free(&links);
 }
 
 double
@@ -1354,12 +1306,7 @@ sim_free(struct sim *sim)
 	free(sim->worker_mbox);
 	free(sim->shard_hidx);
 	layout_free(&sim->layout);
-	free(sim->rack_of);
-	free(sim->uplink_Bps);
-	free(sim->link_Bps);
-	free(sim->link_name);
-	free(sim->link_shared);
-	free(sim->link_host);
+	cluster_facts_free(&sim->facts);
 	free(sim->link_lat);
 	free(sim->lat_base);
 	free(sim->lat_end);

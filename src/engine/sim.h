@@ -17,6 +17,7 @@
 #include "results.h"
 #include "rng.h"
 #include "scenario.h"
+#include "shape.h"
 #include "strategy.h"
 
 struct metrics;
@@ -118,15 +119,11 @@ struct sim {
 					   version of its last pull */
 	long		*clock;		/* ps, [shard * n + worker]: the
 					   worker's gradients applied there */
-	int		*rack_of;	/* two-tier: per host */
-	double		*uplink_Bps;	/* two-tier: per rack */
-	/* a platform file: its links for the closed form (struct shape) */
-	int		 nlinks;
-	double		*link_Bps;
-	const char	**link_name;
-	unsigned char	*link_shared;
-	int		*link_host;
-	double		*link_lat;
+	/* What the closed form knows of the cluster (shape.h): on a
+	 * generated one its groups (rack_of: each host's rack or machine,
+	 * or NULL), on a platform file its links and routes (metrics'). */
+	struct cluster_facts facts;
+	double		*link_lat;	/* a platform file: each link's */
 	/* the ideal network on a platform file: psim pays each message's
 	 * route latency (pay_latency in sim.c); per actor pid, when its
 	 * last such wait began and ended */
@@ -201,6 +198,11 @@ int sim_past_end(const struct sim *);
 void sim_round(struct sim *, int w, int r);
 void sim_rounds_done(struct sim *, int w, int k);
 
+/* What sim_create checks and chooses before it sets SimGrid up: that
+ * the run fits in memory, and the hosts of the roles (platform_place:
+ * workers, servers, with faults the storage).  0, or -1 with *errors. */
+int sim_place(const struct scenario *sc, char ***workers, char ***servers,
+    char **storage, char **errors);
 /* Set up SimGrid, the platform and the roles for sc. */
 struct sim *sim_create(const struct scenario *sc, char **errors);
 /* Several jobs on one engine (sc->jobs): SimGrid and the platform
@@ -229,13 +231,6 @@ void sim_timeline(struct sim *, struct timeline *tl);
  * timeline.  name: a static string; step as its messages number it
  * (with buckets, step * buckets + bucket), or -1 for none. */
 void sim_mark(struct sim *, int h, const char *name, int step);
-
-/* The closed form's inputs for this simulation (pointing into it). */
-void sim_shape(const struct sim *, struct shape *);
-
-/* The time from a step's start until bucket b is ready, and its bytes,
- * for the closed form; the step's compute time is compute_s. */
-double sim_bucket_ready_s(const struct sim *, int b, double compute_s);
 
 /* Start an actor running fn(sim, index) on a host. */
 sg_actor_t sim_spawn(struct sim *, const char *name, int hidx,
