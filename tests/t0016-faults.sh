@@ -267,6 +267,18 @@ run $SRV --set "$L" --set "$N" "$SRCDIR/tests/data/faults-none.json" >"$TMP/lkp.
 check "link: a synchronous PS waits 20 s and ends at the fault-free loss" test \
     "$(json "$TMP/lkp.json" faults.stalled_s)-$(json "$TMP/lkp.json" numerics.final_loss)" = \
     "20-$(json "$TMP/srv0.json" numerics.final_loss)"
+# Worker 0's link still down when the job ends (an async PS goes on
+# without it): the closed form is the platform's, the fault-free run's,
+# not that of the 1 B/s a link down carries (it was read after the run).
+printf 'time_s,event,host\n0,return,a\n0,return,b\n30,preempt,a\n' >"$TMP/lk-end.csv"
+# shellcheck disable=SC2086
+run $ASYNC --set "faults={\"links\": {\"trace\": \"$TMP/lk-end.csv\"}, \"restart\": \"10s\", \"checkpoint\": {\"every\": 10}}" \
+    "$SRCDIR/tests/data/faults-none.json" >"$TMP/lkend.json"
+# shellcheck disable=SC2086
+run $ASYNC "$SRCDIR/tests/data/faults-none.json" >"$TMP/lkend0.json"
+check "link down at the end: the closed form is the fault-free one" test \
+    "$(json "$TMP/lkend.json" faults.link_failures)-$(json "$TMP/lkend.json" analytic.step_time_s)" = \
+    "1-$(json "$TMP/lkend0.json" analytic.step_time_s)"
 
 
 # Regressions found in review.

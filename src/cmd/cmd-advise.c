@@ -3,9 +3,9 @@
  *
  * Every point of the space (the sweep's value syntax and grid) is the
  * scenario with --set PATH=VALUE for each --space.  Each point's closed
- * form comes from a child process that loads it and builds its
- * simulation (sim_create) without running it (SimGrid once per
- * process); then the promising points (the closed form within
+ * form comes from a child process that loads it and computes it without
+ * a simulation (run_closed_form_of: no SimGrid, but a platform file's
+ * probe); then the promising points (the closed form within
  * ADVISE_SLACK of every target) and the cheapest few it rules out are
  * simulated, in child processes too, their CSV reports read back.  The
  * logic, ranking and answers are advise.c's. */
@@ -19,11 +19,12 @@
 #include "advise.h"
 #include "analytic.h"
 #include "child.h"
+#include "cluster.h"
 #include "cmd.h"
 #include "registry.h"
 #include "run.h"
 #include "scenario.h"
-#include "sim.h"
+#include "shape.h"
 #include "sweep.h"
 #include "xmalloc.h"
 
@@ -187,49 +188,48 @@ load_candidate(const struct advise_args *x, int i, char **errors)
 }
 
 /* In a child: candidate i's closed form, as advise_read_closed reads it,
- * from its simulation built but not run. */
+ * without a simulation (run_closed_form_of). */
 static int
 closed_child(void *ctx, int i, FILE *out)
 {
 	const struct advise_args *x = ctx;
-	struct analytic an;
-	struct shape shape;
+	const struct analytic *an;
+	struct closed c;
 	struct scenario *sc;
-	struct sim *sim;
 	char *errors = NULL;
 	double wb, sb, cost;
-	int storage, machines, gpus;
+	int storage, machines, gpus, n, servers;
 
 	if ((sc = load_candidate(x, i, &errors)) == NULL ||
-	    (sim = sim_create(sc, &errors)) == NULL) {
+	    run_closed_form_of(sc, &c, &errors) != 0) {
 		fprintf(out, "!%s", errors != NULL ? errors : "\n");
 		return 2;
 	}
-	run_closed_form(sim, &shape, &an);
-	wb = an.worker_sent_bytes > an.worker_received_bytes ?
-	    an.worker_sent_bytes : an.worker_received_bytes;
-	sb = an.server_received_bytes > an.server_sent_bytes ?
-	    an.server_received_bytes : an.server_sent_bytes;
+	an = &c.a;
+	n = sc->placement.workers;
+	servers = sc->placement.servers;
+	wb = an->worker_sent_bytes > an->worker_received_bytes ?
+	    an->worker_sent_bytes : an->worker_received_bytes;
+	sb = an->server_received_bytes > an->server_sent_bytes ?
+	    an->server_received_bytes : an->server_sent_bytes;
 	storage = sc->faults.on ? 1 : 0;
 	gpus = sc->cluster.gpus_per_host > 1 ? sc->cluster.gpus_per_host : 1;
-	machines = (sim->nworkers + gpus - 1) / gpus + sim->nservers + storage;
-	cost = sc->cluster.priced ? sim->nworkers * sc->cluster.price_worker +
-	    sim->nservers * sc->cluster.price_server + storage *
-	    sc->cluster.price_storage + machines * sc->cluster.price_nic :
-	    machines;
+	machines = (n + gpus - 1) / gpus + servers + storage;
+	cost = sc->cluster.priced ? cluster_cost(sc, n, servers, storage,
+	    machines) : machines;
 	fprintf(out, "step_time_s %.12g\nthroughput %.12g\ngoodput %.12g\n"
 	    "required_gbps %.12g\ncompute_s %.12g\nworker_bytes %.12g\n"
 	    "server_bytes %.12g\nnic_gbps %.12g\nworkers %d\nservers %d\n"
 	    "storage %d\nmachines %d\nbatch %.12g\ncost %.12g\npriced %d\n"
-	    "bottleneck %s (%s)\n", an.step_time_s, sim->nworkers *
-	    sc->model.batch / an.step_time_s, 1 / an.step_time_s,
-	    an.required_gbps_worker > an.required_gbps_server ?
-	    an.required_gbps_worker : an.required_gbps_server, an.compute_s,
-	    wb, sb, shape.B * 8 / 1e9, sim->nworkers, sim->nservers, storage,
+	    "bottleneck %s (%s)\n", an->step_time_s, n * sc->model.batch /
+	    an->step_time_s, 1 / an->step_time_s,
+	    an->required_gbps_worker > an->required_gbps_server ?
+	    an->required_gbps_worker : an->required_gbps_server,
+	    an->compute_s, wb, sb, c.shape.B * 8 / 1e9, n, servers, storage,
 	    machines, sc->model.batch, cost, sc->cluster.priced,
-	    an.paced_by[0] != '\0' ? an.paced_by : "compute",
-	    an.dominant != NULL ? an.dominant : "compute");
-	sim_free(sim);
+	    an->paced_by[0] != '\0' ? an->paced_by : "compute",
+	    an->dominant != NULL ? an->dominant : "compute");
+	closed_free(&c);
 	scenario_free(sc);
 	return 0;
 }

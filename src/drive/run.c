@@ -10,14 +10,17 @@
 
 #include "child.h"
 #include "csv.h"
+#include "errors.h"
 #include "jobs.h"
 #include "metrics.h"
 #include "platform.h"
+#include "platform-probe.h"
 #include "recovery.h"
 #include "replicates.h"
 #include "report.h"
 #include "run.h"
 #include "scenario.h"
+#include "shape.h"
 #include "sim.h"
 #include "timeline.h"
 #include "xmalloc.h"
@@ -61,35 +64,62 @@ replicates_run(const struct scenario *sc, char **errors)
 	return NULL;
 }
 
-/* The closed form of the bucket pipeline, bucket by bucket. */
-static void
-bucket_analytic(const struct sim *sim, const struct shape *shape,
-    struct analytic *a)
-{
-	double *bytes = xcalloc((size_t)sim->nbuckets, sizeof *bytes);
-	double *ready = xcalloc((size_t)sim->nbuckets, sizeof *ready);
-	int b;
-
-	for (b = 0; b < sim->nbuckets; b++) {
-		bytes[b] = (double)sim->bucket_len[b] * sim->elem_bytes;
-		ready[b] = sim_bucket_ready_s(sim, b, shape->compute_s);
-	}
-	analytic_buckets(sim->sc->strategy.info->closed_form, shape,
-	    sim->nbuckets, bytes, ready, a);
-	free(bytes);
-	free(ready);
-}
-
 void
 run_closed_form(const struct sim *sim, struct shape *shape,
     struct analytic *a)
 {
-	sim_shape(sim, shape);
-	memset(a, 0, sizeof *a);
-	sim->sc->strategy.info->closed_form(shape, a);
-	if (sim->nbuckets > 0)
-		bucket_analytic(sim, shape, a);
-	analytic_finish(shape, a);
+	shape_closed_form(sim->sc, &sim->layout, &sim->facts, shape, a);
+}
+
+/* The role hosts' names, workers, servers, then the storage, into one
+ * list (taking them); *n of them. */
+static char **
+role_hosts(char **workers, char **servers, char *storage, int *n)
+{
+	char **v;
+	int i;
+
+	for (*n = 0; workers[*n] != NULL; (*n)++)
+		;
+	for (i = 0; servers[i] != NULL; i++)
+		;
+	v = xcalloc((size_t)(*n + i) + 2, sizeof *v);
+	memcpy(v, workers, (size_t)*n * sizeof *v);
+	memcpy(v + *n, servers, (size_t)i * sizeof *v);
+	*n += i;
+	if (storage != NULL)
+		v[(*n)++] = storage;
+	free(workers);
+	free(servers);
+	return v;
+}
+
+int
+run_closed_form_of(const struct scenario *sc, struct closed *c,
+    char **errors)
+{
+	struct errors e = ERRORS_INIT;
+	char **workers, **servers, *storage, **hosts;
+	int n, roles = sc->placement.workers + sc->placement.servers, rc = 0;
+
+	memset(c, 0, sizeof *c);
+	if (sim_place(sc, &workers, &servers, &storage, errors) != 0)
+		return -1;
+	hosts = role_hosts(workers, servers, storage, &n);
+	if (sc->cluster.topology != TOPO_PLATFORM)
+		cluster_facts_generated(sc, (const char *const *)hosts, n,
+		    &c->facts);
+	else if (probe_facts(sc->cluster.platform, sc->file, hosts, n, roles,
+	    &c->facts, &e) != 0) {
+		*errors = errors_take(&e);
+		rc = -1;
+	}
+	xfreev(hosts);
+	if (rc != 0)
+		return -1;
+	layout_make(sc, &c->layout);
+	shape_closed_form(sc, &c->layout, &c->facts, &c->shape, &c->a);
+	return 0;
 }
 
 /* A run in which no step after the warm-up finished, or that did not

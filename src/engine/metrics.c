@@ -1,15 +1,15 @@
-/* metrics.c: the ledgers of a run and the summary a report prints.
+/* metrics.c: the ledgers of a run: step records, bytes per host and per
+ * link, a parameter server's counts; at the end they are copied, as
+ * plain data, into the summary (results/summary.c), which makes the
+ * figures a report prints.
  *
  * psim keeps its own per-link byte ledger: each received message charges
  * every link of its route (sg_host_get_route, looked up once per host
  * pair and cached), because SimGrid 3.32's link_load plugin cannot handle
- * split-duplex links.  Utilisation is bytes / (nominal bandwidth x
- * simulated time). */
+ * split-duplex links. */
 #include "config.h"
 
-#include <math.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,9 +19,8 @@
 #include <xbt/dynar.h>
 
 #include "metrics.h"
-#include "platform.h"
 #include "sim.h"
-#include "units.h"
+#include "summary.h"
 #include "xmalloc.h"
 
 struct route {
@@ -343,323 +342,6 @@ metrics_received(struct metrics *m, int src, int dst, double bytes)
 	}
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* Nearest-rank percentile of sorted v. */
-static double
-percentile(const double *v, int n, double p)
-{
-	int rank = (int)ceil(p / 100 * n);
-
-	if (rank < 1)
-		rank = 1;
-	return v[rank - 1];
-}
-
-/* The mean, median, 95th percentile and maximum of k step times (their
- * sum given); sorts times. */
-static void
-step_times(struct results *r, double *times, int k, double sum)
-{
-	r->step_mean_s = sum / k;
-	qsort(times, (size_t)k, sizeof *times, cmp_double);
-	r->step_p50_s = percentile(times, k, 50);
-	r->step_p95_s = percentile(times, k, 95);
-	r->step_max_s = times[k - 1];
-}
-
-static void
-step_stats(struct metrics *m, struct results *r)
-{
-	const struct scenario *sc = m->sim->sc;
-	int n = m->nworkers, s, w, k = 0;
-	double *times = xcalloc((size_t)m->steps, sizeof *times);
-	/* a job of several may start later: its first step from then */
-	double prev = sc->job.start_s, end, ready, wait, sum = 0, cells = 0;
-	size_t i;
-
-	/* the cells of workers that ran the step (an elastic ring has
-	 * fewer, a PS worker that died has none for its step) */
-	r->steps = m->steps;
-	r->measured = m->steps - sc->run.warmup;
-	for (s = 0; s < m->steps; s++) {
-		end = ready = 0;
-		for (w = 0; w < n; w++) {
-			i = (size_t)s * (size_t)n + (size_t)w;
-			if (m->t_end[i] > end)
-				end = m->t_end[i];
-			if (m->t_compute[i] > ready)
-				ready = m->t_compute[i];
-		}
-		if (end == 0)
-			continue;	/* never run: a job that gave up */
-		if (s >= sc->run.warmup) {
-			times[k++] = end - prev;
-			sum += end - prev;
-			/* Per worker: compute; waiting for the slowest peer to
-			 * finish computing; the rest is communication. */
-			for (w = 0; w < n; w++) {
-				i = (size_t)s * (size_t)n + (size_t)w;
-				if (m->t_end[i] == 0)
-					continue;
-				cells++;
-				wait = ready - m->t_compute[i];
-				if (wait > m->t_end[i] - m->t_compute[i])
-					wait = m->t_end[i] - m->t_compute[i];
-				/* rounding of the clock over many executions */
-				if (wait < 1e-6 * (m->t_end[i] - m->t_start[i]))
-					wait = 0;
-				r->compute_s += m->t_compute[i] - m->t_start[i];
-				r->wait_s += wait;
-				r->exposed_s += m->t_end[i] - m->t_compute[i] -
-				    wait;
-				r->communication_s += m->busy != NULL ?
-				    m->busy[i] : m->t_end[i] - m->t_compute[i] -
-				    wait;
-			}
-		}
-		prev = end;
-	}
-	r->simulated_s = prev;
-	r->timed = k;
-	if (k == 0)
-		times[k++] = 0;		/* no step measured */
-	if (cells == 0)
-		cells = 1;
-	r->compute_s /= cells;
-	r->wait_s /= cells;
-	r->communication_s /= cells;
-	r->exposed_s /= cells;
-	r->overlap_ratio = r->communication_s > 0 ?
-	    1 - r->exposed_s / r->communication_s : 0;
-	if (r->overlap_ratio < 1e-9)
-		r->overlap_ratio = 0;
-	step_times(r, times, k, sum);
-	r->throughput_samples_per_s = r->step_mean_s > 0 ?
-	    cells / k * sc->model.batch / r->step_mean_s : 0;
-	free(times);
-}
-
-/* Workers that do not wait for each other (async, ssp, backup): the
- * statistics of each worker's own steps; a worker with backup workers
- * may have run fewer steps than the scenario's (it never ran the rest). */
-static void
-step_stats_own(struct metrics *m, struct results *r)
-{
-	const struct scenario *sc = m->sim->sc;
-	int n = m->nworkers, s, w, k = 0;
-	long done = 0;
-	/* room for every step of every worker, and for every update (more
-	 * than the steps when a server failure rolled some back) */
-	size_t room = (size_t)m->steps * (size_t)n > (size_t)m->applied ?
-	    (size_t)m->steps * (size_t)n : (size_t)m->applied;
-	double *times = xcalloc(room + 1, sizeof *times);
-	double sum = 0;
-	size_t i;
-
-	r->steps = m->steps;
-	r->measured = m->steps - sc->run.warmup;
-	for (s = 0; s < m->steps; s++) {
-		for (w = 0; w < n; w++) {
-			i = (size_t)s * (size_t)n + (size_t)w;
-			if (m->t_end[i] <= 0)
-				continue;
-			done++;
-			if (m->t_end[i] > r->simulated_s)
-				r->simulated_s = m->t_end[i];
-			if (s < sc->run.warmup)
-				continue;
-			times[k++] = m->t_end[i] - m->t_start[i];
-			sum += m->t_end[i] - m->t_start[i];
-			r->compute_s += m->t_compute[i] - m->t_start[i];
-			r->communication_s += m->t_end[i] - m->t_compute[i];
-		}
-	}
-	r->timed = k;
-	if (k == 0)
-		times[k++] = 0;
-	r->compute_s /= k;
-	r->communication_s /= k;
-	r->exposed_s = r->communication_s;
-	step_times(r, times, k, sum);
-	r->throughput_samples_per_s = r->simulated_s > sc->job.start_s ?
-	    (double)done * sc->model.batch / (r->simulated_s -
-	    sc->job.start_s) : 0;
-	if (sc->strategy.sync == SYNC_BACKUP && m->applied > sc->run.warmup) {
-		/* the servers' steps: from one update to the next, which
-		 * the slowest workers do not hold up */
-		for (k = 0, sum = 0; k + sc->run.warmup < m->applied; k++) {
-			i = (size_t)(k + sc->run.warmup);
-			times[k] = m->update_t[i] - (i > 0 ?
-			    m->update_t[i - 1] : 0);
-			sum += times[k];
-		}
-		step_times(r, times, k, sum);
-	}
-	free(times);
-}
-
-static void
-protocol_stats(struct metrics *m, struct results *r)
-{
-	struct protocol *p = &r->protocol;
-	long seen = 0, rank;
-	int b;
-
-	p->max_ahead = m->ahead;
-	if (m->sim->sc->strategy.sync == SYNC_SYNC) {
-		p->applied = r->steps;
-		p->updates_per_s = r->step_mean_s > 0 ? 1 / r->step_mean_s : 0;
-		return;
-	}
-	p->present = 1;
-	p->applied = m->applied;
-	p->updates_per_s = m->applied > 0 && m->update_t[m->applied - 1] > 0 ?
-	    (double)m->applied / m->update_t[m->applied - 1] : 0;
-	p->dropped = m->dropped;
-	p->stale_count = m->stale_count;
-	p->stale_mean = m->stale_count > 0 ?
-	    m->stale_sum / (double)m->stale_count : 0;
-	p->stale_max = m->stale_max;
-	for (b = 0; b < m->stale_cap; b++) {
-		if (m->stale_hist[b] > 0)
-			p->stale_bins = b + 1;
-	}
-	p->stale_hist = xcalloc((size_t)p->stale_bins + 1,
-	    sizeof *p->stale_hist);
-	/* nearest rank: the first bin that brings 95% of them */
-	rank = (long)ceil(0.95 * (double)m->stale_count);
-	for (b = p->stale_bins - 1; b >= 0; b--)
-		p->stale_hist[b] = m->stale_hist[b];
-	for (b = 0; b < p->stale_bins && seen < rank; b++) {
-		seen += m->stale_hist[b];
-		p->stale_p95 = b;
-	}
-}
-
-/* What the hosts cost: workers for the hours they were up (a preempted
- * spot instance is not billed until its replacement starts), servers and
- * the storage host for the whole run. */
-static void
-cost(const struct sim *sim, struct results *r)
-{
-	const struct scenario *sc = sim->sc;
-	struct cost *c = &r->cost;
-	double end = sim->sc->faults.on ? sim->fstats.end_s : r->simulated_s;
-
-	if (!sc->cluster.priced)
-		return;
-	c->present = 1;
-	c->worker_h = (sim->sc->faults.on ? sim->fstats.worker_up_s :
-	    sim->nworkers * end) / 3600;
-	c->server_h = sim->nservers * end / 3600;
-	c->storage_h = sim->sc->faults.on ? end / 3600 : 0;
-	c->total = c->worker_h * sc->cluster.price_worker + c->server_h *
-	    sc->cluster.price_server + c->storage_h * sc->cluster.price_storage +
-	    (c->worker_h / (sc->cluster.gpus_per_host > 1 ?
-	    sc->cluster.gpus_per_host : 1) + c->server_h + c->storage_h) *
-	    sc->cluster.price_nic;	/* a NIC a machine */
-	c->per_1000_steps = sim->sc->faults.on && sim->fstats.done_s < 0 ? -1 :
-	    1000 * c->total / r->steps;
-}
-
-/* The steady state: the run after its warm-up steps and its first 10%
- * of simulated time (the first faults' transients).  The window opens
- * at the end of the first step that ends at or after both (the first
- * update, for servers that do not run in lock step) and closes at the
- * job's end; steady goodput is goodput's count over that window: the
- * steps after the one that opens it, over the seconds from it to the
- * end.  0 when the window is empty (a run of one step). */
-static double
-steady_open(const struct metrics *m, double end_s, int *before)
-{
-	const struct scenario *sc = m->sim->sc;
-	int n = m->nworkers, s, w;
-	double e, from = 0.1 * end_s;
-	size_t i;
-
-	for (s = 0, *before = 0; s < m->steps; s++) {
-		for (w = 0, e = 0; w < n; w++) {
-			i = (size_t)s * (size_t)n + (size_t)w;
-			if (m->t_end[i] > e)
-				e = m->t_end[i];
-		}
-		if (e == 0)
-			continue;	/* never run: a job that gave up */
-		*before = s + 1;
-		if (s == sc->run.warmup - 1 && e > from)
-			from = e;
-		if (s >= sc->run.warmup - 1 && e >= from)
-			return e;
-	}
-	return end_s;
-}
-
-static void
-steady(const struct metrics *m, struct results *r, double end_s)
-{
-	double open, overall;
-	long k;
-	int before;
-
-	r->goodput_steady_steps_per_s = 0;
-	if (end_s <= 0)
-		return;
-	if (m->sim->sc->strategy.sync == SYNC_SYNC) {
-		open = steady_open(m, end_s, &before);
-		if (end_s > open)
-			r->goodput_steady_steps_per_s = (r->steps - before) /
-			    (end_s - open);
-		return;
-	}
-	/* async, ssp, backup: goodput scaled by the updates' rate in the
-	 * window over their rate in the whole run */
-	if (m->applied < 2 || r->goodput_steps_per_s <= 0)
-		return;
-	end_s = m->update_t[m->applied - 1];
-	for (k = 0; k < m->applied - 1 && m->update_t[k] < 0.1 * end_s; k++)
-		;
-	overall = (double)m->applied / end_s;
-	if (end_s > m->update_t[k])
-		r->goodput_steady_steps_per_s = r->goodput_steps_per_s *
-		    (double)(m->applied - 1 - k) / (end_s - m->update_t[k]) /
-		    overall;
-}
-
-/* Useful steps per simulated second: the job's steps over the time
- * the job had them (with faults: rolled-back steps redone, stalls and
- * restarts included); for async and ssp a step is n gradients.  Then the
- * same over the steady state. */
-static void
-goodput(const struct metrics *m, struct results *r)
-{
-	const struct sim *sim = m->sim;
-	const struct scenario *sc = sim->sc;
-
-	if (sim->sc->faults.on) {
-		r->faults = 1;
-		r->fstats = sim->fstats;
-		r->goodput_steps_per_s = sim->fstats.done_s > 0 ?
-		    r->steps / sim->fstats.done_s : 0;
-	} else if (sc->strategy.sync == SYNC_ASYNC ||
-	    sc->strategy.sync == SYNC_SSP)
-		r->goodput_steps_per_s = r->protocol.updates_per_s /
-		    sim->nworkers;
-	else if (sc->strategy.sync == SYNC_BACKUP)
-		r->goodput_steps_per_s = r->protocol.updates_per_s;
-	else
-		r->goodput_steps_per_s = r->simulated_s > sc->job.start_s ?
-		    r->steps / (r->simulated_s - sc->job.start_s) : 0;
-	steady(m, r, sim->sc->faults.on ? sim->fstats.done_s : r->simulated_s);
-	cost(sim, r);
-}
-
 static void
 training_stats(const struct numerics *nm, struct training *t)
 {
@@ -677,120 +359,79 @@ training_stats(const struct numerics *nm, struct training *t)
 	memcpy(t->curve, nm->curve, (size_t)nm->ncurve * sizeof *t->curve);
 }
 
-/* GPUs per machine: 1 but on a generated multi-GPU cluster. */
-static int
-metrics_gpus(const struct scenario *sc)
+/* The hosts with a role, as the summary reads them. */
+static struct summary_host *
+summary_hosts(const struct metrics *m)
 {
-	return sc->cluster.topology == TOPO_PLATFORM ? 1 :
-	    sc->cluster.gpus_per_host;
-}
+	const struct sim *sim = m->sim;
+	struct summary_host *hosts = xcalloc((size_t)m->nhosts + 1,
+	    sizeof *hosts), *h;
+	int i;
 
-static void
-host_stats(struct metrics *m, struct results *r)
-{
-	struct sim *sim = m->sim;
-	struct host_result *h;
-	double T = r->simulated_s - sim->sc->job.start_s, u;
-	int i, d, gpus = metrics_gpus(sim->sc);
-
-	r->nhosts = m->nhosts;
-	r->hosts = xcalloc((size_t)m->nhosts, sizeof *r->hosts);
 	for (i = 0; i < m->nhosts; i++) {
-		h = &r->hosts[i];
-		h->name = xstrdup(sim->hosts[i].name);
+		h = &hosts[i];
+		h->name = sim->hosts[i].name;
 		h->worker = sim->hosts[i].worker;
 		h->server = sim->hosts[i].server;
 		h->storage = i == sim->storage;
 		h->shards = sim->hosts[i].shards;
-		h->group = gpus > 1 && sim->rack_of != NULL ?
-		    sim->rack_of[i] : -1;
-		h->bytes_sent = m->sent[i];
-		h->bytes_received = m->received[i];
-		r->total_sent += m->sent[i];
-		r->total_received += m->received[i];
-		for (d = 0; d < 2; d++) {
-			int l = d == 0 ? m->nic_up[i] : m->nic_down[i];
-
-			if (l < 0)
-				continue;
-			h->nic_Bps = sg_link_get_bandwidth(m->links[l]);
-			u = T > 0 ? m->link_bytes[l] / (h->nic_Bps * T) : 0;
-			if (u > h->nic_utilization)
-				h->nic_utilization = u;
-		}
+		h->group = sim->facts.rack_of != NULL ? sim->facts.rack_of[i] :
+		    -1;
+		h->sent = m->sent[i];
+		h->received = m->received[i];
+		h->nic_up = m->nic_up[i];
+		h->nic_down = m->nic_down[i];
 	}
+	return hosts;
 }
 
-static void
-link_stats(struct metrics *m, struct results *r)
+/* The links, their bytes and their bandwidth now. */
+static struct summary_link *
+summary_links(const struct metrics *m)
 {
-	const struct scenario *sc = m->sim->sc;
-	struct link_result *l;
-	double T = r->simulated_s - sc->job.start_s;
+	struct summary_link *links = xcalloc(m->nlinks + 1, sizeof *links);
 	size_t i;
-	int h, up, gpus = metrics_gpus(sc);
-	int *owner = xcalloc(m->nlinks, sizeof *owner);
-	char name[64];
 
-	/* the host whose NIC a link is (the lowest, if several), or -1 */
-	for (i = 0; i < m->nlinks; i++)
-		owner[i] = -1;
-	for (h = m->nhosts - 1; h >= 0; h--) {
-		if (m->nic_down[h] >= 0)
-			owner[m->nic_down[h]] = h;
-		if (m->nic_up[h] >= 0)
-			owner[m->nic_up[h]] = h;
-	}
-	r->links = xcalloc(m->nlinks, sizeof *r->links);
 	for (i = 0; i < m->nlinks; i++) {
-		if (m->link_bytes[i] == 0)
-			continue;
-		l = &r->links[r->nlinks++];
-		l->name = xstrdup(sg_link_get_name(m->links[i]));
-		l->bytes = m->link_bytes[i];
-		l->bandwidth_Bps = sg_link_get_bandwidth(m->links[i]);
-		l->utilization = T > 0 ? l->bytes / (l->bandwidth_Bps * T) : 0;
-		l->host = -1;
-		/* Loopback links carry a host's talk to itself: not a
-		 * network bottleneck. */
-		if (!m->link_remote[i])
-			l->host = -2;
-		if (owner[i] >= 0) {
-			l->host = owner[i];
-			l->up = m->nic_up[owner[i]] == (int)i;
-		}
-		/* a multi-GPU machine's NIC, which its GPUs share */
-		l->group = gpus > 1 ? platform_machine_nic(sc, l->name, &up) :
-		    -1;
-		if (l->group >= 0) {
-			platform_group_name(sc, l->group, name, sizeof name);
-			l->group_name = xstrdup(name);
-			l->up = up;
-		}
+		links[i].name = sg_link_get_name(m->links[i]);
+		links[i].bytes = m->link_bytes[i];
+		links[i].Bps = sg_link_get_bandwidth(m->links[i]);
+		links[i].remote = m->link_remote[i];
 	}
-	free(owner);
+	return links;
 }
 
 struct results *
 metrics_results(struct metrics *m, const struct analytic *a, double wall_s)
 {
-	struct results *r = xcalloc(1, sizeof *r);
+	struct summary_in in = { .sc = m->sim->sc };
+	struct results *r;
 
-	r->analytic = *a;
 	grow(m, m->steps - 1);	/* the rows of a job that gave up */
-	if (m->sim->sc->strategy.sync == SYNC_SYNC)
-		step_stats(m, r);
-	else
-		step_stats_own(m, r);
-	protocol_stats(m, r);
+	in.nworkers = m->nworkers;
+	in.steps = m->steps;
+	in.t_start = m->t_start;
+	in.t_compute = m->t_compute;
+	in.t_end = m->t_end;
+	in.busy = m->busy;
+	in.applied = m->applied;
+	in.update_t = m->update_t;
+	in.stale_hist = m->stale_hist;
+	in.stale_bins = m->stale_cap;
+	in.stale_count = m->stale_count;
+	in.stale_max = m->stale_max;
+	in.stale_sum = m->stale_sum;
+	in.dropped = m->dropped;
+	in.ahead = m->ahead;
+	in.nhosts = m->nhosts;
+	in.hosts = summary_hosts(m);
+	in.nlinks = m->nlinks;
+	in.links = summary_links(m);
+	in.fstats = m->sim->fstats;
+	in.messages = m->messages;
+	r = summary_results(&in, a, wall_s);
 	training_stats(m->sim->num, &r->training);
-	goodput(m, r);
-	host_stats(m, r);
-	link_stats(m, r);
-	results_summarize(r, m->sim->sc->strategy.info->family == FAMILY_PS,
-	    metrics_gpus(m->sim->sc));
-	r->messages = m->messages;
-	r->wall_s = wall_s;
+	free((void *)in.hosts);
+	free((void *)in.links);
 	return r;
 }
-

@@ -1,6 +1,7 @@
 /* metrics.h: what a run measures, in the engine.  Per-step times of every
  * worker, byte ledgers per host and per link (psim's own, built from the
- * routes), gathered at the end into plain results (results.h). */
+ * routes), copied at the end into the summary's plain inputs (summary.h),
+ * which makes the results (results.h). */
 #ifndef PSIM_METRICS_H
 #define PSIM_METRICS_H
 
@@ -51,7 +52,8 @@ void metrics_sent(struct metrics *, int src, int dst, double bytes);
  * every link of the route. */
 void metrics_received(struct metrics *, int src, int dst, double bytes);
 
-/* Summarise a finished run beside its closed form; wall_s as sim_run()
+/* Summarise a finished run beside its closed form (summary_results() on
+ * the ledgers, then the numerics' training figures); wall_s as sim_run()
  * returned it. */
 struct results *metrics_results(struct metrics *, const struct analytic *,
     double wall_s);

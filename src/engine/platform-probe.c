@@ -6,12 +6,15 @@
  * between them.  So psim loads the file in a child first, which reports
  * what it found on a pipe; whatever the child dies of stays in the
  * child, and becomes one error line here.  The run itself loads the file
- * only once this found nothing wrong. */
+ * only once this found nothing wrong.  The closed form's facts of the
+ * file (probe_facts: speeds, latencies, links, routes) come back the
+ * same way, for a closed form without SimGrid in this process. */
 #include "config.h"
 
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +29,7 @@
 
 #include "errors.h"
 #include "platform-probe.h"
+#include "shape.h"
 #include "xmalloc.h"
 
 /* What a child does once the file is loaded: write lines to out. */
@@ -72,8 +76,9 @@ in_child(const char *file, child_fn *fn, void *arg, char ***lines,
 {
 	int out[2], status, n = 0, cap = 0;
 	FILE *errf, *in;
-	char **v = NULL, line[4096];
-	size_t len;
+	char **v = NULL, *line = NULL;
+	size_t size = 0;
+	ssize_t len;
 	pid_t pid;
 
 	*cause = NULL;
@@ -102,8 +107,7 @@ in_child(const char *file, child_fn *fn, void *arg, char ***lines,
 	}
 	close(out[1]);
 	in = fdopen(out[0], "r");
-	while (fgets(line, sizeof line, in) != NULL) {
-		len = strlen(line);
+	while ((len = getline(&line, &size, in)) != -1) {
 		if (len > 0 && line[len - 1] == '\n')
 			line[--len] = '\0';
 		if (n == cap) {
@@ -112,6 +116,7 @@ in_child(const char *file, child_fn *fn, void *arg, char ***lines,
 		}
 		v[n++] = xstrdup(line);
 	}
+	free(line);
 	fclose(in);
 	while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
 		;
@@ -341,4 +346,201 @@ probe_routes(const char *file, const char *scfile, char *const *hosts,
 		    "load \"%s\": %s", scfile, file, cause);
 	free(cause);
 	return -1;
+}
+
+void
+probe_loaded_facts(const sg_host_t *hosts, int n, const sg_link_t *links,
+    size_t nlinks, struct cluster_facts *f)
+{
+	size_t l;
+	int i;
+
+	memset(f, 0, sizeof *f);
+	f->nhosts = n;
+	f->speed = sg_host_get_speed(hosts[0]);
+	f->latency = xcalloc((size_t)n + 1, sizeof *f->latency);
+	for (i = 1; i < n; i++)
+		f->latency[i] = sg_host_get_route_latency(hosts[0], hosts[i]);
+	f->nlinks = (int)nlinks;
+	f->link_Bps = xcalloc(nlinks + 1, sizeof *f->link_Bps);
+	f->link_name = xcalloc(nlinks + 1, sizeof *f->link_name);
+	f->link_shared = xcalloc(nlinks + 1, sizeof *f->link_shared);
+	for (l = 0; l < nlinks; l++) {
+		f->link_Bps[l] = sg_link_get_bandwidth(links[l]);
+		f->link_name[l] = xstrdup(sg_link_get_name(links[l]));
+		f->link_shared[l] = sg_link_is_shared(links[l]) != 0;
+	}
+}
+
+struct facts_arg {
+	char *const	*hosts;
+	int		 n;
+};
+
+/* In the child: the facts as lines, "s SPEED", a "t LATENCY" per host,
+ * an "l BANDWIDTH SHARED NAME" per link (the name in hex, whatever it
+ * holds), and an "r LINK..." per ordered pair of hosts, row by row
+ * (the doubles in %a, which read back exactly). */
+static void
+facts_child(void *arg, FILE *o)
+{
+	const struct facts_arg *p = arg;
+	sg_host_t *h = xcalloc((size_t)p->n + 1, sizeof *h);
+	sg_link_t *links = sg_link_list();
+	size_t nl = sg_link_count(), l, k;
+	xbt_dynar_t route = xbt_dynar_new(sizeof(sg_link_t), NULL);
+	struct cluster_facts f;
+	const unsigned char *c;
+	int i, j;
+
+	for (l = 0; l < nl; l++)
+		sg_link_set_data(links[l], (void *)(intptr_t)(l + 1));
+	for (i = 0; i < p->n; i++)
+		h[i] = sg_host_by_name(p->hosts[i]);
+	probe_loaded_facts(h, p->n, links, nl, &f);
+	fprintf(o, "s %a\n", f.speed);
+	for (i = 0; i < p->n; i++)
+		fprintf(o, "t %a\n", f.latency[i]);
+	for (l = 0; l < nl; l++) {
+		fprintf(o, "l %a %d ", f.link_Bps[l], f.link_shared[l]);
+		for (c = (const unsigned char *)f.link_name[l]; *c != '\0'; c++)
+			fprintf(o, "%02x", *c);
+		fputc('\n', o);
+	}
+	for (i = 0; i < p->n; i++) {
+		for (j = 0; j < p->n; j++) {
+			if (i == j)
+				continue;
+			xbt_dynar_reset(route);
+			sg_host_get_route(h[i], h[j], route);
+			fputc('r', o);
+			for (k = 0; k < xbt_dynar_length(route); k++)
+				fprintf(o, " %d", (int)(intptr_t)sg_link_get_data(
+				    xbt_dynar_get_as(route, k, sg_link_t)) - 1);
+			fputc('\n', o);
+		}
+	}
+	cluster_facts_free(&f);
+	xbt_dynar_free(&route);
+	free(links);
+	free(h);
+}
+
+/* A link's line: its bandwidth, sharing and name (hex). */
+static int
+read_link(const char *line, struct cluster_facts *f, int l)
+{
+	char *end;
+	const char *hex;
+	size_t len, i;
+	unsigned int byte;
+
+	f->link_Bps[l] = strtod(line + 2, &end);
+	f->link_shared[l] = (unsigned char)strtol(end, &end, 10);
+	hex = end + 1;
+	len = strlen(hex) / 2;
+	f->link_name[l] = xcalloc(len + 1, 1);
+	for (i = 0; i < len; i++) {
+		if (sscanf(hex + 2 * i, "%2x", &byte) != 1)
+			return -1;
+		f->link_name[l][i] = (char)byte;
+	}
+	return 0;
+}
+
+/* A route's line into the table, after the routes before it. */
+static void
+read_route(const char *line, struct cluster_facts *f, size_t pair,
+    size_t *cap)
+{
+	const char *p = line + 1;
+	char *end;
+	long v;
+	int at = f->route_off[pair];
+
+	for (;;) {
+		v = strtol(p, &end, 10);
+		if (end == p)
+			break;
+		if ((size_t)at == *cap) {
+			*cap = *cap ? 2 * *cap : 256;
+			f->route_link = xreallocarray(f->route_link, *cap,
+			    sizeof *f->route_link);
+		}
+		f->route_link[at++] = (int)v;
+		p = end;
+	}
+	f->route_off[pair + 1] = at;
+}
+
+/* The child's lines into *f; -1 if they are not what it writes. */
+static int
+read_facts(char **lines, int nlines, int n, struct cluster_facts *f)
+{
+	int i, j, k = 0, nl = 0;
+	size_t cap = 0, pair;
+
+	for (i = 0; i < nlines; i++)
+		nl += lines[i][0] == 'l';
+	if (nlines != 1 + n + nl + (long)n * (n - 1) || lines[0][0] != 's')
+		return -1;
+	memset(f, 0, sizeof *f);
+	f->nhosts = n;
+	f->speed = strtod(lines[k++] + 2, NULL);
+	f->latency = xcalloc((size_t)n + 1, sizeof *f->latency);
+	for (i = 0; i < n; i++) {
+		if (lines[k][0] != 't')
+			return -1;
+		f->latency[i] = strtod(lines[k++] + 2, NULL);
+	}
+	f->nlinks = nl;
+	f->link_Bps = xcalloc((size_t)nl + 1, sizeof *f->link_Bps);
+	f->link_name = xcalloc((size_t)nl + 1, sizeof *f->link_name);
+	f->link_shared = xcalloc((size_t)nl + 1, sizeof *f->link_shared);
+	for (i = 0; i < nl; i++) {
+		if (lines[k][0] != 'l' || read_link(lines[k++], f, i) != 0)
+			return -1;
+	}
+	f->route_off = xcalloc((size_t)n * (size_t)n + 1,
+	    sizeof *f->route_off);
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < n; j++) {
+			pair = (size_t)i * (size_t)n + (size_t)j;
+			if (i == j)
+				f->route_off[pair + 1] = f->route_off[pair];
+			else if (lines[k][0] != 'r')
+				return -1;
+			else
+				read_route(lines[k++], f, pair, &cap);
+		}
+	}
+	f->route = cluster_facts_table_route;
+	f->route_ctx = f;
+	return 0;
+}
+
+int
+probe_facts(const char *file, const char *scfile, char *const *hosts,
+    int n, int roles, struct cluster_facts *f, struct errors *errors)
+{
+	struct facts_arg arg = { hosts, n };
+	char **lines, *cause;
+	int nlines, rc;
+
+	memset(f, 0, sizeof *f);
+	rc = in_child(file, facts_child, &arg, &lines, &nlines, &cause);
+	if (rc == 0 && read_facts(lines, nlines, n, f) != 0) {
+		cluster_facts_free(f);
+		cause = xstrdup("its facts did not read back");
+		rc = -1;
+	}
+	free_lines(lines, nlines);
+	if (rc != 0) {
+		errors_add(errors, NULL, "psim: %s: /cluster/platform: cannot "
+		    "load \"%s\": %s", scfile, file, cause);
+		free(cause);
+		return -1;
+	}
+	cluster_facts_routes(f, roles);
+	return 0;
 }

@@ -8,7 +8,10 @@
  *
  * two-tier: one such cluster per rack (its backbone is the top-of-rack
  * switch), each rack with a split-duplex uplink to a non-blocking core of
- * hosts_in_rack * nic / oversubscription. */
+ * hosts_in_rack * nic / oversubscription.
+ *
+ * The geometry (host names, groups, uplinks) is scenario/cluster.c's,
+ * which the closed form reads too. */
 #include "config.h"
 
 #include <errno.h>
@@ -21,6 +24,7 @@
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 
+#include "cluster.h"
 #include "errors.h"
 #include "platform.h"
 #include "platform-probe.h"
@@ -28,145 +32,6 @@
 #include "xmalloc.h"
 
 #define LOOPBACK_BPS 1e12	/* memory copy between actors on a host */
-
-/* A group of a generated platform: a rack of a two-tier cluster, or a
- * machine of a multi-GPU one.  Each is a SimGrid <cluster> of hosts with
- * private links, whose router reaches the other groups over the group's
- * own split-duplex uplink: the rack's uplink, or the machine's NIC. */
-struct group {
-	char		 id[32];
-	char		 prefix[40];	/* host names: prefix + index */
-	char		 router[48];
-	char		 uplink[48];
-	int		 first, last;	/* the radical */
-	double		 bw, lat;	/* private links */
-	double		 backbone;	/* 0: none */
-	double		 up_bw, up_lat;
-};
-
-static int
-multi_gpu(const struct scenario *sc)
-{
-	return sc->cluster.gpus_per_host > 1;
-}
-
-/* The number of groups (0 for a plain star). */
-static int
-ngroups(const struct scenario *sc)
-{
-	if (multi_gpu(sc))
-		return sc->cluster.hosts;
-	return sc->cluster.topology == TOPO_TWO_TIER ? sc->cluster.racks : 0;
-}
-
-static void
-group(const struct scenario *sc, int r, struct group *g)
-{
-	int first, count;
-
-	memset(g, 0, sizeof *g);
-	if (multi_gpu(sc)) {
-		snprintf(g->id, sizeof g->id, "host-%d", r);
-		snprintf(g->prefix, sizeof g->prefix, "host-%d-gpu-", r);
-		snprintf(g->router, sizeof g->router, "host-%d-switch", r);
-		snprintf(g->uplink, sizeof g->uplink, "host-%d-nic", r);
-		g->first = 0;
-		g->last = sc->cluster.gpus_per_host - 1;
-		g->bw = sc->cluster.intra_Bps;
-		g->lat = sc->cluster.intra_latency_s;
-		g->up_bw = sc->cluster.nic_Bps;
-		g->up_lat = sc->cluster.latency_s;
-		return;
-	}
-	platform_rack_span(sc, r, &first, &count);
-	snprintf(g->id, sizeof g->id, "rack-%d", r);
-	snprintf(g->prefix, sizeof g->prefix, "host-");
-	snprintf(g->router, sizeof g->router, "rack-%d-tor", r);
-	snprintf(g->uplink, sizeof g->uplink, "rack-%d-uplink", r);
-	g->first = first;
-	g->last = first + count - 1;
-	g->bw = sc->cluster.nic_Bps;
-	g->lat = sc->cluster.latency_s;
-	g->backbone = sc->cluster.switch_Bps;
-	g->up_bw = count * sc->cluster.nic_Bps / sc->cluster.oversubscription;
-}
-
-void
-platform_host_name(const struct scenario *sc, int i, char *buf, size_t len)
-{
-	int g = sc->cluster.gpus_per_host;
-
-	if (g > 1)
-		snprintf(buf, len, "host-%d-gpu-%d", i / g, i % g);
-	else
-		snprintf(buf, len, "host-%d", i);
-}
-
-void
-platform_rack_span(const struct scenario *sc, int r, int *first, int *count)
-{
-	long hosts = sc->cluster.hosts, racks = sc->cluster.racks;
-
-	*first = (int)(hosts * r / racks);
-	*count = (int)(hosts * (r + 1) / racks) - *first;
-}
-
-int
-platform_rack_of(const struct scenario *sc, const char *name)
-{
-	int i, r, first, count, gpu;
-	char end;
-
-	if (multi_gpu(sc))
-		return sscanf(name, "host-%d-gpu-%d%c", &i, &gpu, &end) == 2 ?
-		    i : -1;
-	if (sscanf(name, "host-%d%c", &i, &end) != 1)
-		return -1;
-	for (r = 0; r < sc->cluster.racks; r++) {
-		platform_rack_span(sc, r, &first, &count);
-		if (i >= first && i < first + count)
-			return r;
-	}
-	return -1;
-}
-
-void
-platform_group_name(const struct scenario *sc, int r, char *buf, size_t len)
-{
-	struct group g;
-
-	group(sc, r, &g);
-	snprintf(buf, len, "%s", g.id);
-}
-
-int
-platform_machine_nic(const struct scenario *sc, const char *name, int *up)
-{
-	char dir[8], end;
-	int r;
-
-	if (!multi_gpu(sc) || sscanf(name, "host-%d-nic_%7[A-Z]%c", &r, dir,
-	    &end) != 2 || r < 0 || r >= ngroups(sc) ||
-	    (strcmp(dir, "UP") != 0 && strcmp(dir, "DOWN") != 0))
-		return -1;
-	*up = dir[0] == 'U';
-	return r;
-}
-
-int
-platform_groups(const struct scenario *sc)
-{
-	return ngroups(sc);
-}
-
-double
-platform_uplink_Bps(const struct scenario *sc, int r)
-{
-	struct group g;
-
-	group(sc, r, &g);
-	return g.up_bw;
-}
 
 static void
 write_cluster(const struct scenario *sc, FILE *f, const char *id,
@@ -189,8 +54,8 @@ write_cluster(const struct scenario *sc, FILE *f, const char *id,
 void
 platform_write(const struct scenario *sc, FILE *f)
 {
-	int n = ngroups(sc), r, s, t;
-	struct group g, h;
+	int n = cluster_groups(sc), r, s, t;
+	struct cluster_group g, h;
 
 	fputs("<?xml version='1.0'?>\n"
 	    "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
@@ -205,7 +70,7 @@ platform_write(const struct scenario *sc, FILE *f)
 	}
 	fputs(" <zone id=\"world\" routing=\"Full\">\n", f);
 	for (r = 0; r < n; r++) {
-		group(sc, r, &g);
+		cluster_group(sc, r, &g);
 		write_cluster(sc, f, g.id, g.prefix, g.first, g.last, g.bw,
 		    g.lat, g.backbone, g.router);
 		fprintf(f, "  <link id=\"%s\" bandwidth=\"%.17gBps\" "
@@ -213,11 +78,11 @@ platform_write(const struct scenario *sc, FILE *f)
 		    g.uplink, g.up_bw, g.up_lat);
 	}
 	for (s = 0; s < n; s++) {
-		group(sc, s, &g);
+		cluster_group(sc, s, &g);
 		for (t = 0; t < n; t++) {
 			if (s == t)
 				continue;
-			group(sc, t, &h);
+			cluster_group(sc, t, &h);
 			fprintf(f, "  <zoneRoute src=\"%s\" dst=\"%s\" "
 			    "gw_src=\"%s\" gw_dst=\"%s\" symmetrical=\"NO\">\n"
 			    "   <link_ctn id=\"%s\" direction=\"UP\"/>\n"
@@ -363,7 +228,7 @@ cluster_names(const struct scenario *sc, int *n, char *where, size_t len,
 	*n = sc->cluster.hosts * sc->cluster.gpus_per_host;
 	names = xcalloc((size_t)*n, sizeof *names);
 	for (i = 0; i < *n; i++) {
-		platform_host_name(sc, i, buf, sizeof buf);
+		cluster_host_name(sc, i, buf, sizeof buf);
 		names[i] = xstrdup(buf);
 	}
 	snprintf(where, len, "the generated %s cluster (host-0 to %s)",

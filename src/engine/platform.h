@@ -12,30 +12,6 @@ struct scenario;
 /* Write the XML of a generated cluster. */
 void platform_write(const struct scenario *, FILE *);
 
-/* The name of generated host i: host-<i>, or host-<m>-gpu-<g> with
- * several GPUs per host. */
-void platform_host_name(const struct scenario *, int i, char *buf,
-    size_t len);
-
-/* The groups of a generated platform, each behind its own uplink: the
- * racks of a two-tier cluster, or the machines of a multi-GPU one (whose
- * uplink is the machine's NIC); 0 for a plain star. */
-int platform_groups(const struct scenario *);
-/* Two-tier: hosts [first, first + count) of rack r. */
-void platform_rack_span(const struct scenario *, int r, int *first,
-    int *count);
-/* The group of a host name, or -1 for a name psim did not make. */
-int platform_rack_of(const struct scenario *, const char *name);
-/* The name of group r ("rack-1", or the multi-GPU machine "host-3"). */
-void platform_group_name(const struct scenario *, int r, char *buf,
-    size_t len);
-/* Multi-GPU: the machine whose NIC link (one direction of it: *up 1
- * sending) is called name, or -1 for any other link. */
-int platform_machine_nic(const struct scenario *, const char *name,
-    int *up);
-/* The uplink bandwidth of group r, bytes/s. */
-double platform_uplink_Bps(const struct scenario *, int r);
-
 /* The platform file to load: a temporary file holding the generated XML
  * (*is_temp set; the caller removes it), or the user's file.  An
  * unwritable TMPDIR is fatal (exit 1). */

@@ -22,10 +22,12 @@
 #include <simgrid/link.h>
 #include <xbt/dynar.h>
 
+#include "cluster.h"
 #include "errors.h"
 #include "metrics.h"
 #include "patterns.h"
 #include "platform.h"
+#include "platform-probe.h"
 #include "sim.h"
 #include "timeline.h"
 #include "xmalloc.h"
@@ -253,15 +255,13 @@ engine_init(const struct scenario *sc)
 long
 sim_part_offset(long len, int n, int i)
 {
-	long base = len / n, extra = len % n;
-
-	return i * base + (i < extra ? i : extra);
+	return layout_part_offset(len, n, i);
 }
 
 long
 sim_part_count(long len, int n, int i)
 {
-	return len / n + (i < len % n ? 1 : 0);
+	return layout_part_count(len, n, i);
 }
 
 /* After sim->generation restarts a job's mailboxes have fresh names, so
@@ -715,72 +715,6 @@ comm_main(struct sim *sim, int w)
 	}
 }
 
-/* Cut the layers, last to first, into buckets of at least bucket_bytes
- * (a bigger layer makes a bucket of its own). */
-static void
-buckets(struct sim *sim)
-{
-	const struct scenario *sc = sim->sc;
-	int n = sc->model.nlayers, i, top = n - 1;
-	long *offset = xcalloc((size_t)n + 1, sizeof *offset);
-	double acc = 0;
-
-	for (i = 0; i < n; i++)
-		offset[i + 1] = offset[i] + (long)sc->model.layers[i].params;
-	sim->bucket_lo = xcalloc((size_t)n, sizeof *sim->bucket_lo);
-	sim->bucket_len = xcalloc((size_t)n, sizeof *sim->bucket_len);
-	sim->bucket_close = xcalloc((size_t)n, sizeof *sim->bucket_close);
-	for (i = n - 1; i >= 0; i--) {
-		acc += sc->model.layers[i].params * sim->elem_bytes;
-		if (acc < sc->strategy.bucket_bytes && i > 0)
-			continue;
-		sim->bucket_lo[sim->nbuckets] = offset[i];
-		sim->bucket_len[sim->nbuckets] = offset[top + 1] - offset[i];
-		sim->bucket_close[sim->nbuckets] = i;
-		sim->nbuckets++;
-		top = i - 1;
-		acc = 0;
-	}
-	free(offset);
-}
-
-double
-sim_bucket_ready_s(const struct sim *sim, int b, double compute_s)
-{
-	double share = sim->forward_share;
-	int i;
-
-	for (i = sim->sc->model.nlayers - 1; i >= sim->bucket_close[b]; i--)
-		share += sim->layer_share[i];
-	return share * compute_s;
-}
-
-/* The compute shares of a layered model's passes. */
-static void
-layer_shares(struct sim *sim)
-{
-	const struct scenario *sc = sim->sc;
-	double given = 0, rest = 0;
-	int i;
-
-	sim->layer_share = xcalloc((size_t)sc->model.nlayers,
-	    sizeof *sim->layer_share);
-	sim->forward_share = 1 - sc->model.backward_share;
-	for (i = 0; i < sc->model.nlayers; i++) {
-		if (sc->model.layers[i].backward_s > 0) {
-			sim->layer_share[i] = sc->model.layers[i].backward_s /
-			    sc->model.compute_s;
-			given += sim->layer_share[i];
-		} else
-			rest += sc->model.layers[i].params;
-	}
-	for (i = 0; i < sc->model.nlayers && rest > 0; i++) {
-		if (sc->model.layers[i].backward_s == 0)
-			sim->layer_share[i] = (sc->model.backward_share - given) *
-			    sc->model.layers[i].params / rest;
-	}
-}
-
 /* ssp: how many clocks ahead of the slowest worker worker w is, a
  * worker's clock being its gradients applied on every shard. */
 static long
@@ -989,81 +923,41 @@ sim_reset_buckets(struct sim *sim)
 	}
 }
 
-/* Cut the gradient into the PS shards the scenario asks for. */
+/* The gradient's layout (layout.c, which the closed form reads too),
+ * its fields under their engine names, and the PS shards' hosts. */
 static void
-partition(struct sim *sim)
+use_layout(struct sim *sim)
 {
-	const struct scenario *sc = sim->sc;
-	int k = sim->nshards, i, j, best;
-	long *load, off, v;
+	struct layout *l = &sim->layout;
+	int j;
 
-	sim->shard_offset = xcalloc((size_t)k, sizeof *sim->shard_offset);
-	sim->shard_count = xcalloc((size_t)k, sizeof *sim->shard_count);
-	if (sc->strategy.info->flags & R_SERVICES) {
-		/* BytePS's optimum for n workers and k CPU hosts: x bytes on
-		 * each worker's service and (M - n x)/k on each CPU host, with
-		 * x = (n - k) M / (n^2 + k n - 2k), which balances a worker's
-		 * NIC (M + (n-2) x each way) with a CPU host's (n (M-nx)/k). */
-		int n = sim->nworkers, cpus = sim->nservers;
-		int w0 = sc->strategy.worker_shards;
-		long x = w0 > 0 ? (long)((double)(n - cpus) * sim->elements /
-		    ((double)n * n + (double)cpus * n - 2.0 * cpus)) : 0;
-
-		for (j = 0, off = 0; j < k; j++) {
-			sim->shard_offset[j] = off;
-			/* with no CPU host the workers' services share all
-			 * of it, x or x + 1 each */
-			sim->shard_count[j] = cpus == 0 ?
-			    sim_part_count(sim->elements, k, j) : j < w0 ? x :
-			    sim_part_count(sim->elements - (long)w0 * x, cpus,
-			    j - w0);
-			off += sim->shard_count[j];
-		}
+	layout_make(sim->sc, l);
+	sim->elements = l->elements;
+	sim->elem_bytes = l->elem_bytes;
+	sim->forward_share = l->forward_share;
+	sim->layer_share = l->layer_share;
+	sim->nbuckets = l->nbuckets;
+	sim->bucket_lo = l->bucket_lo;
+	sim->bucket_len = l->bucket_len;
+	sim->bucket_close = l->bucket_close;
+	sim->nshards = l->nshards;
+	sim->shard_offset = l->shard_offset;
+	sim->shard_count = l->shard_count;
+	sim->shard_bytes = l->shard_bytes;
+	sim->shard_worker = l->shard_worker;
+	sim->shard_server = l->shard_server;
+	if (sim->nshards == 0)
 		return;
+	sim->shard_hidx = xcalloc((size_t)sim->nshards,
+	    sizeof *sim->shard_hidx);
+	sim->version = xcalloc((size_t)sim->nworkers, sizeof *sim->version);
+	sim->clock = xcalloc((size_t)sim->nshards * (size_t)sim->nworkers,
+	    sizeof *sim->clock);
+	for (j = 0; j < sim->nshards; j++) {
+		sim->shard_hidx[j] = sim->shard_worker[j] >= 0 ?
+		    sim->shard_worker[j] : sim->nworkers + sim->shard_server[j];
+		sim->hosts[sim->shard_hidx[j]].shards++;
 	}
-	if (sc->strategy.partition == PART_EVEN ||
-	    sc->strategy.variables == NULL) {
-		for (j = 0; j < k; j++) {
-			sim->shard_offset[j] = sim_part_offset(sim->elements,
-			    k, j);
-			sim->shard_count[j] = sim_part_count(sim->elements, k,
-			    j);
-		}
-		return;
-	}
-	/* Whole variables to shards: round-robin in order, or each to the
-	 * least-loaded shard (replica_device_setter's greedy strategy), or
-	 * MXNet's kvstore rule: a variable of bigarray_bound elements or more
-	 * is split evenly over all shards, a smaller one goes whole to shard
-	 * (key * 9973) mod k.  Shard j's parts are then laid out
-	 * contiguously. */
-	load = xcalloc((size_t)k, sizeof *load);
-	for (i = 0; i < sc->strategy.nvariables; i++) {
-		v = (long)sc->strategy.variables[i];
-		if (sc->strategy.partition == PART_MXNET &&
-		    v >= sc->strategy.bigarray_bound) {
-			for (j = 0; j < k; j++)
-				load[j] += sim_part_count(v, k, j);
-			continue;
-		}
-		if (sc->strategy.partition == PART_ROUND_ROBIN)
-			best = i % k;
-		else if (sc->strategy.partition == PART_MXNET)
-			best = (int)((long)i * 9973 % k);
-		else {
-			for (best = 0, j = 1; j < k; j++) {
-				if (load[j] < load[best])
-					best = j;
-			}
-		}
-		load[best] += v;
-	}
-	for (off = 0, j = 0; j < k; j++) {
-		sim->shard_offset[j] = off;
-		sim->shard_count[j] = load[j];
-		off += load[j];
-	}
-	free(load);
 }
 
 static void
@@ -1078,6 +972,7 @@ add_host(struct sim *sim, const char *name, int worker, int server)
 	h->shards = 0;
 }
 
+static void facts(struct sim *);
 static void link_table(struct sim *);
 
 /* SimGrid and the platform, once per process: for one job, or for a
@@ -1099,13 +994,22 @@ engine_start(const struct scenario *sc)
 static struct sim *build(const struct scenario *, char **workers,
     char **servers, char *storage);
 
+int
+sim_place(const struct scenario *sc, char ***workers, char ***servers,
+    char **storage, char **errors)
+{
+	if (!run_fits_memory(sc, errors) ||
+	    platform_place(sc, workers, servers, storage, errors) != 0)
+		return -1;
+	return 0;
+}
+
 struct sim *
 sim_create(const struct scenario *sc, char **errors)
 {
 	char **workers, **servers, *storage;
 
-	if (!run_fits_memory(sc, errors) ||
-	    platform_place(sc, &workers, &servers, &storage, errors) != 0)
+	if (sim_place(sc, &workers, &servers, &storage, errors) != 0)
 		return NULL;
 	engine_start(sc);
 	return build(sc, workers, servers, storage);
@@ -1149,7 +1053,6 @@ build(const struct scenario *sc, char **workers, char **servers,
 {
 	struct sim *sim;
 	int i, k;
-	double speed;
 
 	sim = xcalloc(1, sizeof *sim);
 	sim->sc = sc;
@@ -1180,8 +1083,7 @@ build(const struct scenario *sc, char **workers, char **servers,
 		free(storage);
 	}
 
-	sim->elements = (long)sc->model.params;
-	sim->elem_bytes = scenario_dtype_bytes(sc->strategy.wire_dtype);
+	use_layout(sim);
 	sim->compute_flops = xcalloc((size_t)sim->nworkers,
 	    sizeof *sim->compute_flops);
 	sim->worker_mbox = xcalloc((size_t)sim->nworkers,
@@ -1197,16 +1099,11 @@ build(const struct scenario *sc, char **workers, char **servers,
 				sim->slow_factor[i] = sc->cluster.slow[k].factor;
 		}
 		rng_init(&sim->rng[i], sc->seed, (uint64_t)i);
-		speed = sg_host_get_speed(sim->hosts[i].host);
-		sim->compute_flops[i] = sc->model.compute_s > 0 ?
-		    sc->model.compute_s * speed : sc->model.compute_flops;
+		sim->compute_flops[i] = layout_compute_flops(sc,
+		    sg_host_get_speed(sim->hosts[i].host));
 		sim->worker_mbox[i] = sim_mailbox(sim, "worker", i);
 	}
-
-	if (sc->model.nlayers > 0)
-		layer_shares(sim);
-	if (sc->strategy.bucket_bytes > 0) {
-		buckets(sim);
+	if (sim->nbuckets > 0) {
 		sim->ready = xcalloc((size_t)sim->nworkers, sizeof *sim->ready);
 		sim->done = xcalloc((size_t)sim->nworkers, sizeof *sim->done);
 		for (i = 0; i < sim->nworkers; i++) {
@@ -1214,45 +1111,9 @@ build(const struct scenario *sc, char **workers, char **servers,
 			sim->done[i] = sg_sem_init(0);
 		}
 	}
-	if (sc->strategy.info->family == FAMILY_PS) {
-		sim->nshards = sc->strategy.shards;
-		partition(sim);
-		sim->shard_hidx = xcalloc((size_t)sim->nshards,
-		    sizeof *sim->shard_hidx);
-		sim->shard_bytes = xcalloc((size_t)sim->nshards,
-		    sizeof *sim->shard_bytes);
-		sim->shard_worker = xcalloc((size_t)sim->nshards,
-		    sizeof *sim->shard_worker);
-		sim->shard_server = xcalloc((size_t)sim->nshards,
-		    sizeof *sim->shard_server);
-		sim->version = xcalloc((size_t)sim->nworkers,
-		    sizeof *sim->version);
-		sim->clock = xcalloc((size_t)sim->nshards *
-		    (size_t)sim->nworkers, sizeof *sim->clock);
-		for (i = 0; i < sim->nshards; i++) {
-			scenario_shard_home(sc, i, &sim->shard_worker[i],
-			    &sim->shard_server[i]);
-			sim->shard_hidx[i] = sim->shard_worker[i] >= 0 ?
-			    sim->shard_worker[i] : sim->nworkers +
-			    sim->shard_server[i];
-			sim->hosts[sim->shard_hidx[i]].shards++;
-			sim->shard_bytes[i] = (double)sim->shard_count[i] *
-			    sim->elem_bytes;
-		}
-	}
-	if (sc->cluster.topology != TOPO_PLATFORM && platform_groups(sc) > 0) {
-		sim->rack_of = xcalloc((size_t)sim->nhosts,
-		    sizeof *sim->rack_of);
-		sim->uplink_Bps = xcalloc((size_t)platform_groups(sc),
-		    sizeof *sim->uplink_Bps);
-		for (i = 0; i < sim->nhosts; i++)
-			sim->rack_of[i] = platform_rack_of(sc,
-			    sim->hosts[i].name);
-		for (i = 0; i < platform_groups(sc); i++)
-			sim->uplink_Bps[i] = platform_uplink_Bps(sc, i);
-	}
 	sim->steps = sc->run.steps;
 	sim->metrics = metrics_create(sim, sc->run.steps);
+	facts(sim);
 	if (sc->cluster.topology == TOPO_PLATFORM)
 		link_table(sim);
 	sim->num = numerics_create(sim);
@@ -1265,34 +1126,51 @@ route_of(void *metrics, int src, int dst, const int **links)
 	return metrics_route(metrics, src, dst, links);
 }
 
-/* A platform file's links as the closed form sees them: bandwidth,
- * name, shared or a fat pipe, and the host whose NIC each is. */
+/* The cluster's facts for the closed form (shape.c): a generated
+ * cluster's from the scenario and the hosts' names, a platform file's
+ * from SimGrid (as the probe reads them in a child, platform-probe.c)
+ * with the routes of the ledger (metrics.c). */
+static void
+facts(struct sim *sim)
+{
+	const char **names;
+	sg_host_t *hosts;
+	sg_link_t *links;
+	size_t n;
+	int i;
+
+	if (sim->sc->cluster.topology != TOPO_PLATFORM) {
+		names = xcalloc((size_t)sim->nhosts + 1, sizeof *names);
+		for (i = 0; i < sim->nhosts; i++)
+			names[i] = sim->hosts[i].name;
+		cluster_facts_generated(sim->sc, names, sim->nhosts,
+		    &sim->facts);
+		free(names);
+		return;
+	}
+	hosts = xcalloc((size_t)sim->nhosts + 1, sizeof *hosts);
+	for (i = 0; i < sim->nhosts; i++)
+		hosts[i] = sim->hosts[i].host;
+	n = metrics_links(sim->metrics, &links);
+	probe_loaded_facts(hosts, sim->nhosts, links, n, &sim->facts);
+	sim->facts.route = route_of;
+	sim->facts.route_ctx = sim->metrics;
+	cluster_facts_routes(&sim->facts, sim->nworkers + sim->nservers);
+	free(hosts);
+}
+
+/* A platform file's links' latencies, which psim pays itself on the
+ * ideal network (pay_latency). */
 static void
 link_table(struct sim *sim)
 {
-	sg_link_t *links, l;
+	sg_link_t *links;
 	size_t i, n = metrics_links(sim->metrics, &links);
-	int h, up;
 
-	sim->nlinks = (int)n;
-	sim->link_Bps = xcalloc(n, sizeof *sim->link_Bps);
-	sim->link_name = xcalloc(n, sizeof *sim->link_name);
-	sim->link_shared = xcalloc(n, sizeof *sim->link_shared);
-	sim->link_host = xcalloc(n, sizeof *sim->link_host);
 	sim->link_lat = xcalloc(n, sizeof *sim->link_lat);
 	sim->pays_latency = sim_pays_latency(sim->sc);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
 		sim->link_lat[i] = sg_link_get_latency(links[i]);
-		sim->link_Bps[i] = sg_link_get_bandwidth(links[i]);
-		sim->link_name[i] = sg_link_get_name(links[i]);
-		sim->link_shared[i] = sg_link_is_shared(links[i]) != 0;
-		sim->link_host[i] = -1;
-	}
-	for (h = sim->nworkers + sim->nservers - 1; h >= 0; h--)
-		for (up = 0; up < 2; up++)
-			if ((l = metrics_nic_link(sim->metrics, h, up)) != NULL)
-				sim->link_host[(intptr_t)sg_link_get_data(l) -
-				    1] = h;
 }
 
 void
@@ -1320,66 +1198,6 @@ sim_timeline(struct sim *sim, struct timeline *tl)
 	}
 	for (l = 0; l < n; l++)
 		timeline_link(tl, (int)l, sg_link_get_name(links[l]));
-}
-
-void
-sim_shape(const struct sim *sim, struct shape *s)
-{
-	const struct scenario *sc = sim->sc;
-	sg_host_t from = sim->hosts[0].host, to;
-	xbt_dynar_t links;
-	double lat;
-	int i;
-
-	memset(s, 0, sizeof *s);
-	s->n = sim->nworkers;
-	s->k = sim->nshards;
-	s->servers = sim->nservers;
-	s->M = (double)sim->elements * sim->elem_bytes;
-	s->switch_Bps = sc->cluster.switch_Bps;
-	s->compute_s = sim->compute_flops[0] / sg_host_get_speed(from);
-	s->shard_bytes = sim->shard_bytes;
-	s->shard_worker = sim->shard_worker;
-	s->shard_server = sim->shard_server;
-	s->B = sc->cluster.nic_Bps;
-	s->grid_rows = sc->strategy.grid_rows;
-	s->chunks = sc->strategy.chunks;
-	s->bytesps = (sc->strategy.info->flags & R_SERVICES) != 0;
-	s->groups_are_hosts = sc->cluster.gpus_per_host > 1;
-	if (sim->rack_of != NULL) {
-		s->racks = platform_groups(sc);
-		s->rack_of = sim->rack_of;
-		s->uplink_Bps = sim->uplink_Bps;
-	}
-	if (sim->link_Bps != NULL) {
-		s->route = route_of;
-		s->route_ctx = sim->metrics;
-		s->nlinks = sim->nlinks;
-		s->link_Bps = sim->link_Bps;
-		s->link_name = sim->link_name;
-		s->link_shared = sim->link_shared;
-		s->link_host = sim->link_host;
-	}
-	if (sim->nhosts < 2)
-		return;
-	/* The latency to the farthest host psim uses (on a multi-GPU
-	 * cluster, a GPU of another machine); the first link out of worker
-	 * 0 is its NIC (its GPU's link, with several GPUs per host). */
-	for (i = 1; i < sim->nhosts; i++) {
-		lat = sg_host_get_route_latency(from, sim->hosts[i].host);
-		if (lat > s->alpha)
-			s->alpha = lat;
-	}
-	to = sim->hosts[1].host;
-	s->alpha_local = sim->rack_of != NULL &&
-	    sim->rack_of[0] == sim->rack_of[1] ?
-	    sg_host_get_route_latency(from, to) : s->alpha;
-	links = xbt_dynar_new(sizeof(sg_link_t), NULL);
-	sg_host_get_route(from, to, links);
-	if (xbt_dynar_length(links) > 0)
-		s->B = sg_link_get_bandwidth(xbt_dynar_get_as(links, 0,
-		    sg_link_t));
-	xbt_dynar_free(&links);
 }
 
 double
@@ -1481,10 +1299,6 @@ sim_free(struct sim *sim)
 	free(sim->compute_flops);
 	free(sim->slow_factor);
 	free(sim->rng);
-	free(sim->layer_share);
-	free(sim->bucket_lo);
-	free(sim->bucket_len);
-	free(sim->bucket_close);
 	for (i = 0; sim->ready != NULL && i < sim->nworkers; i++) {
 		sg_sem_destroy(sim->ready[i]);
 		sg_sem_destroy(sim->done[i]);
@@ -1492,18 +1306,9 @@ sim_free(struct sim *sim)
 	free(sim->ready);
 	free(sim->done);
 	free(sim->worker_mbox);
-	free(sim->shard_offset);
-	free(sim->shard_count);
 	free(sim->shard_hidx);
-	free(sim->shard_bytes);
-	free(sim->shard_worker);
-	free(sim->shard_server);
-	free(sim->rack_of);
-	free(sim->uplink_Bps);
-	free(sim->link_Bps);
-	free(sim->link_name);
-	free(sim->link_shared);
-	free(sim->link_host);
+	layout_free(&sim->layout);
+	cluster_facts_free(&sim->facts);
 	free(sim->link_lat);
 	free(sim->lat_base);
 	free(sim->lat_end);

@@ -12,10 +12,12 @@
 #include <simgrid/semaphore.h>
 
 #include "faults.h"
+#include "layout.h"
 #include "numerics.h"
 #include "results.h"
 #include "rng.h"
 #include "scenario.h"
+#include "shape.h"
 #include "strategy.h"
 
 struct metrics;
@@ -72,25 +74,29 @@ struct sim {
 	int		 nhosts;	/* workers first, then servers */
 	struct sim_host	*hosts;
 
-	long		 elements;	/* gradient length in parameters */
-	double		 elem_bytes;	/* bytes per element on the wire */
+	/* The gradient's layout (layout.h, which the closed form reads
+	 * too); the fields marked "layout" are its own, under the names the
+	 * strategies use. */
+	struct layout	 layout;
+	long		 elements;	/* layout: gradient length */
+	double		 elem_bytes;	/* layout: bytes per element */
 	double		*compute_flops;	/* per worker per step */
 	double		*slow_factor;	/* per worker: stragglers, >= 1 */
 	struct rng	*rng;		/* per worker: compute jitter */
 	/* Layered models: the forward pass's share of a step's compute and
 	 * each layer's backward share (layers in forward order). */
-	double		 forward_share;
-	double		*layer_share;
+	double		 forward_share;	/* layout */
+	double		*layer_share;	/* layout */
 
 	/* Gradient buckets (Horovod's tensor fusion, PyTorch DDP's
 	 * buckets): bucket b holds elements [bucket_lo[b], + bucket_len[b])
 	 * and is ready once layer bucket_close[b]'s backward pass is done;
 	 * each worker's comm actor reduces them in order while its compute
 	 * actor goes on with backprop. */
-	int		 nbuckets;	/* 0: reduce after the compute */
-	long		*bucket_lo;
-	long		*bucket_len;
-	int		*bucket_close;
+	int		 nbuckets;	/* layout; 0: reduce after compute */
+	long		*bucket_lo;	/* layout */
+	long		*bucket_len;	/* layout */
+	int		*bucket_close;	/* layout */
 	sg_sem_t	*ready;		/* per worker: buckets ready */
 	sg_sem_t	*done;		/* per worker: step reduced */
 
@@ -102,26 +108,22 @@ struct sim {
 	int		*round_base;
 
 	/* PS layout: shard j holds elements [shard_offset[j], +count). */
-	int		 nshards;
-	long		*shard_offset;
-	long		*shard_count;
+	int		 nshards;	/* layout */
+	long		*shard_offset;	/* layout */
+	long		*shard_count;	/* layout */
 	int		*shard_hidx;	/* host index of each shard */
-	double		*shard_bytes;	/* for the closed form */
-	int		*shard_worker;	/* worker holding it, or -1 */
-	int		*shard_server;	/* server holding it, or -1 */
+	double		*shard_bytes;	/* layout */
+	int		*shard_worker;	/* layout: worker holding it, or -1 */
+	int		*shard_server;	/* layout: server holding it, or -1 */
 	long		*version;	/* ps, per worker: the oldest parameter
 					   version of its last pull */
 	long		*clock;		/* ps, [shard * n + worker]: the
 					   worker's gradients applied there */
-	int		*rack_of;	/* two-tier: per host */
-	double		*uplink_Bps;	/* two-tier: per rack */
-	/* a platform file: its links for the closed form (struct shape) */
-	int		 nlinks;
-	double		*link_Bps;
-	const char	**link_name;
-	unsigned char	*link_shared;
-	int		*link_host;
-	double		*link_lat;
+	/* What the closed form knows of the cluster (shape.h): on a
+	 * generated one its groups (rack_of: each host's rack or machine,
+	 * or NULL), on a platform file its links and routes (metrics'). */
+	struct cluster_facts facts;
+	double		*link_lat;	/* a platform file: each link's */
 	/* the ideal network on a platform file: psim pays each message's
 	 * route latency (pay_latency in sim.c); per actor pid, when its
 	 * last such wait began and ended */
@@ -196,6 +198,11 @@ int sim_past_end(const struct sim *);
 void sim_round(struct sim *, int w, int r);
 void sim_rounds_done(struct sim *, int w, int k);
 
+/* What sim_create checks and chooses before it sets SimGrid up: that
+ * the run fits in memory, and the hosts of the roles (platform_place:
+ * workers, servers, with faults the storage).  0, or -1 with *errors. */
+int sim_place(const struct scenario *sc, char ***workers, char ***servers,
+    char **storage, char **errors);
 /* Set up SimGrid, the platform and the roles for sc. */
 struct sim *sim_create(const struct scenario *sc, char **errors);
 /* Several jobs on one engine (sc->jobs): SimGrid and the platform
@@ -224,13 +231,6 @@ void sim_timeline(struct sim *, struct timeline *tl);
  * timeline.  name: a static string; step as its messages number it
  * (with buckets, step * buckets + bucket), or -1 for none. */
 void sim_mark(struct sim *, int h, const char *name, int step);
-
-/* The closed form's inputs for this simulation (pointing into it). */
-void sim_shape(const struct sim *, struct shape *);
-
-/* The time from a step's start until bucket b is ready, and its bytes,
- * for the closed form; the step's compute time is compute_s. */
-double sim_bucket_ready_s(const struct sim *, int b, double compute_s);
 
 /* Start an actor running fn(sim, index) on a host. */
 sg_actor_t sim_spawn(struct sim *, const char *name, int hidx,

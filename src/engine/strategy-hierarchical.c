@@ -30,7 +30,7 @@ hier_setup(struct sim *sim)
 {
 	struct hier_state *st = xcalloc(1, sizeof *st);
 
-	groups_make(&st->g, sim->nworkers, sim->rack_of);
+	groups_make(&st->g, sim->nworkers, sim->facts.rack_of);
 	st->tree_mbox = sim_round_mailboxes(sim, "hier-tree", sim->nworkers,
 	    2 * st->g.levels);
 	st->ring_mbox = sim_round_mailboxes(sim, "hier-ring", sim->nworkers, 1);

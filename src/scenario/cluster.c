@@ -1,0 +1,184 @@
+/* cluster.c: a generated cluster's geometry, its routes' latency and
+ * first link, and the hosts' prices (cluster.h).
+ *
+ * star: one <cluster>; every host has a split-duplex NIC link of
+ * cluster.nic and cluster.latency, the switch backplane its backbone
+ * when switch_bw is set, of no latency.
+ *
+ * two-tier: one such cluster per rack (its backbone is the top-of-rack
+ * switch), each rack with a split-duplex uplink, of no latency, to a
+ * non-blocking core of hosts_in_rack * nic / oversubscription.
+ *
+ * multi-GPU: a cluster per machine, each GPU's link to the machine's
+ * switch of cluster.intra_bw and intra_latency, and the machine's NIC
+ * (cluster.nic, cluster.latency) its uplink. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cluster.h"
+#include "scenario.h"
+
+static int
+multi_gpu(const struct scenario *sc)
+{
+	return sc->cluster.gpus_per_host > 1;
+}
+
+int
+cluster_groups(const struct scenario *sc)
+{
+	if (multi_gpu(sc))
+		return sc->cluster.hosts;
+	return sc->cluster.topology == TOPO_TWO_TIER ? sc->cluster.racks : 0;
+}
+
+void
+cluster_group(const struct scenario *sc, int r, struct cluster_group *g)
+{
+	int first, count;
+
+	memset(g, 0, sizeof *g);
+	if (multi_gpu(sc)) {
+		snprintf(g->id, sizeof g->id, "host-%d", r);
+		snprintf(g->prefix, sizeof g->prefix, "host-%d-gpu-", r);
+		snprintf(g->router, sizeof g->router, "host-%d-switch", r);
+		snprintf(g->uplink, sizeof g->uplink, "host-%d-nic", r);
+		g->first = 0;
+		g->last = sc->cluster.gpus_per_host - 1;
+		g->bw = sc->cluster.intra_Bps;
+		g->lat = sc->cluster.intra_latency_s;
+		g->up_bw = sc->cluster.nic_Bps;
+		g->up_lat = sc->cluster.latency_s;
+		return;
+	}
+	cluster_rack_span(sc, r, &first, &count);
+	snprintf(g->id, sizeof g->id, "rack-%d", r);
+	snprintf(g->prefix, sizeof g->prefix, "host-");
+	snprintf(g->router, sizeof g->router, "rack-%d-tor", r);
+	snprintf(g->uplink, sizeof g->uplink, "rack-%d-uplink", r);
+	g->first = first;
+	g->last = first + count - 1;
+	g->bw = sc->cluster.nic_Bps;
+	g->lat = sc->cluster.latency_s;
+	g->backbone = sc->cluster.switch_Bps;
+	g->up_bw = count * sc->cluster.nic_Bps / sc->cluster.oversubscription;
+}
+
+void
+cluster_host_name(const struct scenario *sc, int i, char *buf, size_t len)
+{
+	int g = sc->cluster.gpus_per_host;
+
+	if (g > 1)
+		snprintf(buf, len, "host-%d-gpu-%d", i / g, i % g);
+	else
+		snprintf(buf, len, "host-%d", i);
+}
+
+void
+cluster_rack_span(const struct scenario *sc, int r, int *first, int *count)
+{
+	long hosts = sc->cluster.hosts, racks = sc->cluster.racks;
+
+	*first = (int)(hosts * r / racks);
+	*count = (int)(hosts * (r + 1) / racks) - *first;
+}
+
+int
+cluster_rack_of(const struct scenario *sc, const char *name)
+{
+	int i, r, first, count, gpu;
+	char end;
+
+	if (multi_gpu(sc))
+		return sscanf(name, "host-%d-gpu-%d%c", &i, &gpu, &end) == 2 ?
+		    i : -1;
+	if (sscanf(name, "host-%d%c", &i, &end) != 1)
+		return -1;
+	for (r = 0; r < sc->cluster.racks; r++) {
+		cluster_rack_span(sc, r, &first, &count);
+		if (i >= first && i < first + count)
+			return r;
+	}
+	return -1;
+}
+
+void
+cluster_group_name(const struct scenario *sc, int r, char *buf, size_t len)
+{
+	struct cluster_group g;
+
+	cluster_group(sc, r, &g);
+	snprintf(buf, len, "%s", g.id);
+}
+
+int
+cluster_machine_nic(const struct scenario *sc, const char *name, int *up)
+{
+	char dir[8], end;
+	int r;
+
+	if (!multi_gpu(sc) || sscanf(name, "host-%d-nic_%7[A-Z]%c", &r, dir,
+	    &end) != 2 || r < 0 || r >= cluster_groups(sc) ||
+	    (strcmp(dir, "UP") != 0 && strcmp(dir, "DOWN") != 0))
+		return -1;
+	*up = dir[0] == 'U';
+	return r;
+}
+
+double
+cluster_uplink_Bps(const struct scenario *sc, int r)
+{
+	struct cluster_group g;
+
+	cluster_group(sc, r, &g);
+	return g.up_bw;
+}
+
+int
+cluster_gpus(const struct scenario *sc)
+{
+	return sc->cluster.topology == TOPO_PLATFORM ? 1 :
+	    sc->cluster.gpus_per_host;
+}
+
+/* In SimGrid's order: between groups, the uplinks' route first (the
+ * zone route from group to group), then the source's links up to its
+ * router, then the destination's from its router; within a group the
+ * source's private link, the backbone, the destination's.  Only the
+ * multi-GPU sums have terms that could round differently. */
+double
+cluster_route_latency(const struct scenario *sc, int a, int b)
+{
+	struct cluster_group ga, gb;
+	double lat = 0;
+
+	if (a < 0 || b < 0 || cluster_groups(sc) == 0)
+		return sc->cluster.latency_s + sc->cluster.latency_s;
+	cluster_group(sc, a, &ga);
+	if (a == b)
+		return ga.lat + ga.lat;
+	cluster_group(sc, b, &gb);
+	lat += ga.up_lat;
+	lat += gb.up_lat;
+	lat += ga.lat;
+	lat += gb.lat;
+	return lat;
+}
+
+double
+cluster_first_Bps(const struct scenario *sc)
+{
+	return multi_gpu(sc) ? sc->cluster.intra_Bps : sc->cluster.nic_Bps;
+}
+
+double
+cluster_cost(const struct scenario *sc, double worker_h, double server_h,
+    double storage_h, double machine_h)
+{
+	return worker_h * sc->cluster.price_worker + server_h *
+	    sc->cluster.price_server + storage_h * sc->cluster.price_storage +
+	    machine_h * sc->cluster.price_nic;
+}

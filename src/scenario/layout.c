@@ -1,0 +1,223 @@
+/* layout.c: the gradient cut into PS shards and buckets, and a layered
+ * model's compute shares, from the scenario (layout.h). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "layout.h"
+#include "scenario.h"
+#include "xmalloc.h"
+
+long
+layout_part_offset(long len, int n, int i)
+{
+	long base = len / n, extra = len % n;
+
+	return i * base + (i < extra ? i : extra);
+}
+
+long
+layout_part_count(long len, int n, int i)
+{
+	return len / n + (i < len % n ? 1 : 0);
+}
+
+/* BytePS's optimum for n workers and k CPU hosts: x bytes on each
+ * worker's service and (M - n x)/k on each CPU host, with
+ * x = (n - k) M / (n^2 + k n - 2k), which balances a worker's NIC
+ * (M + (n-2) x each way) with a CPU host's (n (M-nx)/k). */
+static void
+partition_services(const struct scenario *sc, struct layout *l)
+{
+	int n = sc->placement.workers, cpus = sc->placement.servers;
+	int w0 = sc->strategy.worker_shards, k = l->nshards, j;
+	long x = w0 > 0 ? (long)((double)(n - cpus) * l->elements /
+	    ((double)n * n + (double)cpus * n - 2.0 * cpus)) : 0, off;
+
+	for (j = 0, off = 0; j < k; j++) {
+		l->shard_offset[j] = off;
+		/* with no CPU host the workers' services share all of it, x
+		 * or x + 1 each */
+		l->shard_count[j] = cpus == 0 ?
+		    layout_part_count(l->elements, k, j) : j < w0 ? x :
+		    layout_part_count(l->elements - (long)w0 * x, cpus, j - w0);
+		off += l->shard_count[j];
+	}
+}
+
+/* Cut the gradient into the PS shards the scenario asks for. */
+static void
+partition(const struct scenario *sc, struct layout *l)
+{
+	int k = l->nshards, i, j, best;
+	long *load, off, v;
+
+	if (sc->strategy.info->flags & R_SERVICES) {
+		partition_services(sc, l);
+		return;
+	}
+	if (sc->strategy.partition == PART_EVEN ||
+	    sc->strategy.variables == NULL) {
+		for (j = 0; j < k; j++) {
+			l->shard_offset[j] = layout_part_offset(l->elements, k,
+			    j);
+			l->shard_count[j] = layout_part_count(l->elements, k, j);
+		}
+		return;
+	}
+	/* Whole variables to shards: round-robin in order, or each to the
+	 * least-loaded shard (replica_device_setter's greedy strategy), or
+	 * MXNet's kvstore rule: a variable of bigarray_bound elements or more
+	 * is split evenly over all shards, a smaller one goes whole to shard
+	 * (key * 9973) mod k.  Shard j's parts are then laid out
+	 * contiguously. */
+	load = xcalloc((size_t)k, sizeof *load);
+	for (i = 0; i < sc->strategy.nvariables; i++) {
+		v = (long)sc->strategy.variables[i];
+		if (sc->strategy.partition == PART_MXNET &&
+		    v >= sc->strategy.bigarray_bound) {
+			for (j = 0; j < k; j++)
+				load[j] += layout_part_count(v, k, j);
+			continue;
+		}
+		if (sc->strategy.partition == PART_ROUND_ROBIN)
+			best = i % k;
+		else if (sc->strategy.partition == PART_MXNET)
+			best = (int)((long)i * 9973 % k);
+		else {
+			for (best = 0, j = 1; j < k; j++) {
+				if (load[j] < load[best])
+					best = j;
+			}
+		}
+		load[best] += v;
+	}
+	for (off = 0, j = 0; j < k; j++) {
+		l->shard_offset[j] = off;
+		l->shard_count[j] = load[j];
+		off += load[j];
+	}
+	free(load);
+}
+
+/* The shards, their bytes and their homes. */
+static void
+shards(const struct scenario *sc, struct layout *l)
+{
+	int k = sc->strategy.shards, j;
+
+	l->nshards = k;
+	l->shard_offset = xcalloc((size_t)k, sizeof *l->shard_offset);
+	l->shard_count = xcalloc((size_t)k, sizeof *l->shard_count);
+	l->shard_bytes = xcalloc((size_t)k, sizeof *l->shard_bytes);
+	l->shard_worker = xcalloc((size_t)k, sizeof *l->shard_worker);
+	l->shard_server = xcalloc((size_t)k, sizeof *l->shard_server);
+	partition(sc, l);
+	for (j = 0; j < k; j++) {
+		scenario_shard_home(sc, j, &l->shard_worker[j],
+		    &l->shard_server[j]);
+		l->shard_bytes[j] = (double)l->shard_count[j] * l->elem_bytes;
+	}
+}
+
+/* Cut the layers, last to first, into buckets of at least bucket_bytes
+ * (a bigger layer makes a bucket of its own). */
+static void
+buckets(const struct scenario *sc, struct layout *l)
+{
+	int n = sc->model.nlayers, i, top = n - 1;
+	long *offset = xcalloc((size_t)n + 1, sizeof *offset);
+	double acc = 0;
+
+	for (i = 0; i < n; i++)
+		offset[i + 1] = offset[i] + (long)sc->model.layers[i].params;
+	l->bucket_lo = xcalloc((size_t)n, sizeof *l->bucket_lo);
+	l->bucket_len = xcalloc((size_t)n, sizeof *l->bucket_len);
+	l->bucket_close = xcalloc((size_t)n, sizeof *l->bucket_close);
+	for (i = n - 1; i >= 0; i--) {
+		acc += sc->model.layers[i].params * l->elem_bytes;
+		if (acc < sc->strategy.bucket_bytes && i > 0)
+			continue;
+		l->bucket_lo[l->nbuckets] = offset[i];
+		l->bucket_len[l->nbuckets] = offset[top + 1] - offset[i];
+		l->bucket_close[l->nbuckets] = i;
+		l->nbuckets++;
+		top = i - 1;
+		acc = 0;
+	}
+	free(offset);
+}
+
+/* The compute shares of a layered model's passes. */
+static void
+layer_shares(const struct scenario *sc, struct layout *l)
+{
+	double given = 0, rest = 0;
+	int i;
+
+	l->layer_share = xcalloc((size_t)sc->model.nlayers,
+	    sizeof *l->layer_share);
+	l->forward_share = 1 - sc->model.backward_share;
+	for (i = 0; i < sc->model.nlayers; i++) {
+		if (sc->model.layers[i].backward_s > 0) {
+			l->layer_share[i] = sc->model.layers[i].backward_s /
+			    sc->model.compute_s;
+			given += l->layer_share[i];
+		} else
+			rest += sc->model.layers[i].params;
+	}
+	for (i = 0; i < sc->model.nlayers && rest > 0; i++) {
+		if (sc->model.layers[i].backward_s == 0)
+			l->layer_share[i] = (sc->model.backward_share - given) *
+			    sc->model.layers[i].params / rest;
+	}
+}
+
+void
+layout_make(const struct scenario *sc, struct layout *l)
+{
+	memset(l, 0, sizeof *l);
+	l->elements = (long)sc->model.params;
+	l->elem_bytes = scenario_dtype_bytes(sc->strategy.wire_dtype);
+	if (sc->model.nlayers > 0)
+		layer_shares(sc, l);
+	if (sc->strategy.bucket_bytes > 0)
+		buckets(sc, l);
+	if (sc->strategy.info->family == FAMILY_PS)
+		shards(sc, l);
+}
+
+void
+layout_free(struct layout *l)
+{
+	free(l->shard_offset);
+	free(l->shard_count);
+	free(l->shard_bytes);
+	free(l->shard_worker);
+	free(l->shard_server);
+	free(l->bucket_lo);
+	free(l->bucket_len);
+	free(l->bucket_close);
+	free(l->layer_share);
+	memset(l, 0, sizeof *l);
+}
+
+double
+layout_compute_flops(const struct scenario *sc, double speed)
+{
+	return sc->model.compute_s > 0 ? sc->model.compute_s * speed :
+	    sc->model.compute_flops;
+}
+
+double
+layout_bucket_ready_s(const struct scenario *sc, const struct layout *l,
+    int b, double compute_s)
+{
+	double share = l->forward_share;
+	int i;
+
+	for (i = sc->model.nlayers - 1; i >= l->bucket_close[b]; i--)
+		share += l->layer_share[i];
+	return share * compute_s;
+}

@@ -1,0 +1,190 @@
+/* shape.c: a scenario's closed form from its layout and its cluster's
+ * facts (shape.h). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cluster.h"
+#include "scenario.h"
+#include "shape.h"
+#include "xmalloc.h"
+
+void
+cluster_facts_generated(const struct scenario *sc, const char *const *hosts,
+    int n, struct cluster_facts *f)
+{
+	int groups = cluster_groups(sc), i;
+
+	memset(f, 0, sizeof *f);
+	f->nhosts = n;
+	f->speed = sc->cluster.speed_flops;
+	f->first_Bps = cluster_first_Bps(sc);
+	if (groups > 0) {
+		f->racks = groups;
+		f->rack_of = xcalloc((size_t)n + 1, sizeof *f->rack_of);
+		f->uplink_Bps = xcalloc((size_t)groups, sizeof *f->uplink_Bps);
+		for (i = 0; i < n; i++)
+			f->rack_of[i] = cluster_rack_of(sc, hosts[i]);
+		for (i = 0; i < groups; i++)
+			f->uplink_Bps[i] = cluster_uplink_Bps(sc, i);
+	}
+	f->latency = xcalloc((size_t)n + 1, sizeof *f->latency);
+	for (i = 1; i < n; i++)
+		f->latency[i] = cluster_route_latency(sc, groups > 0 ?
+		    f->rack_of[0] : -1, groups > 0 ? f->rack_of[i] : -1);
+}
+
+/* Host h's NIC: the first link out of it (up) or the last link into it,
+ * on its route to host 0 (host 0's: to host 1), or -1. */
+static int
+nic(const struct cluster_facts *f, int h, int up)
+{
+	int peer = h == 0 ? 1 : 0, len;
+	const int *links;
+
+	if (peer >= f->nhosts)
+		return -1;
+	len = up ? f->route(f->route_ctx, h, peer, &links) :
+	    f->route(f->route_ctx, peer, h, &links);
+	if (len <= 0)
+		return -1;
+	return up ? links[0] : links[len - 1];
+}
+
+void
+cluster_facts_routes(struct cluster_facts *f, int roles)
+{
+	const int *links;
+	int h, up, l;
+
+	f->link_host = xcalloc((size_t)f->nlinks + 1, sizeof *f->link_host);
+	for (l = 0; l < f->nlinks; l++)
+		f->link_host[l] = -1;
+	for (h = roles - 1; h >= 0; h--) {
+		for (up = 0; up < 2; up++) {
+			if ((l = nic(f, h, up)) >= 0)
+				f->link_host[l] = h;
+		}
+	}
+	f->first_Bps = 0;
+	if (f->nhosts >= 2 && f->route(f->route_ctx, 0, 1, &links) > 0)
+		f->first_Bps = f->link_Bps[links[0]];
+}
+
+int
+cluster_facts_table_route(void *ctx, int src, int dst, const int **links)
+{
+	const struct cluster_facts *f = ctx;
+	size_t i = (size_t)src * (size_t)f->nhosts + (size_t)dst;
+
+	*links = f->route_link + f->route_off[i];
+	return f->route_off[i + 1] - f->route_off[i];
+}
+
+void
+cluster_facts_free(struct cluster_facts *f)
+{
+	int l;
+
+	free(f->latency);
+	free(f->rack_of);
+	free(f->uplink_Bps);
+	free(f->link_Bps);
+	for (l = 0; f->link_name != NULL && l < f->nlinks; l++)
+		free(f->link_name[l]);
+	free(f->link_name);
+	free(f->link_shared);
+	free(f->link_host);
+	free(f->route_off);
+	free(f->route_link);
+	memset(f, 0, sizeof *f);
+}
+
+void
+shape_of(const struct scenario *sc, const struct layout *l,
+    const struct cluster_facts *f, struct shape *s)
+{
+	int i;
+
+	memset(s, 0, sizeof *s);
+	s->n = sc->placement.workers;
+	s->k = l->nshards;
+	s->servers = sc->placement.servers;
+	s->M = (double)l->elements * l->elem_bytes;
+	s->switch_Bps = sc->cluster.switch_Bps;
+	s->compute_s = layout_compute_flops(sc, f->speed) / f->speed;
+	s->shard_bytes = l->shard_bytes;
+	s->shard_worker = l->shard_worker;
+	s->shard_server = l->shard_server;
+	s->B = sc->cluster.nic_Bps;
+	s->grid_rows = sc->strategy.grid_rows;
+	s->chunks = sc->strategy.chunks;
+	s->bytesps = (sc->strategy.info->flags & R_SERVICES) != 0;
+	s->groups_are_hosts = sc->cluster.gpus_per_host > 1;
+	if (f->rack_of != NULL) {
+		s->racks = f->racks;
+		s->rack_of = f->rack_of;
+		s->uplink_Bps = f->uplink_Bps;
+	}
+	if (f->route != NULL) {
+		s->route = f->route;
+		s->route_ctx = f->route_ctx;
+		s->nlinks = f->nlinks;
+		s->link_Bps = f->link_Bps;
+		s->link_name = (const char *const *)f->link_name;
+		s->link_shared = f->link_shared;
+		s->link_host = f->link_host;
+	}
+	if (f->nhosts < 2)
+		return;
+	/* The latency to the farthest host psim uses (on a multi-GPU
+	 * cluster, a GPU of another machine); the first link out of worker
+	 * 0 is its NIC (its GPU's link, with several GPUs per host). */
+	for (i = 1; i < f->nhosts; i++) {
+		if (f->latency[i] > s->alpha)
+			s->alpha = f->latency[i];
+	}
+	s->alpha_local = f->rack_of != NULL &&
+	    f->rack_of[0] == f->rack_of[1] ? f->latency[1] : s->alpha;
+	if (f->first_Bps > 0)
+		s->B = f->first_Bps;
+}
+
+/* The closed form of the bucket pipeline, bucket by bucket. */
+static void
+bucket_analytic(const struct scenario *sc, const struct layout *l,
+    const struct shape *shape, struct analytic *a)
+{
+	double *bytes = xcalloc((size_t)l->nbuckets, sizeof *bytes);
+	double *ready = xcalloc((size_t)l->nbuckets, sizeof *ready);
+	int b;
+
+	for (b = 0; b < l->nbuckets; b++) {
+		bytes[b] = (double)l->bucket_len[b] * l->elem_bytes;
+		ready[b] = layout_bucket_ready_s(sc, l, b, shape->compute_s);
+	}
+	analytic_buckets(sc->strategy.info->closed_form, shape, l->nbuckets,
+	    bytes, ready, a);
+	free(bytes);
+	free(ready);
+}
+
+void
+shape_closed_form(const struct scenario *sc, const struct layout *l,
+    const struct cluster_facts *f, struct shape *shape, struct analytic *a)
+{
+	shape_of(sc, l, f, shape);
+	memset(a, 0, sizeof *a);
+	sc->strategy.info->closed_form(shape, a);
+	if (l->nbuckets > 0)
+		bucket_analytic(sc, l, shape, a);
+	analytic_finish(shape, a);
+}
+
+void
+closed_free(struct closed *c)
+{
+	layout_free(&c->layout);
+	cluster_facts_free(&c->facts);
+}
