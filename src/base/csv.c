@@ -27,30 +27,73 @@ unquote(char *p)
 	return p;
 }
 
+/* The field at *p, cut out in place (unquoted, NUL-terminated); *p
+ * moves past its comma, or to NULL when it was the line's last. */
+static char *
+cut_field(char **p)
+{
+	char *q = *p, *field;
+
+	if (*q == '"') {
+		field = q + 1;
+		q = unquote(field);
+	} else {
+		field = q;
+		q += strcspn(q, ",\n");
+	}
+	if (*q == ',') {
+		*q = '\0';
+		*p = q + 1;
+	} else {
+		if (*q == '\n')
+			*q = '\0';
+		*p = NULL;
+	}
+	return field;
+}
+
 int
 csv_split(char *line, char **f, int max)
 {
 	char *p = line, *field;
 	int n = 0;
 
-	for (;;) {
-		if (*p == '"') {
-			field = p + 1;
-			p = unquote(field);
-		} else {
-			field = p;
-			p += strcspn(p, ",\n");
-		}
+	while (p != NULL) {
+		field = cut_field(&p);
 		if (n < max)
 			f[n] = field;
 		n++;
-		if (*p != ',') {
-			if (*p == '\n')
-				*p = '\0';
-			return n;
-		}
-		*p++ = '\0';
 	}
+	return n;
+}
+
+char **
+csv_fields(char *line, int *n)
+{
+	size_t cap = 16;
+	char **f = xcalloc(cap, sizeof *f), *p = line;
+
+	*n = 0;
+	while (p != NULL) {
+		if ((size_t)*n == cap) {
+			cap *= 2;
+			f = xreallocarray(f, cap, sizeof *f);
+		}
+		f[(*n)++] = cut_field(&p);
+	}
+	return f;
+}
+
+int
+csv_index(char *const *f, int n, const char *name)
+{
+	int k;
+
+	for (k = 0; k < n; k++) {
+		if (strcmp(f[k], name) == 0)
+			return k;
+	}
+	return -1;
 }
 
 void
@@ -73,19 +116,17 @@ char *
 csv_field(const char *csv, const char *column)
 {
 	char *copy = xstrdup(csv), *nl = strchr(copy, '\n'), *value = NULL;
-	char *head[CSV_MAX_FIELDS], *row[CSV_MAX_FIELDS];
+	char **head, **row;
 	int nh, nr, k;
 
 	if (nl != NULL && nl[1] != '\0') {
 		*nl = '\0';
-		nh = csv_split(copy, head, CSV_MAX_FIELDS);
-		nr = csv_split(nl + 1, row, CSV_MAX_FIELDS);
-		for (k = 0; k < nh && k < nr && k < CSV_MAX_FIELDS; k++) {
-			if (strcmp(head[k], column) == 0) {
-				value = xstrdup(row[k]);
-				break;
-			}
-		}
+		head = csv_fields(copy, &nh);
+		row = csv_fields(nl + 1, &nr);
+		if ((k = csv_index(head, nh, column)) >= 0 && k < nr)
+			value = xstrdup(row[k]);
+		free(head);
+		free(row);
 	}
 	free(copy);
 	return value;

@@ -16,12 +16,22 @@ int csv_split(char *line, char **f, int max);
 /* Room for every field of psim's CSV report (report_csv_header()). */
 #define CSV_MAX_FIELDS	128
 
+/* Split line in place as csv_split does, into every field it has: a
+ * malloc'd array of *n pointers into line (free the array, not the
+ * fields).  No limit on the fields: a CSV report has a column per
+ * figure, and more with every figure added. */
+char **csv_fields(char *line, int *n);
+
+/* The index of the field called name among f[0 .. n), or -1. */
+int csv_index(char *const *f, int n, const char *name);
+
 /* s as one CSV field: quoted, quotes doubled (RFC 4180), newlines
  * folded into spaces so that a record stays on one line. */
 void csv_write_field(FILE *, const char *s);
 
 /* The field of column in a CSV report's text (its header line, then its
- * row), malloc'd; NULL when there is no such column or no row. */
+ * row), malloc'd; NULL when there is no such column or no row.  Lines
+ * and fields of any length. */
 char *csv_field(const char *csv, const char *column);
 
 #endif
