@@ -1,5 +1,7 @@
 /* replicates.c: run.replicates' statistics from the replicates' CSV
- * reports (replicates.h); run.c runs them. */
+ * reports (replicates.h); run.c runs them.  The figures are the table's
+ * (figures.def): each is looked up by its column's name in each report,
+ * whatever the columns around it. */
 #include "config.h"
 
 #include <math.h>
@@ -8,13 +10,13 @@
 #include <string.h>
 
 #include "csv.h"
+#include "figures.h"
 #include "replicates.h"
 #include "report.h"
 #include "results.h"
 #include "scenario.h"
+#include "stats.h"
 #include "xmalloc.h"
-
-#define MAX_FIELDS	CSV_MAX_FIELDS
 
 unsigned long
 replicate_seed(unsigned long seed, int i)
@@ -22,46 +24,63 @@ replicate_seed(unsigned long seed, int i)
 	return (seed + (unsigned long)i) & 0xffffffffUL;
 }
 
-/* A figure of the CSV report worth statistics: a number that varies
- * with the seed, not the version, the layout or the wall clock. */
-static int
-is_figure(const char *name)
+int
+replicates_figure(const struct replicates *rep, const char *name)
 {
-	static const char *const not[] = { "psim_report_version", "workers",
-	    "servers", "steps", "wall_s", NULL };
-	int k;
+	int j;
 
-	for (k = 0; not[k] != NULL; k++) {
-		if (strcmp(name, not[k]) == 0)
-			return 0;
+	for (j = 0; rep != NULL && j < rep->nfig; j++) {
+		if (strcmp(rep->names[j], name) == 0)
+			return j;
 	}
-	return 1;
+	return -1;
 }
 
-/* Replicate i's row (its CSV report's second line) into rep. */
-static void
-take_row(struct replicates *rep, int i, char *csv, char **head, int nhead)
+int
+replicates_stats(const struct replicates *rep, int j, double *mean,
+    double *sd, double *ci)
 {
-	char *row = strchr(csv, '\n'), *f[MAX_FIELDS], *end;
-	int k, j = 0, nf;
+	double *col = xcalloc((size_t)rep->n, sizeof *col);
+	int i, k;
+
+	for (i = 0; i < rep->n; i++)
+		col[i] = rep->v[(size_t)i * (size_t)rep->nfig + (size_t)j];
+	k = stats_of(col, rep->n, mean, sd, ci);
+	free(col);
+	return k;
+}
+
+/* Replicate i's figures from its CSV report (a header line, then its
+ * row) into rep; NaN where it has no number. */
+static void
+take_row(struct replicates *rep, int i, const char *csv)
+{
+	char *copy = xstrdup(csv), *row = strchr(copy, '\n'), *end;
+	char **head, **f = NULL;
+	int j, k, nhead, nf = 0;
 	double x;
 
-	nf = row != NULL ? csv_split(row + 1, f, MAX_FIELDS) : 0;
-	for (k = 0; k < nhead && k < MAX_FIELDS; k++) {
-		if (!is_figure(head[k]))
-			continue;
+	if (row != NULL)
+		*row++ = '\0';
+	head = csv_fields(copy, &nhead);
+	if (row != NULL && *row != '\0')
+		f = csv_fields(row, &nf);
+	for (j = 0; j < rep->nfig; j++) {
 		x = NAN;
-		if (k < nf && f[k][0] != '\0') {
+		k = csv_index(head, nhead, rep->names[j]);
+		if (k >= 0 && k < nf && f[k][0] != '\0') {
 			x = strtod(f[k], &end);
 			if (*end != '\0' && *end != '\n')
 				x = NAN;
 		}
-		if (j < rep->nfig)
-			rep->v[(size_t)i * (size_t)rep->nfig + (size_t)j++] = x;
+		rep->v[(size_t)i * (size_t)rep->nfig + (size_t)j] = x;
 	}
+	free(head);
+	free(f);
+	free(copy);
 }
 
-/* Drop the columns no replicate has a number in (names, kinds). */
+/* Drop the figures no replicate has a number for. */
 static void
 compact(struct replicates *rep)
 {
@@ -91,28 +110,26 @@ void
 replicates_fill(const struct scenario *sc, struct results *r, char **csv)
 {
 	struct replicates *rep = xcalloc(1, sizeof *rep);
-	char *mine = report_csv(sc, r), *hdr, *head[MAX_FIELDS];
-	int n = sc->run.replicates, i, k, nhead;
+	char *mine = report_csv(sc, r);
+	int n = sc->run.replicates, i, k, idx[FIG_COUNT], ncol, nlast;
 
-	hdr = xstrdup(mine);
-	nhead = csv_split(hdr, head, MAX_FIELDS);
 	rep->n = n;
 	rep->seeds = xcalloc((size_t)n, sizeof *rep->seeds);
-	rep->names = xcalloc((size_t)nhead, sizeof *rep->names);
-	for (k = 0; k < nhead && k < MAX_FIELDS; k++) {
-		if (is_figure(head[k]))
-			rep->names[rep->nfig++] = xstrdup(head[k]);
+	rep->names = xcalloc(FIG_COUNT, sizeof *rep->names);
+	ncol = figures_csv_order(idx, &nlast);
+	for (k = 0; k < ncol; k++) {
+		if (figure_has_stats(&figures[idx[k]]))
+			rep->names[rep->nfig++] = xstrdup(figures[idx[k]].csv);
 	}
 	rep->v = xcalloc((size_t)n * (size_t)rep->nfig, sizeof *rep->v);
 	for (i = 0; i < n; i++) {
 		rep->seeds[i] = replicate_seed(sc->seed, i);
-		take_row(rep, i, i == 0 ? mine : csv[i - 1], head, nhead);
+		take_row(rep, i, i == 0 ? mine : csv[i - 1]);
 	}
 	compact(rep);
 	for (i = 0; i < n - 1; i++)
 		free(csv[i]);
 	free(csv);
 	free(mine);
-	free(hdr);
 	r->rep = rep;
 }

@@ -5,12 +5,15 @@
  * its seed, with the same figures to the last digit.  SimGrid runs once
  * per process: replicates 1..n-1 run in child processes, as many at once
  * as the machine has cores, before the parent's own run (replicate 0);
- * each hands back its CSV report, whose columns name the figures. */
+ * each hands back its CSV report, whose columns name the figures: the
+ * number columns of figures.def but those F_NOSTATS. */
 #ifndef PSIM_REPLICATES_H
 #define PSIM_REPLICATES_H
 
 struct results;
 struct scenario;
+
+struct replicates;
 
 /* Replicate i's seed. */
 unsigned long replicate_seed(unsigned long seed, int i);
@@ -19,5 +22,13 @@ unsigned long replicate_seed(unsigned long seed, int i);
  * (freed here). */
 void replicates_fill(const struct scenario *sc, struct results *r,
     char **csv);
+
+/* The index of the figure called name (its CSV column's name) in rep, or
+ * -1 (also when rep is NULL). */
+int replicates_figure(const struct replicates *, const char *name);
+/* Figure j's mean, sd and ci95 over the replicates; the runs that have
+ * it (stats_of's count). */
+int replicates_stats(const struct replicates *, int j, double *mean,
+    double *sd, double *ci);
 
 #endif

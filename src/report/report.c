@@ -2,6 +2,9 @@
  *
  * The JSON report is a public, versioned contract (psim(1)): keys are
  * added, never renamed, and every figure carries its unit in its key.
+ * The JSON report, the CSV header and row and the text report's
+ * replicated and labelled lines are the table's (figures.def); the text
+ * report's prose is written here.
  * Nothing here reads a clock, so the same run gives the same bytes but
  * for simulation.wall_s. */
 #include "config.h"
@@ -14,10 +17,11 @@
 
 #include "analytic.h"
 #include "csv.h"
+#include "figures.h"
+#include "replicates.h"
 #include "report.h"
 #include "results.h"
 #include "scenario.h"
-#include "stats.h"
 #include "units.h"
 #include "utf8.h"
 #include "xmalloc.h"
@@ -157,513 +161,239 @@ report_json_number(FILE *f, double v)
 		fprintf(f, "%.12g", v);
 }
 
-static void
-kv_num(FILE *f, const char *indent, const char *key, double v, int comma)
-{
-	fprintf(f, "%s\"%s\": ", indent, key);
-	report_json_number(f, v);
-	fputs(comma ? ",\n" : "\n", f);
-}
+/* The JSON writer's place: the innermost object open is the first len
+ * bytes of the path open ("" at the top); first: nothing is written in
+ * it yet.  An object's path is a prefix of its rows' paths. */
+struct json_out {
+	FILE		*f;
+	const char	*open;
+	size_t		 len;
+	int		 first;
+};
 
-static void
-kv_str(FILE *f, const char *indent, const char *key, const char *v, int comma)
-{
-	fprintf(f, "%s\"%s\": ", indent, key);
-	utf8_json_string(f, v);
-	fputs(comma ? ",\n" : "\n", f);
-}
-
-/* A pair inside a one-line object: "key": value, after a ", " unless it
- * comes first. */
-static void
-pair_str(FILE *f, const char *key, const char *v, int first)
-{
-	fprintf(f, "%s\"%s\": ", first ? "" : ", ", key);
-	utf8_json_string(f, v);
-}
-
-static void
-pair_num(FILE *f, const char *key, double v)
-{
-	fprintf(f, ", \"%s\": ", key);
-	report_json_number(f, v);
-}
-
-static void
-json_traffic(FILE *f, const char *key, const struct results *r,
-    const struct traffic *t, int comma)
-{
-	if (!t->present) {
-		fprintf(f, "  \"%s\": null%s\n", key, comma ? "," : "");
-		return;
-	}
-	fprintf(f, "  \"%s\": {\n", key);
-	kv_str(f, "    ", "host", r->hosts[t->host].name, 1);
-	kv_num(f, "    ", "bytes_sent_per_step", t->bytes_sent_per_step, 1);
-	kv_num(f, "    ", "bytes_received_per_step", t->bytes_received_per_step,
-	    1);
-	kv_num(f, "    ", "required_gbps", t->required_gbps, 0);
-	fprintf(f, "  }%s\n", comma ? "," : "");
-}
-
-/* A run's faults are a sample: fewer events than this and what they cost
- * is mostly chance (run longer, or run.replicates). */
-#define FEW_FAULT_EVENTS	20
-
+/* The objects open inside the report's own. */
 static int
-fault_events(const struct results *r)
+json_depth(const struct json_out *o)
 {
-	return fault_stats_events(&r->fstats);
-}
+	size_t i;
+	int d = o->len > 0;
 
-/* A figure that may be missing (negative): null then. */
-static double
-or_null(double v)
-{
-	return v < 0 ? NAN : v;
-}
-
-/* numerics, time_to_target_s, loss_curve, and how the parameter server
- * applied the gradients. */
-static void
-json_training(FILE *f, const struct scenario *sc, const struct results *r)
-{
-	const struct training *t = &r->training;
-	const struct protocol *p = &r->protocol;
-	int i;
-
-	kv_num(f, "  ", "updates_per_s", p->updates_per_s, 1);
-	if (!t->present)
-		fputs("  \"numerics\": null,\n", f);
-	else {
-		fputs("  \"numerics\": {\n", f);
-		kv_str(f, "    ", "mode", scenario_numerics_name(
-		    sc->numerics.mode), 1);
-		kv_str(f, "    ", "model", nn_kind_name(
-		    sc->numerics.model.kind), 1);
-		kv_num(f, "    ", "params", (double)sc->numerics.model.params, 1);
-		kv_num(f, "    ", "features", sc->numerics.model.features, 1);
-		kv_num(f, "    ", "samples", (double)sc->numerics.samples, 1);
-		kv_num(f, "    ", "lr", sc->numerics.lr, 1);
-		kv_num(f, "    ", "momentum", sc->numerics.momentum, 1);
-		kv_num(f, "    ", "teacher_loss", t->teacher_loss, 1);
-		kv_num(f, "    ", "initial_loss", t->initial_loss, 1);
-		kv_num(f, "    ", "final_loss", t->final_loss, 1);
-		kv_num(f, "    ", "target_loss", sc->run.target_loss > 0 ?
-		    sc->run.target_loss : NAN, 1);
-		kv_num(f, "    ", "serial_deviation",
-		    or_null(t->serial_deviation), 1);
-		kv_num(f, "    ", "reduce_error", or_null(t->reduce_error), 0);
-		fputs("  },\n", f);
-	}
-	kv_num(f, "  ", "time_to_target_s", t->present ?
-	    or_null(t->time_to_target_s) : NAN, 1);
-	if (!t->present)
-		fputs("  \"loss_curve\": null,\n", f);
-	else {
-		fputs("  \"loss_curve\": [\n", f);
-		for (i = 0; i < t->ncurve; i++) {
-			fputs("    {\"step\": ", f);
-			report_json_number(f, t->curve[i].step);
-			pair_num(f, "simulated_time_s", t->curve[i].simulated_s);
-			pair_num(f, "loss", t->curve[i].loss);
-			fprintf(f, "}%s\n", i + 1 < t->ncurve ? "," : "");
-		}
-		fputs("  ],\n", f);
-	}
-	if (!p->present)
-		fputs("  \"staleness\": null,\n", f);
-	else {
-		fputs("  \"staleness\": {\n", f);
-		kv_num(f, "    ", "gradients", (double)p->stale_count, 1);
-		kv_num(f, "    ", "mean", p->stale_mean, 1);
-		kv_num(f, "    ", "p95", (double)p->stale_p95, 1);
-		kv_num(f, "    ", "max", (double)p->stale_max, 1);
-		fputs("    \"histogram\": [", f);
-		for (i = 0; i < p->stale_bins; i++)
-			fprintf(f, "%s%ld", i > 0 ? ", " : "", p->stale_hist[i]);
-		fputs("]\n  },\n", f);
-	}
-	kv_num(f, "  ", "updates_applied", (double)p->applied, 1);
-	kv_num(f, "  ", "dropped_gradients", p->dropped, 1);
-	kv_num(f, "  ", "max_clocks_ahead", p->max_ahead >= 0 ?
-	    (double)p->max_ahead : NAN, 1);
-	kv_num(f, "  ", "goodput_steps_per_s", r->goodput_steps_per_s, 1);
-	kv_num(f, "  ", "goodput_steady_steps_per_s",
-	    r->goodput_steady_steps_per_s, 1);
-	if (!r->cost.present)
-		fputs("  \"cost\": null,\n", f);
-	else {
-		fputs("  \"cost\": {\n", f);
-		kv_num(f, "    ", "worker_hours", r->cost.worker_h, 1);
-		kv_num(f, "    ", "server_hours", r->cost.server_h, 1);
-		kv_num(f, "    ", "storage_hours", r->cost.storage_h, 1);
-		kv_num(f, "    ", "total", r->cost.total, 1);
-		kv_num(f, "    ", "per_1000_steps", or_null(r->cost.per_1000_steps),
-		    0);
-		fputs("  },\n", f);
-	}
-	if (!r->faults) {
-		fputs("  \"faults\": null,\n", f);
-		return;
-	}
-	fputs("  \"faults\": {\n", f);
-	kv_num(f, "    ", "preemptions", r->fstats.preemptions, 1);
-	kv_num(f, "    ", "server_failures", r->fstats.server_failures, 1);
-	kv_num(f, "    ", "link_failures", r->fstats.link_failures, 1);
-	kv_num(f, "    ", "notices", r->fstats.notices, 1);
-	kv_num(f, "    ", "restarts", r->fstats.restarts, 1);
-	kv_num(f, "    ", "replacements_joined", r->fstats.joins, 1);
-	kv_num(f, "    ", "no_spare", r->fstats.no_spare, 1);
-	kv_num(f, "    ", "lost_steps", (double)r->fstats.lost_steps, 1);
-	kv_num(f, "    ", "stalled_s", r->fstats.stalled_s, 1);
-	kv_num(f, "    ", "restart_s", r->fstats.restart_s, 1);
-	kv_num(f, "    ", "checkpoint_s", r->fstats.checkpoint_s, 1);
-	kv_num(f, "    ", "done_s", or_null(r->fstats.done_s), 1);
-	kv_num(f, "    ", "fault_events", fault_events(r), 1);
-	fprintf(f, "    \"few_events\": %s\n", fault_events(r) <
-	    FEW_FAULT_EVENTS ? "true" : "false");
-	fputs("  },\n", f);
-}
-
-/* The hosts and links tables of the JSON report. */
-static void
-json_hosts_links(FILE *f, const struct results *r)
-{
-	char role[64];
-	int i;
-
-	fputs("  \"hosts\": [\n", f);
-	for (i = 0; i < r->nhosts; i++) {
-		const struct host_result *h = &r->hosts[i];
-
-		fputs("    {", f);
-		pair_str(f, "name", h->name, 1);
-		report_role(h, role, sizeof role);
-		pair_str(f, "role", role, 0);
-		pair_num(f, "bytes_sent", h->bytes_sent);
-		pair_num(f, "bytes_received", h->bytes_received);
-		pair_num(f, "nic_gbps", h->nic_Bps * 8 / 1e9);
-		pair_num(f, "nic_utilization", h->nic_utilization);
-		fprintf(f, "}%s\n", i + 1 < r->nhosts ? "," : "");
-	}
-	fputs("  ],\n  \"links\": [\n", f);
-	for (i = 0; i < r->nlinks; i++) {
-		const struct link_result *l = &r->links[i];
-
-		fputs("    {", f);
-		pair_str(f, "name", l->name, 1);
-		pair_num(f, "bytes", l->bytes);
-		pair_num(f, "bandwidth_gbps", l->bandwidth_Bps * 8 / 1e9);
-		pair_num(f, "utilization", l->utilization);
-		fprintf(f, "}%s\n", i + 1 < r->nlinks ? "," : "");
-	}
-	fputs("  ],\n", f);
+	for (i = 0; i < o->len; i++)
+		d += o->open[i] == '.';
+	return d;
 }
 
 static void
-json_bottleneck(FILE *f, const struct results *r)
+json_close(struct json_out *o)
 {
-	char res[128], why[512];
-
-	report_bottleneck(r, res, sizeof res, why, sizeof why);
-	fputs("  \"bottleneck\": {\n", f);
-	kv_str(f, "    ", "kind", report_bottleneck_kind(r->bottleneck.kind),
-	    1);
-	kv_str(f, "    ", "resource", res, 1);
-	kv_num(f, "    ", "utilization", r->bottleneck.utilization, 1);
-	kv_str(f, "    ", "explanation", why, 0);
+	fprintf(o->f, "\n%*s}", 2 * json_depth(o), "");
+	while (o->len > 0 && o->open[--o->len] != '.')
+		;
+	o->first = 0;
 }
 
-/* Figure j of the replicates over their runs: stats_of's count, and
- * the mean, sd and ci95. */
-static int
-rep_stats(const struct replicates *rep, int j, double *mean, double *sd,
-    double *ci)
-{
-	double *col = xcalloc((size_t)rep->n, sizeof *col);
-	int i, k;
-
-	for (i = 0; i < rep->n; i++)
-		col[i] = rep->v[(size_t)i * (size_t)rep->nfig + (size_t)j];
-	k = stats_of(col, rep->n, mean, sd, ci);
-	free(col);
-	return k;
-}
-
-/* The index of the figure named name in rep, or -1 (also without rep). */
-static int
-rep_figure(const struct replicates *rep, const char *name)
-{
-	int j;
-
-	for (j = 0; rep != NULL && j < rep->nfig; j++) {
-		if (strcmp(rep->names[j], name) == 0)
-			return j;
-	}
-	return -1;
-}
-
-/* "replicates": every run's figures and their statistics. */
 static void
-json_replicates(FILE *f, const struct replicates *rep)
+json_name(struct json_out *o, const char *key, size_t n)
 {
-	double mean, sd, ci;
-	int i, j, k;
-
-	fprintf(f, "  \"replicates\": {\n    \"n\": %d,\n    \"seeds\": [",
-	    rep->n);
-	for (i = 0; i < rep->n; i++)
-		fprintf(f, "%s%lu", i > 0 ? ", " : "", rep->seeds[i]);
-	fputs("],\n    \"runs\": [\n", f);
-	for (i = 0; i < rep->n; i++) {
-		fprintf(f, "      {\"seed\": %lu", rep->seeds[i]);
-		for (j = 0; j < rep->nfig; j++)
-			pair_num(f, rep->names[j], rep->v[(size_t)i *
-			    (size_t)rep->nfig + (size_t)j]);
-		fprintf(f, "}%s\n", i + 1 < rep->n ? "," : "");
-	}
-	fputs("    ],\n    \"stats\": {\n", f);
-	for (j = 0; j < rep->nfig; j++) {
-		k = rep_stats(rep, j, &mean, &sd, &ci);
-		fprintf(f, "      \"%s\": {\"mean\": ", rep->names[j]);
-		report_json_number(f, mean);
-		pair_num(f, "sd", sd);
-		pair_num(f, "ci95", ci);
-		pair_num(f, "n", k);
-		fprintf(f, "}%s\n", j + 1 < rep->nfig ? "," : "");
-	}
-	fputs("    }\n  },\n", f);
+	fprintf(o->f, "%s%*s\"%.*s\": ", o->first ? "\n" : ",\n",
+	    2 * (json_depth(o) + 1), "", (int)n, key);
+	o->first = 0;
 }
 
+/* The key of the row at path: the objects it is not in closed, those it
+ * is in opened. */
+static void
+json_key(struct json_out *o, const char *path)
+{
+	const char *key, *dot;
+
+	while (o->len > 0 && !(strncmp(o->open, path, o->len) == 0 &&
+	    path[o->len] == '.'))
+		json_close(o);
+	for (;;) {
+		key = path + (o->len > 0 ? o->len + 1 : 0);
+		if ((dot = strchr(key, '.')) == NULL)
+			break;
+		json_name(o, key, (size_t)(dot - key));
+		fputc('{', o->f);
+		o->open = path;
+		o->len = (size_t)(dot - path);
+		o->first = 1;
+	}
+	json_name(o, key, strlen(key));
+}
+
+/* Row fg's value v, present or F_JSON_ALWAYS. */
+static void
+json_value(struct json_out *o, const struct figure *fg,
+    const struct figure_value *v, const struct scenario *sc,
+    const struct results *r)
+{
+	switch (fg->format) {
+	case FMT_MS:
+		fprintf(o->f, "%.3f", v->x);
+		break;
+	case FMT_WORD:
+	case FMT_TEXT:
+		utf8_json_string(o->f, v->s);
+		break;
+	case FMT_BOOL:
+		fputs(v->x != 0 ? "true" : "false", o->f);
+		break;
+	case FMT_CUSTOM:
+		v->custom->json(o->f, 2 * json_depth(o) + 2, sc, r);
+		break;
+	case FMT_OBJECT:
+		fputc('{', o->f);
+		o->open = fg->path;
+		o->len = strlen(fg->path);
+		o->first = 1;
+		break;
+	default:
+		report_json_number(o->f, v->x);
+	}
+}
+
+/* The JSON report: the table's rows in order (figures.def). */
 static void
 write_json(FILE *f, const struct scenario *sc, const struct results *r)
 {
-	const struct analytic *a = &r->analytic;
+	struct json_out o = { f, "", 0, 1 };
+	struct figure_value v[FIG_COUNT];
+	struct figure_words w;
+	const struct figure *fg;
 	int i;
 
-	fputs("{\n", f);
-	kv_num(f, "  ", "psim_report_version", REPORT_VERSION, 1);
-	kv_str(f, "  ", "scenario", sc->name, 1);
-	if (sc->description != NULL)
-		kv_str(f, "  ", "description", sc->description, 1);
-	else
-		fputs("  \"description\": null,\n", f);
-	fputs("  \"overrides\": [", f);
-	for (i = 0; i < sc->nsets; i++) {
-		fputs(i > 0 ? ", " : "", f);
-		utf8_json_string(f, sc->sets[i]);
+	figures_eval(sc, r, &w, v);
+	fputc('{', f);
+	for (i = 0; i < FIG_COUNT; i++) {
+		fg = &figures[i];
+		if (!v[i].inside || (!v[i].present && (fg->flags & F_OMIT)))
+			continue;
+		json_key(&o, fg->path);
+		if (v[i].present || (fg->flags & F_JSON_ALWAYS))
+			json_value(&o, fg, &v[i], sc, r);
+		else
+			fputs("null", f);
 	}
-	fputs("],\n", f);
-	kv_str(f, "  ", "strategy",
-	    registry_family_name(sc->strategy.info->family), 1);
-	kv_str(f, "  ", "algorithm", sc->strategy.algorithm, 1);
-	kv_str(f, "  ", "network", scenario_network_name(sc->network), 1);
-	fprintf(f, "  \"crosstraffic\": %s,\n", sc->crosstraffic ? "true" :
-	    "false");
-	kv_str(f, "  ", "topology", scenario_topology_name(
-	    sc->cluster.topology), 1);
-	kv_num(f, "  ", "workers", sc->placement.workers, 1);
-	kv_num(f, "  ", "servers", sc->placement.servers, 1);
-	kv_num(f, "  ", "shards", sc->strategy.info->family == FAMILY_PS ?
-	    sc->strategy.shards : 0, 1);
-	kv_num(f, "  ", "steps", r->steps, 1);
-	kv_num(f, "  ", "warmup", sc->run.warmup, 1);
-	kv_num(f, "  ", "seed", (double)sc->seed, 1);
-	fputs("  \"model\": {\n", f);
-	kv_num(f, "    ", "params", sc->model.params, 1);
-	kv_str(f, "    ", "dtype", scenario_dtype_name(sc->model.dtype), 1);
-	kv_num(f, "    ", "gradient_bytes", scenario_model_bytes(sc), 1);
-	kv_str(f, "    ", "wire_dtype", scenario_dtype_name(
-	    sc->strategy.wire_dtype), 1);
-	kv_num(f, "    ", "wire_bytes", scenario_wire_bytes(sc), 1);
-	if (sc->model.preset != NULL)
-		kv_str(f, "    ", "preset", sc->model.preset, 1);
-	else
-		fputs("    \"preset\": null,\n", f);
-	kv_num(f, "    ", "layers", sc->model.nlayers, 1);
-	kv_num(f, "    ", "batch", sc->model.batch, 0);
-	fputs("  },\n  \"step_time_s\": {\n", f);
-	kv_num(f, "    ", "mean", r->step_mean_s, 1);
-	kv_num(f, "    ", "p50", r->step_p50_s, 1);
-	kv_num(f, "    ", "p95", r->step_p95_s, 1);
-	kv_num(f, "    ", "max", r->step_max_s, 0);
-	fputs("  },\n  \"breakdown_s\": {\n", f);
-	kv_num(f, "    ", "compute", r->compute_s, 1);
-	kv_num(f, "    ", "communication", r->communication_s, 1);
-	kv_num(f, "    ", "exposed_communication", r->exposed_s, 1);
-	kv_num(f, "    ", "wait", r->wait_s, 0);
-	fputs("  },\n", f);
-	kv_num(f, "  ", "overlap_ratio", r->overlap_ratio, 1);
-	kv_num(f, "  ", "buckets", r->analytic.buckets, 1);
-	kv_num(f, "  ", "throughput_samples_per_s", r->throughput_samples_per_s,
-	    1);
-	kv_num(f, "  ", "simulated_time_s", r->simulated_s, 1);
-	json_training(f, sc, r);
-	json_traffic(f, "worker_traffic", r, &r->worker, 1);
-	json_traffic(f, "server_traffic", r, &r->server, 1);
-	json_hosts_links(f, r);
-	json_bottleneck(f, r);
-	fputs("  },\n  \"analytic\": {\n", f);
-	kv_num(f, "    ", "step_time_s", a->step_time_s, 1);
-	kv_num(f, "    ", "compute_s", a->compute_s, 1);
-	kv_num(f, "    ", "communication_s", a->communication_s, 1);
-	kv_num(f, "    ", "exposed_communication_s", a->exposed_s, 1);
-	kv_num(f, "    ", "latency_s", a->latency_s, 1);
-	kv_num(f, "    ", "worker_bytes_sent_per_step", a->worker_sent_bytes, 1);
-	kv_num(f, "    ", "worker_bytes_received_per_step",
-	    a->worker_received_bytes, 1);
-	kv_num(f, "    ", "required_gbps_worker", a->required_gbps_worker, 1);
-	kv_num(f, "    ", "required_gbps_server", a->required_gbps_server, 1);
-	kv_str(f, "    ", "dominant_term", a->dominant, 1);
-	kv_str(f, "    ", "paced_by", a->paced_by, 1);
-	kv_str(f, "    ", "formula", a->formula, 1);
-	kv_str(f, "    ", "evaluated", a->evaluated, 0);
-	fputs("  },\n  \"conservation\": {\n", f);
-	kv_num(f, "    ", "bytes_sent", r->total_sent, 1);
-	kv_num(f, "    ", "bytes_received", r->total_received, 0);
-	fputs("  },\n", f);
-	if (r->rep != NULL)
-		json_replicates(f, r->rep);
-	fputs("  \"simulation\": {\n", f);
-	kv_num(f, "    ", "messages", (double)r->messages, 1);
-	fprintf(f, "    \"wall_s\": %.3f\n", r->wall_s);
-	fputs("  }\n}\n", f);
+	while (o.len > 0)
+		json_close(&o);
+	fputs("\n}\n", f);
 }
 
-/* The figures whose mean and ci95 over run.replicates the CSV report
- * carries, as <column>_mean and <column>_ci95 (empty without replicates),
- * so that a sweep's results.csv has them. */
-static const char *const replicated[] = {
-	"step_time_mean_s", "step_time_p50_s", "step_time_p95_s",
-	"step_time_max_s", "compute_s", "communication_s", "wait_s",
-	"throughput_samples_per_s", "worker_bytes_sent_per_step",
-	"worker_bytes_received_per_step", "worker_required_gbps",
-	"server_bytes_received_per_step", "server_required_gbps",
-	"bottleneck_utilization", "messages", "updates_per_s", "final_loss",
-	"time_to_target_s", "staleness_mean", "dropped_gradients",
-	"goodput_steps_per_s", "goodput_steady_steps_per_s", "preemptions",
-	"lost_steps", "stalled_s", NULL
-};
+/* The CSV header: the columns in their places, each F_REPLICATED one's
+ * <column>_mean and <column>_ci95, then the CSV_LAST ones. */
+static void
+csv_header(FILE *f)
+{
+	int idx[FIG_COUNT], n, nlast, k;
+
+	n = figures_csv_order(idx, &nlast);
+	for (k = 0; k < n - nlast; k++)
+		fprintf(f, "%s%s", k > 0 ? "," : "", figures[idx[k]].csv);
+	for (k = 0; k < n - nlast; k++) {
+		if (figures[idx[k]].flags & F_REPLICATED)
+			fprintf(f, ",%s_mean,%s_ci95", figures[idx[k]].csv,
+			    figures[idx[k]].csv);
+	}
+	for (k = n - nlast; k < n; k++)
+		fprintf(f, ",%s", figures[idx[k]].csv);
+}
 
 const char *
 report_csv_header(void)
 {
-	static char header[4096];
-	size_t k;
+	static char *header;
+	size_t n = 0;
+	FILE *m;
 
-	if (header[0] != '\0')
+	if (header != NULL)
 		return header;
-	strcpy(header, "psim_report_version,scenario,strategy,algorithm,"
-	    "network,workers,servers,steps,step_time_mean_s,step_time_p50_s,"
-	    "step_time_p95_s,step_time_max_s,compute_s,communication_s,"
-	    "wait_s,throughput_samples_per_s,worker_bytes_sent_per_step,"
-	    "worker_bytes_received_per_step,worker_required_gbps,"
-	    "server_bytes_received_per_step,server_required_gbps,"
-	    "bottleneck_kind,bottleneck_resource,bottleneck_utilization,"
-	    "analytic_step_time_s,analytic_communication_s,"
-	    "analytic_required_gbps_worker,messages,updates_per_s,"
-	    "final_loss,time_to_target_s,staleness_mean,dropped_gradients,"
-	    "goodput_steps_per_s,goodput_steady_steps_per_s,preemptions,"
-	    "lost_steps,stalled_s,");
-	for (k = 0; replicated[k] != NULL; k++) {
-		strcat(header, replicated[k]);
-		strcat(header, "_mean,");
-		strcat(header, replicated[k]);
-		strcat(header, "_ci95,");
-	}
-	strcat(header, "overrides,wall_s");
+	if ((m = open_memstream(&header, &n)) == NULL)
+		fatal("out of memory");
+	csv_header(m);
+	if (fclose(m) != 0)
+		fatal("out of memory");
 	return header;
 }
 
-/* The <column>_mean,<column>_ci95, fields of the replicated figures. */
+/* Row fg's CSV field: empty when the run does not have it. */
 static void
-csv_replicated(FILE *f, const struct replicates *rep)
+csv_value(FILE *f, const struct figure *fg, const struct figure_value *v,
+    const struct scenario *sc, const struct results *r)
+{
+	if (!v->present)
+		return;
+	switch (fg->format) {
+	case FMT_INT:
+		fprintf(f, "%.0f", v->x);
+		break;
+	case FMT_G15:
+		fprintf(f, "%.15g", v->x);
+		break;
+	case FMT_MS:
+		fprintf(f, "%.3f", v->x);
+		break;
+	case FMT_WORD:
+		fputs(v->s != NULL ? v->s : "", f);
+		break;
+	case FMT_TEXT:
+		csv_write_field(f, v->s != NULL ? v->s : "");
+		break;
+	case FMT_BOOL:
+		fputs(v->x != 0 ? "true" : "false", f);
+		break;
+	case FMT_CUSTOM:
+		if (v->custom->csv != NULL)
+			v->custom->csv(f, sc, r);
+		break;
+	case FMT_OBJECT:
+		break;
+	default:
+		fprintf(f, "%.12g", v->x);
+	}
+}
+
+/* A replicated figure's ,<mean>,<ci95> over run.replicates (empty
+ * without them). */
+static void
+csv_replicated(FILE *f, const struct replicates *rep, const char *name)
 {
 	double mean, sd, ci;
-	size_t k;
 	int j;
 
-	for (k = 0; replicated[k] != NULL; k++) {
-		if ((j = rep_figure(rep, replicated[k])) < 0 ||
-		    rep_stats(rep, j, &mean, &sd, &ci) == 0)
-			fputs(",,", f);
-		else
-			fprintf(f, "%.12g,%.12g,", mean, ci);
-	}
+	if ((j = replicates_figure(rep, name)) < 0 ||
+	    replicates_stats(rep, j, &mean, &sd, &ci) == 0)
+		fputs(",,", f);
+	else
+		fprintf(f, ",%.12g,%.12g", mean, ci);
 }
 
-/* The --set overrides as one CSV field, sep between them. */
-static void
-overrides(FILE *f, const struct scenario *sc, const char *sep)
-{
-	char *all = xstrdup(""), *next;
-	int i;
-
-	for (i = 0; i < sc->nsets; i++) {
-		xasprintf(&next, "%s%s%s", all, i > 0 ? sep : "", sc->sets[i]);
-		free(all);
-		all = next;
-	}
-	csv_write_field(f, all);
-	free(all);
-}
-
-/* CSV: one header line and one row of the flat figures. */
+/* CSV: one header line and one row, the columns as csv_header has them. */
 static void
 write_csv(FILE *f, const struct scenario *sc, const struct results *r)
 {
-	const struct analytic *a = &r->analytic;
-	char res[128], why[512];
+	struct figure_value v[FIG_COUNT];
+	struct figure_words w;
+	int idx[FIG_COUNT], n, nlast, k;
 
+	figures_eval(sc, r, &w, v);
+	n = figures_csv_order(idx, &nlast);
 	fprintf(f, "%s\n", report_csv_header());
-	fprintf(f, "%d,", REPORT_VERSION);
-	csv_write_field(f, sc->name);
-	fprintf(f, ",%s,%s,%s,%d,%d,%d,%.12g,%.12g,%.12g,%.12g,%.12g,%.12g,"
-	    "%.12g,%.12g,%.15g,%.15g,%.12g,",
-	    registry_family_name(sc->strategy.info->family),
-	    sc->strategy.algorithm, scenario_network_name(sc->network),
-	    sc->placement.workers, sc->placement.servers, r->steps,
-	    r->step_mean_s, r->step_p50_s, r->step_p95_s, r->step_max_s,
-	    r->compute_s, r->communication_s, r->wait_s,
-	    r->throughput_samples_per_s, r->worker.bytes_sent_per_step,
-	    r->worker.bytes_received_per_step, r->worker.required_gbps);
-	if (r->server.present)
-		fprintf(f, "%.15g,%.12g,", r->server.bytes_received_per_step,
-		    r->server.required_gbps);
-	else
-		fputs(",,", f);
-	report_bottleneck(r, res, sizeof res, why, sizeof why);
-	fprintf(f, "%s,", report_bottleneck_kind(r->bottleneck.kind));
-	csv_write_field(f, res);
-	fprintf(f, ",%.12g,%.12g,%.12g,%.12g,%ld,%.12g,",
-	    r->bottleneck.utilization, a->step_time_s, a->communication_s,
-	    a->required_gbps_worker, r->messages, r->protocol.updates_per_s);
-	/* empty fields where there is no such figure */
-	if (r->training.present)
-		fprintf(f, "%.12g,", r->training.final_loss);
-	else
+	for (k = 0; k < n - nlast; k++) {
+		if (k > 0)
+			fputc(',', f);
+		csv_value(f, &figures[idx[k]], &v[idx[k]], sc, r);
+	}
+	for (k = 0; k < n - nlast; k++) {
+		if (figures[idx[k]].flags & F_REPLICATED)
+			csv_replicated(f, r->rep, figures[idx[k]].csv);
+	}
+	for (k = n - nlast; k < n; k++) {
 		fputc(',', f);
-	if (r->training.present && r->training.time_to_target_s >= 0)
-		fprintf(f, "%.12g,", r->training.time_to_target_s);
-	else
-		fputc(',', f);
-	if (r->protocol.present)
-		fprintf(f, "%.12g,%.12g,", r->protocol.stale_mean,
-		    r->protocol.dropped);
-	else
-		fputs(",,", f);
-	fprintf(f, "%.12g,%.12g,", r->goodput_steps_per_s,
-	    r->goodput_steady_steps_per_s);
-	if (r->faults)
-		fprintf(f, "%d,%ld,%.12g,", r->fstats.preemptions,
-		    r->fstats.lost_steps, r->fstats.stalled_s);
-	else
-		fputs(",,,", f);
-	csv_replicated(f, r->rep);
-	overrides(f, sc, "; ");
-	fputc(',', f);
-	fprintf(f, "%.3f\n", r->wall_s);	/* last: the one wall-clock field */
+		csv_value(f, &figures[idx[k]], &v[idx[k]], sc, r);
+	}
+	fputc('\n', f);
 }
 
 static void
@@ -760,11 +490,11 @@ text_training(FILE *f, const struct scenario *sc, const struct results *r)
 		fprintf(f, "%s restarting, ", b2);
 		units_fmt_time(r->fstats.checkpoint_s, b2, sizeof b2);
 		fprintf(f, "%s checkpointing\n", b2);
-		if (fault_events(r) < FEW_FAULT_EVENTS)
+		if (fault_stats_events(&r->fstats) < FEW_FAULT_EVENTS)
 			fprintf(f, "  %-22s only %d fault events in this run: "
 			    "what faults cost here is\n  %-22s mostly chance "
 			    "(a longer run.duration, or run.replicates)\n", "",
-			    fault_events(r), "");
+			    fault_stats_events(&r->fstats), "");
 	}
 	fprintf(f, "  %-22s %.4g steps/s\n", "goodput",
 	    r->goodput_steps_per_s);
@@ -793,35 +523,54 @@ text_training(FILE *f, const struct scenario *sc, const struct results *r)
 	}
 }
 
-/* The replicated figures: mean +- the 95% interval's half-width. */
+/* The replicated figures that have a label, in the text's order: mean
+ * +- the 95% interval's half-width. */
 static void
 text_replicates(FILE *f, const struct replicates *rep)
 {
-	static const struct {
-		const char	*col, *label, *unit;
-	} show[] = {
-		{ "step_time_mean_s", "step time", "s" },
-		{ "throughput_samples_per_s", "throughput", "samples/s" },
-		{ "goodput_steps_per_s", "goodput", "steps/s" },
-		{ "goodput_steady_steps_per_s", "steady goodput", "steps/s" },
-		{ "preemptions", "preemptions", "" },
-		{ "stalled_s", "stalled", "s" },
-		{ "final_loss", "final loss", "" },
-		{ "time_to_target_s", "time to target loss", "s" },
-	};
+	const struct figure *fg;
 	double mean, sd, ci;
-	size_t k;
-	int j, m;
+	int idx[FIG_COUNT], n, k, j, m;
 
 	fprintf(f, "  %-22s %d runs, seeds %lu to %lu (seed + i)\n",
 	    "replicates", rep->n, rep->seeds[0], rep->seeds[rep->n - 1]);
-	for (k = 0; k < sizeof show / sizeof show[0]; k++) {
-		if ((j = rep_figure(rep, show[k].col)) < 0 ||
-		    (m = rep_stats(rep, j, &mean, &sd, &ci)) == 0)
+	n = figures_text_order(idx);
+	for (k = 0; k < n; k++) {
+		fg = &figures[idx[k]];
+		if (!(fg->flags & F_REPLICATED) ||
+		    (j = replicates_figure(rep, fg->csv)) < 0 ||
+		    (m = replicates_stats(rep, j, &mean, &sd, &ci)) == 0)
 			continue;
 		fprintf(f, "    %-20s %.4g \u00b1 %.2g%s%s (95%%, %d runs)\n",
-		    show[k].label, mean, ci, show[k].unit[0] ? " " : "",
-		    show[k].unit, m);
+		    fg->label, mean, ci, fg->unit[0] ? " " : "", fg->unit, m);
+	}
+}
+
+/* The figures with a label that the prose does not say, in the text's
+ * order: "label  value unit". */
+static void
+text_figures(FILE *f, const struct scenario *sc, const struct results *r)
+{
+	struct figure_value v[FIG_COUNT];
+	struct figure_words w;
+	const struct figure *fg;
+	int idx[FIG_COUNT], n, k;
+
+	figures_eval(sc, r, &w, v);
+	n = figures_text_order(idx);
+	for (k = 0; k < n; k++) {
+		fg = &figures[idx[k]];
+		if ((fg->flags & F_PROSE) || !v[idx[k]].present)
+			continue;
+		fprintf(f, "  %-22s ", fg->label);
+		if (fg->format == FMT_WORD || fg->format == FMT_TEXT)
+			fputs(v[idx[k]].s != NULL ? v[idx[k]].s : "", f);
+		else if (fg->format == FMT_BOOL)
+			fputs(v[idx[k]].x != 0 ? "yes" : "no", f);
+		else
+			fprintf(f, fg->format == FMT_INT ? "%.0f" : "%.4g",
+			    v[idx[k]].x);
+		fprintf(f, "%s%s\n", fg->unit[0] ? " " : "", fg->unit);
 	}
 }
 
@@ -895,6 +644,7 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 	fprintf(f, "  %-22s %.4g samples/s\n", "throughput",
 	    r->throughput_samples_per_s);
 	text_training(f, sc, r);
+	text_figures(f, sc, r);
 	if (r->rep != NULL)
 		text_replicates(f, r->rep);
 	fputc('\n', f);
