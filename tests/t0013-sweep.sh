@@ -93,6 +93,15 @@ check "merge: a directory without points.tsv is an error" test $? -eq 2
 check "plot: values with units become axis labels" \
     grep -q 'using 0:2:xtic(1)' units/plot.gp
 
+# A row longer than any fixed line buffer (a 20 kB description in the
+# overrides column): results.csv keeps each point's row whole.
+long=$(head -c 20000 /dev/zero | tr '\0' x)
+"$PSIM" sweep -o long --vary placement.workers=2,4 --set run.steps=2 \
+    --set "description=\"$long\"" "$S" 2>/dev/null
+check "a 20 kB row: results.csv has it whole, once per point" awk -F ',ok,,' '
+    NR > 1 { rows++; bad += NF != 2 || length($0) < 20000 }
+    END { exit !(rows == 2 && bad == 0) }' long/results.csv
+
 # Ranges.
 "$PSIM" sweep -o range --vary placement.workers=2..8:x2 --set run.steps=2 "$S" 2>/dev/null
 check "a range: 2..8:x2 is 2, 4, 8" test "$(cut -d, -f1 range/results.csv | tr '\n' ' ')" = \

@@ -13,9 +13,6 @@
  * which may be more than max. */
 int csv_split(char *line, char **f, int max);
 
-/* Room for every field of psim's CSV report (report_csv_header()). */
-#define CSV_MAX_FIELDS	128
-
 /* Split line in place as csv_split does, into every field it has: a
  * malloc'd array of *n pointers into line (free the array, not the
  * fields).  No limit on the fields: a CSV report has a column per

@@ -19,13 +19,12 @@
 static int
 plot_columns(struct plot *pl, const char *columns)
 {
-	char *hdr, *f[CSV_MAX_FIELDS], *ys, *tok, *save;
+	char *hdr, **f, *ys, *tok, *save;
 	size_t len;
 	int k, n, j, bad = 0;
 
 	hdr = xstrdup(columns);
-	if ((n = csv_split(hdr, f, CSV_MAX_FIELDS)) > CSV_MAX_FIELDS)
-		n = CSV_MAX_FIELDS;
+	f = csv_fields(hdr, &n);
 	ys = pl->y != NULL ? xstrdup(pl->y) : NULL;
 	for (tok = ys != NULL ? strtok_r(ys, "+", &save) : NULL; tok != NULL;
 	    tok = strtok_r(NULL, "+", &save)) {
@@ -49,6 +48,7 @@ plot_columns(struct plot *pl, const char *columns)
 		pl->yname[pl->ny++] = xstrdup(tok);
 	}
 	free(ys);
+	free(f);
 	free(hdr);
 	for (j = 0; j < pl->ny; j++)
 		bad |= pl->ycol[j] < 0;
@@ -121,14 +121,14 @@ static void
 point_line(FILE *d, const struct plot *pl, const struct sweep *sw,
     const struct point *p, const char *x)
 {
-	char *csv = sweep_path(sw->dir, p->name, ".csv"), line[16384], *f[CSV_MAX_FIELDS];
+	char *csv = sweep_path(sw->dir, p->name, ".csv"), *line = NULL, **f;
+	size_t cap = 0;
 	int j, nf;
 	FILE *in;
 
 	if ((in = fopen(csv, "r")) != NULL &&
-	    fgets(line, sizeof line, in) != NULL &&
-	    fgets(line, sizeof line, in) != NULL) {
-		nf = csv_split(line, f, CSV_MAX_FIELDS);
+	    getline(&line, &cap, in) > 0 && getline(&line, &cap, in) > 0) {
+		f = csv_fields(line, &nf);
 		fputs(x, d);
 		for (j = 0; j < pl->ny; j++) {
 			fprintf(d, " %s", nf > pl->ycol[j] &&
@@ -139,9 +139,11 @@ point_line(FILE *d, const struct plot *pl, const struct sweep *sw,
 				    f[pl->ecol[j]] : "NaN");
 		}
 		fputc('\n', d);
+		free(f);
 	}
 	if (in != NULL)
 		fclose(in);
+	free(line);
 	free(csv);
 }
 

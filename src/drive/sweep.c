@@ -277,19 +277,21 @@ static int
 point_rows(FILE *out, const struct sweep *sw, const struct point *p,
     const char *csv)
 {
-	char line[16384];
+	char *line = NULL;
+	size_t cap = 0;
 	FILE *f;
 	int rows = 0;
 
 	if ((f = fopen(csv, "r")) == NULL)
 		return 0;
-	if (fgets(line, sizeof line, f) != NULL) {
-		while (fgets(line, sizeof line, f) != NULL) {
+	if (getline(&line, &cap, f) > 0) {
+		while (getline(&line, &cap, f) > 0) {
 			point_fields(out, sw, p);
 			fprintf(out, "ok,,%s", line);
 			rows++;
 		}
 	}
+	free(line);
 	fclose(f);
 	return rows;
 }

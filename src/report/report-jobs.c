@@ -23,11 +23,10 @@
 const char *
 report_jobs_csv_header(void)
 {
-	static char header[4200];
+	static char *header;
 
-	if (header[0] == '\0')
-		snprintf(header, sizeof header, "%s%s", JOB_COLUMNS,
-		    report_csv_header());
+	if (header == NULL)
+		xasprintf(&header, "%s%s", JOB_COLUMNS, report_csv_header());
 	return header;
 }
 
