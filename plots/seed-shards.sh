@@ -15,7 +15,9 @@ trap 'rm -rf "$out"' EXIT
 "$psim" sweep -o "$out/ps" --vary strategy.shards=1..16:1 --set run.steps=3 \
     --plot x=strategy.shards,y=step_time_mean_s "$s/seed-250m-10w-10g-ps8.json"
 ring=$("$psim" run --format csv --set run.steps=3 \
-    "$s/seed-250m-10w-10g-ring.json" | tail -1 | cut -d, -f9)
+    "$s/seed-250m-10w-10g-ring.json" | awk -F, '
+    NR == 1 { for (i = 1; i <= NF; i++) if ($i == "step_time_mean_s") c = i }
+    NR == 2 { print $c }')
 
 gnuplot <<GP
 set grid

@@ -63,6 +63,49 @@ if [ -z "$(strategies FAMILY_ALLREDUCE 2>/dev/null)" ]; then
 	echo "Bail out! no all-reduce rows in $SRCDIR/src/model/strategies.def"
 	exit 1
 fi
+# CSV reports and results.csv, by column name, never by position (a
+# figure added to figures.def may put its column anywhere): the awk
+# functions, csv_split(line, f) into the raw fields (quotes kept, a comma
+# inside quotes kept) and csv_unq(field) its text.
+CSV_AWK='
+function csv_split(line, f,    n, i, c, q, s) {
+	n = 0; s = ""; q = 0
+	for (i = 1; i <= length(line); i++) {
+		c = substr(line, i, 1)
+		if (c == "\"") q = !q
+		if (c == "," && !q) { f[++n] = s; s = "" } else s = s c
+	}
+	f[++n] = s
+	return n
+}
+function csv_unq(s) {
+	if (s ~ /^".*"$/) { s = substr(s, 2, length(s) - 2); gsub(/""/, "\"", s) }
+	return s
+}
+function csv_find(f, n, name,    i) {
+	for (i = 1; i <= n; i++) if (csv_unq(f[i]) == name) return i
+	print "csv: no column " name > "/dev/stderr"; exit 2
+}'
+# csv_col FILE NAME...: each row's columns NAME..., tab-separated, found
+# by name in the header line (FILE - for the standard input).
+csv_col() {
+	cc_file=$1; shift
+	awk -v names="$*" "$CSV_AWK"'
+	NR == 1 { n = csv_split($0, h); k = split(names, want, " ")
+		for (j = 1; j <= k; j++) c[j] = csv_find(h, n, want[j]); next }
+	{ csv_split($0, f); out = ""
+		for (j = 1; j <= k; j++) out = out (j > 1 ? "\t" : "") csv_unq(f[c[j]])
+		print out }' "$cc_file"
+}
+# csv_without FILE NAME: the CSV, header and rows, without column NAME
+# (to compare two reports but for wall_s).
+csv_without() {
+	awk -v name="$2" "$CSV_AWK"'
+	{ n = csv_split($0, f); if (NR == 1) c = csv_find(f, n, name)
+		out = ""; sep = ""
+		for (i = 1; i <= n; i++) if (i != c) { out = out sep f[i]; sep = "," }
+		print out }' "$1"
+}
 # near GOT WANT REL: |GOT - WANT| <= REL * |WANT|
 near() {
 	awk -v g="$1" -v w="$2" -v r="$3" 'BEGIN {

@@ -98,7 +98,7 @@ done
 for alg in ring "double-binary-tree --set strategy.chunks=1"; do
 	"$PSIM" run --format csv --set network=ideal --set model.params=1000 \
 	    --set model.compute=1ms --set placement.workers=16 \
-	    --set strategy.algorithm=$alg "$S" | tail -1 | cut -d, -f9 \
+	    --set strategy.algorithm=$alg "$S" | csv_col - step_time_mean_s \
 	    >"$TMP/${alg%% *}"
 done
 check "tiny model on 16 workers: one-chunk double binary tree beats ring" \
@@ -148,7 +148,7 @@ hier "a plain star is a ring" \
 for alg in ring hierarchical; do
 	"$PSIM" run --format csv --set network=ideal --set cluster.gpus_per_host=8 \
 	    --set cluster.intra_bw=150GBps --set placement.workers=16 \
-	    --set strategy.algorithm=$alg "$S" | tail -1 | cut -d, -f9 >"$TMP/$alg"
+	    --set strategy.algorithm=$alg "$S" | csv_col - step_time_mean_s >"$TMP/$alg"
 done
 check "2 hosts x 8 NVLink GPUs: hierarchical beats the flat ring" \
     awk -v h="$(cat "$TMP/hierarchical")" -v r="$(cat "$TMP/ring")" \
@@ -176,7 +176,7 @@ done
 for alg in ring halving-doubling; do
 	"$PSIM" run --format csv --set network=ideal --set model.params=1000 \
 	    --set model.compute=1ms --set placement.workers=16 \
-	    --set strategy.algorithm=$alg "$S" | tail -1 | cut -d, -f9 >"$TMP/$alg"
+	    --set strategy.algorithm=$alg "$S" | csv_col - step_time_mean_s >"$TMP/$alg"
 done
 check "tiny model on 16 workers: halving-doubling beats ring" \
     awk -v h="$(cat "$TMP/halving-doubling")" -v r="$(cat "$TMP/ring")" \

@@ -81,21 +81,21 @@ check "no replicates: no replicates block" \
     --set "$JIT" --vary placement.workers=2,4 \
     --plot x=placement.workers,y=goodput_steps_per_s_mean "$RING" \
     2>/dev/null
-col() {	# col NAME: its field number in results.csv
-	head -1 "$TMP/sw/results.csv" | tr ',' '\n' |
-	    awk -v n="\"$1\"" -v m="$1" '$0 == n || $0 == m { print NR; exit }'
-}
-cm=$(col goodput_steps_per_s_mean) cc=$(col goodput_steps_per_s_ci95)
 check "sweep: results.csv has the _mean and _ci95 columns" \
-    test -n "$cm" -a -n "$cc"
+    csv_col "$TMP/sw/results.csv" goodput_steps_per_s_mean \
+    goodput_steps_per_s_ci95
 for n in 2 4; do
-	row=$(grep "^\"$n\"," "$TMP/sw/results.csv")
+	# row n's figure NAME
+	fig() {
+		csv_col "$TMP/sw/results.csv" placement.workers "$1" |
+		    awk -F '\t' -v n=$n '$1 == n { print $2 }'
+	}
 	pj=$TMP/sw/placement.workers=$n.json
 	check_near "sweep, $n workers: goodput mean = the point's JSON" \
-	    "$(echo "$row" | cut -d, -f"$cm")" \
+	    "$(fig goodput_steps_per_s_mean)" \
 	    "$(stat_fig "$pj" goodput_steps_per_s mean)" 1e-9
 	check_near "sweep, $n workers: ci95 = the point's JSON" \
-	    "$(echo "$row" | cut -d, -f"$cc")" \
+	    "$(fig goodput_steps_per_s_ci95)" \
 	    "$(stat_fig "$pj" goodput_steps_per_s ci95)" 1e-9
 done
 check "sweep --plot of a _mean: error bars from its _ci95" \

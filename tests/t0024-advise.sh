@@ -42,8 +42,8 @@ done
 "$PSIM" sweep -j 2 -o "$TMP/sw" -v strategy.shards=1..8 -s run.steps=3 \
     "$PS1" >/dev/null 2>&1
 check "the sweep ran" test -s "$TMP/sw/results.csv"
-brute=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "step_time_mean_s") c = i; next }
-    { gsub(/"/, "", $1) } $c <= 3.5 && (b == "" || $1 < b) { b = $1 } END { print b }' "$TMP/sw/results.csv")
+brute=$(csv_col "$TMP/sw/results.csv" strategy.shards step_time_mean_s |
+    awk -F '\t' '$2 <= 3.5 && (b == "" || $1 < b) { b = $1 } END { print b }')
 check "brute force: 7 shards are the fewest under 3.5 s" test "$brute" = 7
 best=$(sed -n '/^  "best": {/,/^  }/p' "$TMP/all.json" | sed -n 's/^    "settings": {"strategy.shards": \([0-9]*\)},$/\1/p')
 check "advise's best is the brute force's ($best)" test "$best" = "$brute"
@@ -54,7 +54,8 @@ done
 # The simulated step of each point is the sweep's.
 for k in 1 5 7; do
 	got=$(awk -v k="{\"strategy.shards\":$k}" '$1 == k { print $6 }' "$TMP/all.tsv")
-	want=$(awk -F, -v k=$k 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "step_time_mean_s") c = i; next } { gsub(/"/, "", $1) } $1 == k { print $c }' "$TMP/sw/results.csv")
+	want=$(csv_col "$TMP/sw/results.csv" strategy.shards step_time_mean_s |
+	    awk -F '\t' -v k=$k '$1 == k { print $2 }')
 	check_near "$k shards: advise's simulated step is the sweep's" "$got" "$want" 1e-9
 done
 

@@ -223,13 +223,17 @@ check "the CSV has a row per job, its columns first" awk -F, '
 # 6. A sweep: a row per job and point in results.csv, the job column.
 "$PSIM" sweep -o sw -j 2 --vary cluster.oversubscription=1,4 "$ACROSS" \
     >/dev/null 2>sweep.err
-check "sweep: a row per job per point" awk -F, -v s1="$(step 1 2)" \
+# (the place is the contract here: the point's columns, then the job's)
+check "sweep: the job column after the point's" test "$(head -1 \
+    sw/results.csv | cut -d, -f4)" = job
+csv_col sw/results.csv cluster.oversubscription job step_time_mean_s \
+    >sweep.rows
+check "sweep: a row per job per point" awk -F '\t' -v s1="$(step 1 2)" \
     -v s4="$(step 4 2)" '
-    NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-    { gsub(/"/, ""); rows++; got[$1 $(c["job"])] = $(c["step_time_mean_s"]) }
-    END { exit !(rows == 4 && c["job"] == 4 &&
+    { rows++; got[$1 $2] = $3 }
+    END { exit !(rows == 4 &&
       got["1A"] == s1 && got["1B"] == s1 &&
-      got["4A"] == s4 && got["4B"] == s4) }' sw/results.csv
+      got["4A"] == s4 && got["4B"] == s4) }' sweep.rows
 "$PSIM" sweep -P -o plan --vary cluster.oversubscription=1,4 "$ACROSS" >plan.sh
 sh plan.sh >/dev/null 2>&1
 "$PSIM" merge plan >/dev/null 2>&1
