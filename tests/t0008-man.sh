@@ -1,6 +1,7 @@
 #!/bin/sh
 # t0008-man.sh: the man pages are clean mdoc, psim(1) documents every key
-# of the JSON report, and psim-scenario(5) every key a scenario accepts.
+# of the JSON report and lists the CSV report's columns, and
+# psim-scenario(5) every key a scenario accepts.
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$SRCDIR/tests/lib.sh"
 
@@ -49,6 +50,9 @@ if "$PSIM" run --format json "$SRCDIR/scenarios/seed-250m-10w-10g-ring.json" \
 then ok "psim run --format json on the ring scenario"
 else not_ok "psim run --format json on the ring scenario" "$(cat "$TMP/run.err")"
 fi
+"$PSIM" run --format csv "$SRCDIR/scenarios/seed-250m-10w-10g-ring.json" \
+    >"$TMP/report.csv" 2>"$TMP/run.err" ||
+	not_ok "psim run --format csv on the ring scenario" "$(cat "$TMP/run.err")"
 sed -n 's/^  "\([a-z_0-9]*\)": .*/\1/p' "$TMP/report.json" | sort -u \
     >"$TMP/top-keys"
 grep -o '"[a-z_0-9]*": ' "$TMP/report.json" | tr -d '": ' | sort -u \
@@ -68,6 +72,34 @@ grep -o '"[a-z_0-9]*": ' "$TMP/jobs.json" | tr -d '": ' | grep -v '^ps$' |
     grep -v '^ring$' | sort -u >"$TMP/jobs-keys"
 documents "psim.1 documents every key of a report of jobs" \
     "$MAN1" "$TMP/jobs-keys"
+
+# The CSV report's columns: psim.1's list under "CSV report", in its
+# order (the columns, then "for each of" the replicated ones its _mean and
+# _ci95, then the last ones), is the header psim writes, which is the
+# table's (src/report/figures.def).
+awk '
+/^\.Ss CSV report/ { on = 1; part = 0; next }
+on && /^\.Ss/ { exit }
+on && /^then for each of/ { part = 1; next }
+on && /^two columns/ { part = 2; next }
+on && /^\.Ic / {
+	for (i = 2; i <= NF; i++) {
+		if ($i !~ /^[a-z_0-9]+$/) continue
+		if (part == 0) print $i
+		else if (part == 1) rep[++nrep] = $i
+		else last[++nlast] = $i
+	}
+}
+END {
+	for (i = 1; i <= nrep; i++) print rep[i] "_mean\n" rep[i] "_ci95"
+	for (i = 1; i <= nlast; i++) print last[i]
+}' "$MAN1" >"$TMP/man-columns"
+head -1 "$TMP/report.csv" | tr ',' '\n' >"$TMP/csv-columns"
+if [ -s "$TMP/man-columns" ] && cmp -s "$TMP/man-columns" "$TMP/csv-columns"
+then ok "psim.1 lists the CSV report's columns, in order"
+else not_ok "psim.1 lists the CSV report's columns, in order" \
+    "$(diff "$TMP/man-columns" "$TMP/csv-columns")"
+fi
 
 # The scenario's keys: the strings of every keys[] array of the block
 # parsers (scenario-parse.c, and the jobs' in scenario-jobs.c) and of the
