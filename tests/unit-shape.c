@@ -10,31 +10,10 @@
 #include "cluster.h"
 #include "layout.h"
 #include "scenario.h"
+#include "scenario-fixture.h"
 #include "shape.h"
 #include "tap.h"
 #include "xmalloc.h"
-
-/* The built-in seed scenario (250M fp32 parameters, 1 s of compute, 10
- * workers on 10 Gbps NICs of 5 us, 8 PS shards on 8 servers) with
- * sets. */
-static struct scenario *
-seed(const char *const *sets, int n)
-{
-	char *errors = NULL, *v[8] = { NULL };
-	struct scenario *sc;
-	int i;
-
-	for (i = 0; i < n; i++)
-		v[i] = xstrdup(sets[i]);
-	sc = scenario_load(NULL, v, n, &errors);
-	while (n > 0)
-		free(v[--n]);
-	if (sc == NULL) {
-		printf("Bail out! %s", errors);
-		exit(1);
-	}
-	return sc;
-}
 
 /* The role hosts' names, host-0 on (or host-M-gpu-G), n of them. */
 static char **

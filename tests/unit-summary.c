@@ -12,30 +12,10 @@
 
 #include "results.h"
 #include "scenario.h"
+#include "scenario-fixture.h"
 #include "summary.h"
 #include "tap.h"
 #include "xmalloc.h"
-
-/* The built-in seed scenario with sets; fields the sets cannot reach are
- * set by the cases. */
-static struct scenario *
-seed(const char *const *sets, int n)
-{
-	char *errors = NULL, *v[8] = { NULL };
-	struct scenario *sc;
-	int i;
-
-	for (i = 0; i < n; i++)
-		v[i] = xstrdup(sets[i]);
-	sc = scenario_load(NULL, v, n, &errors);
-	while (n > 0)
-		free(v[--n]);
-	if (sc == NULL) {
-		printf("Bail out! %s", errors);
-		exit(1);
-	}
-	return sc;
-}
 
 /* Worker w's record of step s: began, compute done, step done. */
 static void
