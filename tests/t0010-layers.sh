@@ -6,7 +6,8 @@ SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$SRCDIR/tests/lib.sh"
 D=$SRCDIR/tests/data
 
-for p in "resnet50 25557032 107" "vgg16 138357544 16" "bert-large 335141888 197"; do
+for p in "resnet50 25557032 107" "resnet101 44549160 209" \
+    "inception-v3 27161264 194" "vgg16 138357544 16" "bert-large 335141888 197"; do
 	set -- $p
 	"$PSIM" run --format json --set model.preset=$1 --set run.steps=1 --set run.warmup=0 \
 	    --set placement.workers=2 "$D/resnet50.json" >"$TMP/p.json"
@@ -48,6 +49,58 @@ check_near "layers by hand: the compute adds up to 1 s" \
 check_near "layers stand in for PS variables" \
     "$(json "$TMP/h.json" server_traffic.bytes_received_per_step)" 32e6 1e-12
 
+# Layers with FLOPs share the backward time by their backward FLOPs
+# (twice the forward's; the first layer's once, it needs no input
+# gradient): of 2 s of backward, the last layer takes 2/3, so its bucket
+# leaves at 1 s + 1.333 s, not at 1 s + 1 s as by parameters.
+cat >"$TMP/fl.json" <<EOF2
+{ "model": { "compute": "3s", "layers": [
+    { "name": "a", "params": "1M", "flops": "1G" },
+    { "name": "b", "params": "1M", "flops": "1G" } ] },
+  "cluster": { "nic": "10Gbps" }, "placement": { "workers": 2 },
+  "strategy": { "name": "allreduce", "algorithm": "ring", "bucket": "4MB" },
+  "run": { "steps": 1, "warmup": 0 }, "network": "ideal" }
+EOF2
+first_message() {
+	"$PSIM" run --timeline "$TMP/tl.json" "$@" >/dev/null
+	grep -m1 '"message"' "$TMP/tl.json" | sed 's/.*"ts":\([0-9.]*\).*/\1/'
+}
+check_near "layers with flops: the last layer's gradient is ready at 2.333 s" \
+    "$(first_message "$TMP/fl.json")" 2333333.333 1e-9
+sed 's/, "flops": "1G"//' "$TMP/fl.json" >"$TMP/fp.json"
+check_near "layers without flops: shared by parameters, ready at 2 s" \
+    "$(first_message "$TMP/fp.json")" 2000000 1e-9
+sed '0,/, "flops": "1G"/s///' "$TMP/fl.json" >"$TMP/fm.json"
+"$PSIM" run "$TMP/fm.json" 2>"$TMP/err" >/dev/null
+check "flops on some layers only: exit 2" test $? -eq 2
+check "flops on some layers only: which layer lacks them" grep -qx \
+    "psim: $TMP/fm.json: /model/layers/0/flops: missing; give flops for every layer or for none (1 of the 2 layers give them)" "$TMP/err"
+# VGG-16's fc6 holds 74% of the parameters and under 1% of the FLOPs:
+# by FLOPs its gradient is ready near the start of backprop, and buckets
+# hide more of the communication than the same layers shared by
+# parameters do.
+"$PSIM" run --format json --set model.preset=vgg16 --set strategy.bucket=25MB \
+    --set cluster.nic=100Gbps \
+    "$D/resnet50.json" >"$TMP/vf.json"
+# VGG-16's layers by hand, without FLOPs
+printf '{ "model": { "compute": "300ms", "layers": [' >"$TMP/vp.json"
+for n in 1792 36928 73856 147584 295168 590080 590080 1180160 2359808 \
+    2359808 2359808 2359808 2359808 102764544 16781312; do
+	printf '{ "params": %s }, ' $n
+done >>"$TMP/vp.json"
+cat >>"$TMP/vp.json" <<EOF2
+{ "params": 4097000 } ] },
+  "cluster": { "nic": "10Gbps" }, "placement": { "workers": 16 },
+  "strategy": { "name": "allreduce", "algorithm": "ring", "bucket": "25MB" },
+  "run": { "steps": 3, "warmup": 1 }, "network": "ideal" }
+EOF2
+"$PSIM" run --format json --set cluster.nic=100Gbps "$TMP/vp.json" >"$TMP/vpr.json"
+check "vgg16 by hand: the preset's 138,357,544 parameters" \
+    test "$(json "$TMP/vpr.json" model.params)" = 138357544
+check "vgg16: by FLOPs buckets hide more than by parameters ($(json "$TMP/vf.json" overlap_ratio) > $(json "$TMP/vpr.json" overlap_ratio))" \
+    awk -v a="$(json "$TMP/vf.json" overlap_ratio)" \
+    -v b="$(json "$TMP/vpr.json" overlap_ratio)" 'BEGIN { exit !(a > b + 0.1) }'
+
 # Gradient buckets overlapped with backprop (ResNet-50, 16 workers, ring,
 # 50 us NIC latency).  bucket SIZE -> "exposed communication step"
 bucket() {
@@ -86,12 +139,12 @@ check "buckets need layers" grep -q \
 printf '%s' '{ "model": { "preset": "resnet5", "compute": "1s" }, "cluster": { "nic": "10Gbps" }, "placement": { "workers": 2 }, "strategy": { "name": "allreduce", "algorithm": "ring" } }' >"$TMP/e1.json"
 "$PSIM" run "$TMP/e1.json" 2>"$TMP/err" >/dev/null
 check "an unknown preset: did you mean" grep -qx \
-    "psim: $TMP/e1.json: /model/preset: unknown preset \"resnet5\"; did you mean \"resnet50\"? (valid: resnet50, vgg16, bert-large)" "$TMP/err"
+    "psim: $TMP/e1.json: /model/preset: unknown preset \"resnet5\"; did you mean \"resnet50\"? (valid: resnet50, resnet101, inception-v3, vgg16, bert-large)" "$TMP/err"
 printf '%s' '{ "model": { "params": "1M", "compute": "2T", "layers": [ { "params": 5, "backward": "1s", "size": 3 }, 7 ] }, "cluster": { "nic": "10Gbps" }, "placement": { "workers": 2 }, "strategy": { "name": "allreduce", "algorithm": "ring" } }' >"$TMP/e2.json"
 "$PSIM" run "$TMP/e2.json" 2>"$TMP/err" >/dev/null
 check "bad layers: exit 2" test $? -eq 2
 cat >"$TMP/want" <<EOF2
-psim: $TMP/e2.json: /model/layers/0/size: unknown key "size"; expected one of: name, params, backward
+psim: $TMP/e2.json: /model/layers/0/size: unknown key "size"; expected one of: name, params, flops, backward
 psim: $TMP/e2.json: /model/layers/1: expected a layer object, got a number
 psim: $TMP/e2.json: /model/params: the layers add up to 5 parameters but /model/params is 1000000
 psim: $TMP/e2.json: /model/layers: a layer's backward time needs /model/compute as a duration

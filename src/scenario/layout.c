@@ -149,6 +149,20 @@ buckets(const struct scenario *sc, struct layout *l)
 	free(offset);
 }
 
+/* A layer's weight in sharing the backward time: its backward FLOPs
+ * when the layers have FLOPs (twice the forward's, a gradient for the
+ * input and one for the weights; the first layer needs none for its
+ * input), else its parameter count. */
+static double
+backward_weight(const struct scenario *sc, int i)
+{
+	const struct layer *ly = &sc->model.layers[i];
+
+	if (ly->flops > 0)
+		return (i == 0 ? 1 : 2) * ly->flops;
+	return ly->params;
+}
+
 /* The compute shares of a layered model's passes. */
 static void
 layer_shares(const struct scenario *sc, struct layout *l)
@@ -165,12 +179,12 @@ layer_shares(const struct scenario *sc, struct layout *l)
 			    sc->model.compute_s;
 			given += l->layer_share[i];
 		} else
-			rest += sc->model.layers[i].params;
+			rest += backward_weight(sc, i);
 	}
 	for (i = 0; i < sc->model.nlayers && rest > 0; i++) {
 		if (sc->model.layers[i].backward_s == 0)
 			l->layer_share[i] = (sc->model.backward_share - given) *
-			    sc->model.layers[i].params / rest;
+			    backward_weight(sc, i) / rest;
 	}
 }
 

@@ -25,7 +25,8 @@ check_model(struct ctx *c, const struct scenario *sc, const struct given *g)
 	static const char *const keys[] = { "/model/params", "/model/layers",
 	    "/strategy/variables" };
 	double sum = 0, back = 0;
-	int i, which;
+	char p[64];
+	int i, which, flops = 0;
 
 	which = sc->model.nlayers > 0 ? 1 : sc->strategy.variables != NULL ?
 	    2 : g->params ? 0 : -1;
@@ -38,6 +39,17 @@ check_model(struct ctx *c, const struct scenario *sc, const struct given *g)
 		for (i = 0; i < sc->model.nlayers; i++) {
 			sum += sc->model.layers[i].params;
 			back += sc->model.layers[i].backward_s;
+			flops += sc->model.layers[i].flops > 0;
+		}
+		for (i = 0; flops > 0 && i < sc->model.nlayers; i++) {
+			if (sc->model.layers[i].flops == 0) {
+				snprintf(p, sizeof p, "/model/layers/%d/flops",
+				    i);
+				err_at(c, p, "missing; give flops for every "
+				    "layer or for none (%d of the %d layers "
+				    "give them)", flops, sc->model.nlayers);
+				break;
+			}
 		}
 		if (sum != sc->model.params)
 			err_at(c, "/model/params", "the layers add up to %.0f "

@@ -22,8 +22,8 @@ static const char *const nn_names[] = { "linear", "logistic", "mlp", NULL };
 static void
 parse_layers(struct ctx *c, const cJSON *m, struct scenario *sc)
 {
-	static const char *const lkeys[] = { "name", "params", "backward",
-	    NULL };
+	static const char *const lkeys[] = { "name", "params", "flops",
+	    "backward", NULL };
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(m, "layers"), *it;
 	const cJSON *pre = cJSON_GetObjectItemCaseSensitive(m, "preset");
 	struct model_layer *ml;
@@ -55,6 +55,7 @@ parse_layers(struct ctx *c, const cJSON *m, struct scenario *sc)
 		for (i = 0; i < n; i++) {
 			sc->model.layers[i].name = ml[i].name;
 			sc->model.layers[i].params = ml[i].params;
+			sc->model.layers[i].flops = ml[i].flops;
 		}
 		sc->model.nlayers = n;
 		free(ml);
@@ -83,6 +84,7 @@ parse_layers(struct ctx *c, const cJSON *m, struct scenario *sc)
 		check_keys(c, it, p, lkeys);
 		l->name = get_string(c, it, p, "name", 0); /* NULL: derived */
 		get_units(c, it, p, "params", 1, &range_params, &l->params);
+		get_units(c, it, p, "flops", 0, &range_flops, &l->flops);
 		get_units(c, it, p, "backward", 0, &range_step,
 		    &l->backward_s);
 		i++;

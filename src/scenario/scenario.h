@@ -31,6 +31,7 @@ struct slow_host {
 struct layer {
 	char		*name;
 	double		 params;
+	double		 flops;		/* forward, per sample; 0: not given */
 	double		 backward_s;	/* 0: a share of the backward time */
 };
 
