@@ -7,7 +7,7 @@ SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 D=$SRCDIR/tests/data
 
 for p in "resnet50 25557032 107" "resnet101 44549160 209" \
-    "inception-v3 27161264 194" "vgg16 138357544 16" "bert-large 335141888 197"; do
+    "resnet152 60192808 311" "inception-v3 27161264 194" "vgg16 138357544 16" "bert-large 335141888 197"; do
 	set -- $p
 	"$PSIM" run --format json --set model.preset=$1 --set run.steps=1 --set run.warmup=0 \
 	    --set placement.workers=2 "$D/resnet50.json" >"$TMP/p.json"
@@ -139,7 +139,7 @@ check "buckets need layers" grep -q \
 printf '%s' '{ "model": { "preset": "resnet5", "compute": "1s" }, "cluster": { "nic": "10Gbps" }, "placement": { "workers": 2 }, "strategy": { "name": "allreduce", "algorithm": "ring" } }' >"$TMP/e1.json"
 "$PSIM" run "$TMP/e1.json" 2>"$TMP/err" >/dev/null
 check "an unknown preset: did you mean" grep -qx \
-    "psim: $TMP/e1.json: /model/preset: unknown preset \"resnet5\"; did you mean \"resnet50\"? (valid: resnet50, resnet101, inception-v3, vgg16, bert-large)" "$TMP/err"
+    "psim: $TMP/e1.json: /model/preset: unknown preset \"resnet5\"; did you mean \"resnet50\"? (valid: resnet50, resnet101, resnet152, inception-v3, vgg16, bert-large)" "$TMP/err"
 printf '%s' '{ "model": { "params": "1M", "compute": "2T", "layers": [ { "params": 5, "backward": "1s", "size": 3 }, 7 ] }, "cluster": { "nic": "10Gbps" }, "placement": { "workers": 2 }, "strategy": { "name": "allreduce", "algorithm": "ring" } }' >"$TMP/e2.json"
 "$PSIM" run "$TMP/e2.json" 2>"$TMP/err" >/dev/null
 check "bad layers: exit 2" test $? -eq 2

@@ -4,7 +4,7 @@
  * torchvision's model table (docs/source/models.rst, "num_params" and
  * "GFLOPS", which counts the multiply-adds of the convolutions and fully
  * connected layers at the weights' input size): resnet50 25,557,032 and
- * 4.09; resnet101 44,549,160 and 7.80; vgg16 138,357,544 and 15.47;
+ * 4.09; resnet101 44,549,160 and 7.80; resnet152 60,192,808 and 11.51; vgg16 138,357,544 and 15.47;
  * inception_v3 27,161,264 and 5.71 (299x299).  BERT-Large: 24 layers,
  * 1024 hidden, 16 heads, "340M" (Devlin et al., table 1); its forward
  * FLOPs per token are 2 N + 2 n_layer n_ctx d (Kaplan et al. 2020,
@@ -57,6 +57,7 @@ main(void)
 	} tv[] = {
 		{ "resnet50", 25557032, 4.09, 107 },
 		{ "resnet101", 44549160, 7.80, 209 },
+		{ "resnet152", 60192808, 11.51, 311 },
 		{ "vgg16", 138357544, 15.47, 16 },
 		{ "inception-v3", 27161264, 5.71, 194 },
 	};

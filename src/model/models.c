@@ -8,9 +8,9 @@
  * multiply-adds of the convolutions and fully connected layers are what
  * torchvision's model table calls GFLOPS (unit-models checks them).
  *
- * resnet50, resnet101: torchvision's ResNet-50 and -101 (v1.5, stride on
- * the 3x3 convolution), 224x224 input, 25,557,032 and 44,549,160
- * parameters: convolutions without bias, batch norms with a scale and a
+ * resnet50, resnet101, resnet152: torchvision's ResNet-50, -101 and -152
+ * (v1.5, stride on the 3x3 convolution), 224x224 input, 25,557,032,
+ * 44,549,160 and 60,192,808 parameters: convolutions without bias, batch norms with a scale and a
  * shift per channel (running statistics are not parameters), the
  * 1000-way classifier.
  * inception-v3: torchvision's Inception v3 with its auxiliary classifier
@@ -32,8 +32,8 @@
 #include "models.h"
 #include "xmalloc.h"
 
-const char *const models_list[] = { "resnet50", "resnet101", "inception-v3",
-    "vgg16", "bert-large", NULL };
+const char *const models_list[] = { "resnet50", "resnet101", "resnet152",
+    "inception-v3", "vgg16", "bert-large", NULL };
 
 struct builder {
 	struct model_layer *l;
@@ -140,6 +140,14 @@ static void
 resnet101(struct builder *b)
 {
 	static const int blocks[] = { 3, 4, 23, 3 };
+
+	resnet(b, blocks);
+}
+
+static void
+resnet152(struct builder *b)
+{
+	static const int blocks[] = { 3, 8, 36, 3 };
 
 	resnet(b, blocks);
 }
@@ -298,6 +306,7 @@ models_preset(const char *name, int *count)
 	} presets[] = {
 		{ "resnet50", resnet50 },
 		{ "resnet101", resnet101 },
+		{ "resnet152", resnet152 },
 		{ "inception-v3", inception_v3 },
 		{ "vgg16", vgg16 },
 		{ "bert-large", bert_large },
@@ -318,5 +327,6 @@ models_preset(const char *name, int *count)
 const char *
 models_names(void)
 {
-	return "resnet50, resnet101, inception-v3, vgg16, bert-large";
+	return "resnet50, resnet101, resnet152, inception-v3, vgg16, "
+	    "bert-large";
 }

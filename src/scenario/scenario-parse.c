@@ -95,12 +95,23 @@ parse_layers(struct ctx *c, const cJSON *m, struct scenario *sc)
 /* model.compute: a duration when it has a time unit, else a flop count
  * (always a string), each within its range. */
 static void
-parse_compute(struct ctx *c, const cJSON *m, struct scenario *sc)
+parse_compute(struct ctx *c, const cJSON *root, const cJSON *m,
+    struct scenario *sc)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(m, "compute");
+	const cJSON *cl = cJSON_GetObjectItemCaseSensitive(root, "cluster");
+	const cJSON *gpu = cJSON_IsObject(cl) ?
+	    cJSON_GetObjectItemCaseSensitive(cl, "gpu") : NULL;
 	char *cause, *f;
 	double d;
 
+	if (v != NULL && gpu != NULL) {
+		err_at(c, "/model/compute", "give the compute or /cluster/gpu "
+		    "(whose published throughput sets it), not both");
+		return;
+	}
+	if (v == NULL && gpu != NULL)
+		return;
 	if (v == NULL) {
 		err_at(c, "/model/compute", "missing; expected a duration such "
 		    "as \"1s\" or a flop count such as \"2.5T\"");
@@ -151,7 +162,7 @@ parse_model(struct ctx *c, const cJSON *root, struct scenario *sc,
 		sc->model.dtype = (enum dtype)d;
 	get_units(c, m, "/model", "batch", 0, &range_batch, &sc->model.batch);
 
-	parse_compute(c, m, sc);
+	parse_compute(c, root, m, sc);
 }
 
 /* cluster.compute_jitter: "none", {"lognormal": SIGMA} or
@@ -278,6 +289,76 @@ parse_nic_prices(struct ctx *c, const cJSON *cl, struct scenario *sc)
 		    sc->cluster.nic_Bps * 8 / 1e9);
 }
 
+/* cluster.gpu: a GPU of hardware.def, whose published throughput for
+ * the model's preset, batch and dtype sets the compute (batch / rate). */
+static void
+parse_gpu(struct ctx *c, const cJSON *root, const cJSON *cl,
+    struct scenario *sc)
+{
+	const cJSON *m = cJSON_GetObjectItemCaseSensitive(root, "model");
+	const char *dt = dtype_names[sc->model.dtype];
+	char *name, *names, *rows;
+
+	if (cJSON_GetObjectItemCaseSensitive(cl, "gpu") == NULL ||
+	    (name = get_string(c, cl, "/cluster", "gpu", 1)) == NULL)
+		return;
+	rows = hw_rates_of(name);
+	if (rows == NULL) {
+		names = hw_gpu_names();
+		err_at(c, "/cluster/gpu", "no published throughput of a GPU "
+		    "named \"%s\"; expected one of %s", name, names);
+		free(names);
+	} else if (sc->model.preset == NULL) {
+		/* a preset given but refused has its own error */
+		if (!cJSON_IsObject(m) ||
+		    cJSON_GetObjectItemCaseSensitive(m, "preset") == NULL)
+			err_at(c, "/cluster/gpu", "needs /model/preset: "
+			    "%s's published throughputs are per model (%s)",
+			    name, rows);
+	} else if ((sc->cluster.gpu = hw_rate_find(name, sc->model.preset,
+	    (int)sc->model.batch, dt)) == NULL)
+		err_at(c, "/cluster/gpu", "no published throughput of %s for "
+		    "%s at batch %.0f in %s; psim has %s", name,
+		    sc->model.preset, sc->model.batch, dt, rows);
+	else
+		sc->model.compute_s = sc->model.batch / sc->cluster.gpu->per_s;
+	free(rows);
+	free(name);
+}
+
+/* A link's bandwidth (key) and latency (lat): a bandwidth, or the name
+ * of a link of hardware.def, which sets both unless lat is given. */
+static void
+get_link(struct ctx *c, const cJSON *cl, const char *key, const char *lat,
+    int required, double *Bps, double *latency_s)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(cl, key);
+	const struct hw_link *l;
+	char p[64], *f, *names;
+	double d;
+	char *cause;
+
+	if (cJSON_IsString(v) && (l = hw_link_find(v->valuestring)) != NULL) {
+		*Bps = l->bps / 8;
+		if (cJSON_GetObjectItemCaseSensitive(cl, lat) == NULL)
+			*latency_s = l->latency_s;
+	} else if (cJSON_IsString(v) && units_parse(v->valuestring,
+	    UNIT_BANDWIDTH, &d, &cause) != 0) {
+		free(cause);
+		snprintf(p, sizeof p, "/cluster/%s", key);
+		f = json_found(v);
+		names = hw_link_names();
+		err_at(c, p, "expected a bandwidth such as \"10Gbps\" or a "
+		    "link (%s), got %s", names, f);
+		free(names);
+		free(f);
+		return;
+	} else
+		get_units(c, cl, "/cluster", key, required, &range_bandwidth,
+		    Bps);
+	get_units(c, cl, "/cluster", lat, 0, &range_latency, latency_s);
+}
+
 static void
 parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc,
     struct given *g)
@@ -285,7 +366,7 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc,
 	static const char *const keys[] = { "topology", "hosts", "nic",
 	    "latency", "switch_bw", "speed", "racks", "oversubscription",
 	    "platform", "gpus_per_host", "intra_bw", "intra_latency",
-	    "compute_jitter", "slow_hosts", "price_per_hour", NULL };
+	    "compute_jitter", "slow_hosts", "price_per_hour", "gpu", NULL };
 	static const char *const generated_only[] = { "topology", "hosts",
 	    "nic", "latency", "switch_bw", "speed", "racks",
 	    "oversubscription", "gpus_per_host", "intra_bw",
@@ -296,6 +377,7 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc,
 	if (cl == NULL)
 		return;
 	check_keys(c, cl, "/cluster", keys);
+	parse_gpu(c, root, cl, sc);
 	parse_stragglers(c, cl, sc);
 	parse_prices(c, cl, sc);
 	if (cJSON_GetObjectItemCaseSensitive(cl, "platform") != NULL) {
@@ -313,9 +395,7 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc,
 		sc->cluster.topology = (enum topology)t;
 	g->hosts = get_int(c, cl, "/cluster", "hosts", 0, 1, 1 << 20,
 	    &sc->cluster.hosts);
-	get_units(c, cl, "/cluster", "nic", 1, &range_bandwidth,
-	    &sc->cluster.nic_Bps);
-	get_units(c, cl, "/cluster", "latency", 0, &range_latency,
+	get_link(c, cl, "nic", "latency", 1, &sc->cluster.nic_Bps,
 	    &sc->cluster.latency_s);
 	get_units(c, cl, "/cluster", "switch_bw", 0, &range_bandwidth,
 	    &sc->cluster.switch_Bps);
@@ -324,10 +404,8 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc,
 	get_int(c, cl, "/cluster", "gpus_per_host", 0, 1, 1024,
 	    &sc->cluster.gpus_per_host);
 	if (sc->cluster.gpus_per_host > 1) {
-		get_units(c, cl, "/cluster", "intra_bw", 0, &range_bandwidth,
-		    &sc->cluster.intra_Bps);
-		get_units(c, cl, "/cluster", "intra_latency", 0,
-		    &range_latency, &sc->cluster.intra_latency_s);
+		get_link(c, cl, "intra_bw", "intra_latency", 0,
+		    &sc->cluster.intra_Bps, &sc->cluster.intra_latency_s);
 		if (sc->cluster.topology != TOPO_STAR)
 			err_at(c, "/cluster/gpus_per_host", "multi-GPU hosts "
 			    "are modelled on a star only, not on \"%s\"",

@@ -140,13 +140,31 @@ scenario_open_ended(const struct scenario *sc)
 	return sc->run.duration_s > 0 || sc->run.min_fault_events > 0;
 }
 
+/* The worker of colocated shard j on multi-GPU machines: round the
+ * machines first, as a PS task per machine does (shard j on GPU j / m of
+ * machine j mod m, m the machines that hold workers; the last machine
+ * may hold fewer GPUs). */
+static int
+spread_over_machines(const struct scenario *sc, int j)
+{
+	int g = sc->cluster.gpus_per_host, n = sc->placement.workers;
+	int m = (n + g - 1) / g, r = n - (m - 1) * g;
+
+	if (j < r * m)
+		return (j % m) * g + j / m;
+	j -= r * m;
+	return (j % (m - 1)) * g + r + j / (m - 1);
+}
+
 void
 scenario_shard_home(const struct scenario *sc, int j, int *worker,
     int *server)
 {
 	int w0 = sc->strategy.worker_shards;
 
-	*worker = j < w0 ? j : -1;
+	*worker = j >= w0 ? -1 : sc->cluster.gpus_per_host > 1 &&
+	    !(sc->strategy.info->flags & R_SERVICES) ?
+	    spread_over_machines(sc, j) : j;
 	*server = j < w0 ? -1 : (sc->strategy.info->flags & R_SERVICES) ?
 	    j - w0 : j % sc->placement.servers;
 }

@@ -4,6 +4,8 @@
 #ifndef PSIM_SCENARIO_H
 #define PSIM_SCENARIO_H
 
+#include "hardware.h"
+
 #include <stddef.h>
 
 #include "faults.h"
@@ -73,6 +75,7 @@ struct scenario {
 		struct slow_host *slow;
 		int		 nslow;
 		char		*platform;	/* TOPO_PLATFORM: XML path */
+		const struct hw_rate *gpu;	/* cluster.gpu's row, or NULL */
 		int		 priced;	/* price_per_hour given */
 		double		 price_worker, price_server, price_storage;
 		double		 price_nic;	/* a host's NIC of cluster.nic's
@@ -192,7 +195,8 @@ double scenario_model_bytes(const struct scenario *);
 double scenario_wire_bytes(const struct scenario *);
 
 /* Where PS shard j lives: on worker *worker (colocated, or a BytePS
- * service) or on dedicated server *server; the other is -1. */
+ * service) or on dedicated server *server; the other is -1.  Colocated
+ * shards on multi-GPU machines go round the machines first. */
 void scenario_shard_home(const struct scenario *, int j, int *worker,
     int *server);
 

@@ -1,0 +1,110 @@
+/* hardware.c: the tables of hardware.def and their look-ups
+ * (hardware.h). */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "hardware.h"
+#include "xmalloc.h"
+
+const struct hw_rate hw_rates[] = {
+#define RATE(gpu, preset, batch, dtype, per_s, source) \
+	{ gpu, preset, batch, dtype, per_s, source },
+#define LINK(name, bps, latency, source)
+#include "hardware.def"
+#undef RATE
+#undef LINK
+};
+const int hw_nrates = (int)(sizeof hw_rates / sizeof hw_rates[0]);
+
+const struct hw_link hw_links[] = {
+#define RATE(gpu, preset, batch, dtype, per_s, source)
+#define LINK(name, bps, latency, source) { name, bps, latency, source },
+#include "hardware.def"
+#undef RATE
+#undef LINK
+};
+const int hw_nlinks = (int)(sizeof hw_links / sizeof hw_links[0]);
+
+const struct hw_rate *
+hw_rate_find(const char *gpu, const char *preset, int batch,
+    const char *dtype)
+{
+	int i;
+
+	for (i = 0; i < hw_nrates; i++)
+		if (strcasecmp(hw_rates[i].gpu, gpu) == 0 &&
+		    strcmp(hw_rates[i].preset, preset) == 0 &&
+		    hw_rates[i].batch == batch &&
+		    strcmp(hw_rates[i].dtype, dtype) == 0)
+			return &hw_rates[i];
+	return NULL;
+}
+
+const struct hw_link *
+hw_link_find(const char *name)
+{
+	int i;
+
+	for (i = 0; i < hw_nlinks; i++)
+		if (strcasecmp(hw_links[i].name, name) == 0)
+			return &hw_links[i];
+	return NULL;
+}
+
+/* s + ", " + add, s freed */
+static char *
+append(char *s, const char *sep, const char *add)
+{
+	char *t;
+
+	xasprintf(&t, "%s%s%s", s ? s : "", s ? sep : "", add);
+	free(s);
+	return t;
+}
+
+char *
+hw_rates_of(const char *gpu)
+{
+	char *s = NULL, what[128];
+	int i;
+
+	for (i = 0; i < hw_nrates; i++) {
+		if (strcasecmp(hw_rates[i].gpu, gpu) != 0)
+			continue;
+		snprintf(what, sizeof what, "%s at batch %d in %s",
+		    hw_rates[i].preset, hw_rates[i].batch, hw_rates[i].dtype);
+		s = append(s, ", ", what);
+	}
+	return s;
+}
+
+char *
+hw_gpu_names(void)
+{
+	char *s = NULL;
+	int i, j;
+
+	for (i = 0; i < hw_nrates; i++) {
+		for (j = 0; j < i; j++)
+			if (strcmp(hw_rates[j].gpu, hw_rates[i].gpu) == 0)
+				break;
+		if (j == i)
+			s = append(s, ", ", hw_rates[i].gpu);
+	}
+	return s;
+}
+
+char *
+hw_link_names(void)
+{
+	char *s = NULL;
+	int i;
+
+	for (i = 0; i < hw_nlinks; i++)
+		s = append(s, ", ", hw_links[i].name);
+	return s;
+}

@@ -1,0 +1,42 @@
+#!/bin/sh
+# make validate's harness (validation/run.sh) and a fast slice of it: one
+# published case per publication, run at 8 GPUs, whose figures must not
+# drift from tests/data/validation-slice.csv; the checked-in
+# validation/results.csv answers every case of validation/cases.tsv.
+SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$SRCDIR/tests/lib.sh"
+V=$SRCDIR/validation
+
+PSIM=$PSIM CASES=$V/slice.tsv OUT=$TMP/slice.csv DOC= \
+    SETS=placement.workers=8 sh "$V/run.sh" >"$TMP/summary" 2>"$TMP/err"
+check "the slice runs" test $? -eq 0
+check "the slice's figures have not drifted" \
+    cmp "$SRCDIR/tests/data/validation-slice.csv" "$TMP/slice.csv"
+check "the summary counts the figures" grep -q "^4 figures: median |error|" "$TMP/summary"
+# error = psim / published - 1, to the 4 decimals written
+check "error is psim / published - 1" awk -F, 'NR > 1 {
+	e = $4 / $3 - 1; if (e - $5 > 2e-4 || $5 - e > 2e-4) bad = 1 }
+	END { exit bad }' "$TMP/slice.csv"
+# The same scenario at 8 GPUs straight from psim: the efficiency is its
+# compute over its step.
+"$PSIM" run --format csv --set placement.workers=8 --set model.preset=vgg16 \
+    "$V/horovod-16-ring.json" >"$TMP/r.csv"
+check_near "an efficiency is psim's compute over its step" \
+    "$(awk -F, '$1 == "horovod-16-ring" { print $4 }' "$TMP/slice.csv")" \
+    "$(csv_col "$TMP/r.csv" compute_s step_time_mean_s | awk '{ printf "%.4f", $1 / $2 }')" 1e-12
+
+# validation/results.csv: one row per case, in the cases' order, with the
+# published figure and the source as cases.tsv has them.
+awk -F '\t' '!/^#/ && NF >= 5 { print $1 "|" $2 "|" $3 }' "$V/cases.tsv" >"$TMP/want"
+awk -F, 'NR > 1 { q = $2; gsub(/"/, "", q); print $1 "|" q "|" $3 }' \
+    "$V/results.csv" >"$TMP/got"
+check "results.csv answers every case of cases.tsv, in order" cmp "$TMP/want" "$TMP/got"
+check "VALIDATION.md has results.csv's table" grep -q "^| horovod-512 | efficiency vgg16 | 0.68 | $(awk -F, '$1 == "horovod-512" && $2 ~ /vgg16/ { print $4 }' "$V/results.csv") |" "$SRCDIR/VALIDATION.md"
+
+# A case whose run fails: an error, and no summary.
+printf 'x\tefficiency\t0.5\tnowhere\teff horovod-16-ring.json model.preset=nope\n' >"$TMP/bad.tsv"
+PSIM=$PSIM CASES=$TMP/bad.tsv OUT=$TMP/bad.csv DOC= sh "$V/run.sh" >"$TMP/out" 2>"$TMP/err"
+check "a failing case: exit status not 0" test $? -ne 0
+check "a failing case: psim's error shown" grep -q "/model/preset: expected one of" "$TMP/err"
+
+done_testing

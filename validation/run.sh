@@ -1,0 +1,127 @@
+#!/bin/sh
+# validation/run.sh: run the published cases of validation/cases.tsv
+# with psim and write validation/results.csv (case, quantity, published,
+# psim, error, source; error = psim / published - 1) and its table in
+# VALIDATION.md, between the "validate:" markers.  make validate runs it.
+#
+#   PSIM     the psim to run (default: psim on the PATH)
+#   JOBS     runs at once (default 2)
+#   CASES    the cases file (default: cases.tsv beside this script)
+#   OUT      the results file (default: results.csv beside it)
+#   DOC      the document whose table to rewrite (default ../VALIDATION.md;
+#            empty: none)
+#   SETS     more KEY=VALUE overrides for every run (make check's slice
+#            runs the cases small)
+set -u
+DIR=$(cd "$(dirname "$0")" && pwd)
+PSIM=${PSIM:-psim}
+JOBS=${JOBS:-2}
+CASES=${CASES:-$DIR/cases.tsv}
+OUT=${OUT:-$DIR/results.csv}
+DOC=${DOC-$DIR/../VALIDATION.md}
+SETS=${SETS:-}
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/psim-validate.XXXXXX") || exit 1
+trap 'rm -rf "$TMP"' EXIT
+trap 'exit 130' INT TERM HUP
+
+# Every run a case needs, once: "scenario key=value ..." -> its number.
+awk -F '\t' '!/^#/ && NF >= 5 {
+	n = split($5, w, " ")
+	run = ""
+	for (i = 2; i <= n + 1; i++) {
+		if (i == n + 1 || w[i] == "/") {
+			if (!(run in seen)) { seen[run] = ++runs; print runs "\t" run }
+			run = ""
+		} else
+			run = run (run == "" ? "" : " ") w[i]
+	}
+}' "$CASES" >"$TMP/runs"
+[ -s "$TMP/runs" ] || { echo "run.sh: no cases in $CASES" >&2; exit 2; }
+
+# One run: psim run --format csv, each KEY=VALUE as --set.
+cat >"$TMP/one.sh" <<'EOS'
+id=$1; shift; scen=$1; shift
+set -- $SETS "$@"
+args=
+for kv in "$@"; do args="$args --set $kv"; done
+if ! "$PSIM" run --format csv $args "$DIR/$scen" >"$TMP/$id.csv" \
+    2>"$TMP/$id.err"; then
+	echo "run.sh: psim run $args $DIR/$scen:" >&2
+	cat "$TMP/$id.err" >&2
+	exit 255
+fi
+EOS
+export PSIM DIR TMP SETS
+tr '\t' ' ' <"$TMP/runs" | xargs -P "$JOBS" -L 1 sh "$TMP/one.sh" || exit 1
+
+# Each run's figures: efficiency (compute over step) and throughput.
+for f in "$TMP"/*.csv; do
+	id=$(basename "$f" .csv)
+	awk -F, -v id="$id" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	NR == 2 { printf "%s\t%.17g\t%.17g\n", id,
+	    $c["compute_s"] / $c["step_time_mean_s"],
+	    $c["throughput_samples_per_s"] }' "$f"
+done >"$TMP/figures"
+
+# The results, in the cases' order.
+awk -F '\t' -v out="$OUT" '
+FILENAME == ARGV[1] { id[$2] = $1; next }
+FILENAME == ARGV[2] { eff[$1] = $2; thr[$1] = $3; next }
+function q(s) { gsub(/"/, "\"\"", s); return "\"" s "\"" }
+function runof(w, from, to,    r, i) {
+	r = ""
+	for (i = from; i <= to; i++) r = r (r == "" ? "" : " ") w[i]
+	return id[r]
+}
+!/^#/ && NF >= 5 {
+	n = split($5, w, " ")
+	for (s = 2; s <= n && w[s] != "/"; s++) ;
+	a = runof(w, 2, s - 1); b = s < n ? runof(w, s + 1, n) : ""
+	if (w[1] == "eff") v = eff[a]
+	else if (w[1] == "speedup") v = thr[a] / thr[b] - 1
+	else if (w[1] == "faster") v = thr[a] > thr[b] ? 1 : 0
+	else { print "run.sh: unknown measure " w[1] > "/dev/stderr"; exit 2 }
+	if (!header++) print "case,quantity,published,psim,error,source" > out
+	printf "%s,%s,%s,%.4f,%+.4f,%s\n", $1, q($2), $3, v, v / $3 - 1,
+	    q($4) > out
+}' "$TMP/runs" "$TMP/figures" "$CASES" || exit 1
+
+# The summary: the median and largest |error| of the figures, and the
+# orderings reproduced.
+awk -F, 'NR > 1 { if ($2 ~ /^"faster:/) { o++; ok += $4 == 1 } else e[++n] = $5 < 0 ? -$5 : $5 }
+END {
+	for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
+		if (e[j] < e[i]) { t = e[i]; e[i] = e[j]; e[j] = t }
+	med = n == 0 ? 0 : n % 2 ? e[(n + 1) / 2] : (e[n / 2] + e[n / 2 + 1]) / 2
+	printf "%d figures: median |error| %.1f%%, largest %.1f%%", n,
+	    100 * med, 100 * e[n]
+	if (o) printf "; %d of %d orderings reproduced", ok, o
+	printf "\n"
+}' "$OUT" >"$TMP/summary"
+cat "$TMP/summary"
+
+# VALIDATION.md's table, between its markers.
+[ -n "$DOC" ] || exit 0
+awk -v res="$OUT" -v sum="$TMP/summary" '
+/<!-- validate:begin -->/ { print; skip = 1
+	print "| case | quantity | published | psim | error |"
+	print "|---|---|---:|---:|---:|"
+	while ((getline line < res) > 0) {
+		if (first++ == 0) continue
+		n = 0; f = ""; inq = 0
+		for (i = 1; i <= length(line); i++) {
+			ch = substr(line, i, 1)
+			if (ch == "\"") inq = !inq
+			else if (ch == "," && !inq) { col[++n] = f; f = "" }
+			else f = f ch
+		}
+		col[++n] = f
+		printf "| %s | %s | %s | %s | %+.1f%% |\n", col[1], col[2],
+		    col[3], col[4], 100 * col[5]
+	}
+	getline s < sum
+	print ""
+	print s "."
+	next }
+/<!-- validate:end -->/ { skip = 0 }
+!skip' "$DOC" >"$TMP/doc" && cat "$TMP/doc" >"$DOC"
