@@ -97,6 +97,40 @@ check "multi-GPU: workers are GPUs" \
     --set placement.workers=8 "$S/seed-250m-10w-10g-ring.json" >"$TMP/i.json"
 check "multi-GPU ring, slow PCIe: the bottleneck is intra-host" \
     test "$(json "$TMP/i.json" bottleneck.kind)" = intra-host
+# A PS on 4 machines of 4 GPUs, a shard colocated on each machine: the
+# machine's GPUs reduce to its first (2 tree levels of M over 16 GB/s
+# links, 2 us apart), which alone pushes and pulls 3/4 of M through the
+# 10 Gbps NIC each way (12 us apart: two NICs and two GPU links), and
+# broadcasts back (strategy.local_reduce, on by default).
+lr() {
+	"$PSIM" run --format json --set network=ideal --set cluster.gpus_per_host=4 \
+	    --set placement.workers=16 --set placement.servers=0 \
+	    --set strategy.colocate=true --set strategy.shards=4 "$@" \
+	    "$S/seed-250m-10w-10g-ps8.json"
+}
+lr >"$TMP/lr.json"
+want=$(awk 'BEGIN { printf "%.12g", 4 * (2e-6 + 1e9 / 16e9) + 2 * (12e-6 + 0.75e9 / 1.25e9) }')
+check_near "multi-GPU PS, local reduce: 4 (alpha_l + M/B_l) + 2 (alpha + 3M/4 / B)" \
+    "$(json "$TMP/lr.json" breakdown_s.communication)" "$want" 1e-9
+check_near "multi-GPU PS, local reduce: the closed form agrees" \
+    "$(json "$TMP/lr.json" analytic.communication_s)" "$want" 1e-9
+check "multi-GPU PS, local reduce: the shards on the machines' first GPUs" \
+    grep -q '"name": "host-3-gpu-0", "role": "worker 12 + 1 shard"' "$TMP/lr.json"
+# Every GPU pushing its own: each NIC carries 4 GPUs' 3/4 M, and more.
+lr --set strategy.local_reduce=false >"$TMP/nolr.json"
+check "multi-GPU PS: every GPU pushing is slower than reducing first" \
+    awk -v a="$(json "$TMP/nolr.json" step_time_s.mean)" \
+    -v b="$(json "$TMP/lr.json" step_time_s.mean)" 'BEGIN { exit !(a > 2 * b - 1) }'
+lr --set strategy.sync=async >/dev/null 2>"$TMP/err"
+check "local reduce: sync only" grep -qF \
+    '/strategy/local_reduce: modelled with sync "sync" only, not "async"; false pushes from every GPU' "$TMP/err"
+"$PSIM" run --set strategy.local_reduce=true "$S/seed-250m-10w-10g-ps8.json" \
+    >/dev/null 2>"$TMP/err"
+check "local reduce: multi-GPU machines only" grep -qF \
+    '/strategy/local_reduce: only used with /cluster/gpus_per_host above 1' "$TMP/err"
+"$PSIM" run --set strategy.local_reduce=true "$S/seed-250m-10w-10g-ring.json" \
+    >/dev/null 2>"$TMP/err"
+check "local reduce: not for all-reduce" grep -q '/strategy/local_reduce' "$TMP/err"
 "$PSIM" run --set cluster.gpus_per_host=4 "$S/seed-250m-10w-10g-ps8.json" \
     >/dev/null 2>"$TMP/err"
 check "multi-GPU: dedicated servers are refused" \

@@ -20,6 +20,13 @@
  *           workers; a gradient computed on an older version is dropped
  *           and its worker gets the current parameters at once.
  *
+ * With strategy.local_reduce (multi-GPU machines, sync only) the PS's
+ * participants are the machines: a machine's GPUs first reduce their
+ * gradients to its first GPU over the machine's links (a binomial tree,
+ * tree.c), that GPU pushes and pulls for the machine, and broadcasts the
+ * parameters back inside it, as TensorFlow's tf_cnn_benchmarks (the
+ * towers' gradients summed on the worker) and BytePS do.
+ *
  * A gradient's staleness is the number of updates the shard applied
  * between the pull its worker computed on and its own application.  The
  * servers of the protocols other than sync serve until the workers are
@@ -37,6 +44,7 @@
 #include "numerics.h"
 #include "recovery.h"
 #include "sim.h"
+#include "tree.h"
 #include "xmalloc.h"
 
 /* BytePS: at most this many pushes in flight from a worker to a CPU
@@ -76,6 +84,14 @@ struct ps_state {
 	char		*contributed;	/* sync, [j * n + w] */
 	sg_mailbox_t	*reply_to;	/* sync, [j * n + w] */
 	int		*held;		/* ssp, [j * n + w] */
+	/* The sync PS's participants: every worker, or with local_reduce
+	 * each machine's first GPU. */
+	int		 np;
+	int		*part;		/* np: participant p's worker */
+	int		*pidx;		/* per worker: its participant, or
+					   -1 */
+	struct groups	 g;		/* local_reduce: the machines */
+	sg_mailbox_t	*tree_mbox;	/* per worker: 2 * levels rounds */
 };
 
 static long
@@ -188,7 +204,7 @@ static void
 ps_receiver(struct sim *sim, int idx)
 {
 	struct ps_state *st = sim->state;
-	int R = st->receivers, j = idx / R, r = idx % R, n = sim->nworkers;
+	int R = st->receivers, j = idx / R, r = idx % R, n = st->np;
 	int P = st->pieces[j], me = sim->shard_hidx[j], lo = r * st->group;
 	int g = n - lo < st->group ? n - lo : st->group, step, c, i;
 	sg_comm_t *recv = xcalloc((size_t)g * (size_t)P, sizeof *recv);
@@ -212,7 +228,8 @@ ps_receiver(struct sim *sim, int idx)
 			sg_sem_acquire(st->go[idx]);	/* summed */
 			for (i = 0; i < g; i++)
 				send[c * g + i] = sim_send_data(sim,
-				    sim->worker_mbox[lo + i], me, lo + i, step,
+				    sim->worker_mbox[st->part[lo + i]], me,
+				    st->part[lo + i], step,
 				    chunk_offset(sim, j, c, P),
 				    chunk_count(sim, j, c, P), params);
 		}
@@ -249,7 +266,7 @@ static void
 ps_server(struct sim *sim, int j)
 {
 	struct ps_state *st = sim->state;
-	int n = sim->nworkers, P = st->pieces[j], me = sim->shard_hidx[j];
+	int n = st->np, P = st->pieces[j], me = sim->shard_hidx[j];
 	int step, w, c;
 	struct msg **in;
 
@@ -599,8 +616,8 @@ receivers_setup(struct sim *sim)
 	int k = sim->nshards, R = st->receivers, i;
 	char name[64];
 
-	st->gin = xcalloc((size_t)st->pulls *
-	    (size_t)sim->nworkers, sizeof *st->gin);
+	st->gin = xcalloc((size_t)st->pulls * (size_t)st->np,
+	    sizeof *st->gin);
 	st->ready = xcalloc((size_t)k, sizeof *st->ready);
 	st->go = xcalloc((size_t)k * (size_t)R, sizeof *st->go);
 	for (i = 0; i < k; i++)
@@ -647,6 +664,34 @@ shard_pieces(const struct sim *sim, struct ps_state *st)
 	}
 }
 
+/* The sync PS's participants: every worker, or with local_reduce each
+ * machine's first GPU (and the machines' tree mailboxes). */
+static void
+participants(struct sim *sim, struct ps_state *st)
+{
+	int n = sim->nworkers, w, p;
+
+	st->pidx = xcalloc((size_t)n, sizeof *st->pidx);
+	if (sim->sc->strategy.local_reduce) {
+		groups_make(&st->g, n, sim->facts.rack_of);
+		st->np = st->g.n;
+		st->part = xcalloc((size_t)st->np, sizeof *st->part);
+		for (p = 0; p < st->np; p++)
+			st->part[p] = st->g.leaders[p];
+		st->tree_mbox = sim_round_mailboxes(sim, "ps-tree", n,
+		    2 * st->g.levels);
+	} else {
+		st->np = n;
+		st->part = xcalloc((size_t)n, sizeof *st->part);
+		for (p = 0; p < n; p++)
+			st->part[p] = p;
+	}
+	for (w = 0; w < n; w++)
+		st->pidx[w] = -1;
+	for (p = 0; p < st->np; p++)
+		st->pidx[st->part[p]] = p;
+}
+
 static void
 ps_setup(struct sim *sim)
 {
@@ -657,9 +702,10 @@ ps_setup(struct sim *sim)
 	st->chunks = P;
 	st->receivers = 1;
 	st->group = sim->nworkers;
+	participants(sim, st);
 	if (!sim->sc->faults.on && sim->sc->strategy.sync == SYNC_SYNC) {
 		st->group = PS_RECEIVER_WORKERS;
-		st->receivers = (sim->nworkers + st->group - 1) / st->group;
+		st->receivers = (st->np + st->group - 1) / st->group;
 	}
 	shard_pieces(sim, st);
 	st->shard_mbox = sim_round_mailboxes(sim, "shard", st->pulls,
@@ -713,21 +759,17 @@ ps_setup(struct sim *sim)
  * the step, or with backup workers the version the gradient was computed
  * on; sim->version[w] gets the oldest version pulled. */
 static void
-ps_exchange(struct sim *sim, int w, int seq, long lo, long len)
+push_pull(struct sim *sim, int w, int seq)
 {
 	struct ps_state *st = sim->state;
 	int k = sim->nshards, P = st->chunks, j, c, i, q, pushed;
+	int r = st->pidx[w] / st->group;
 	size_t pulls = (size_t)st->pulls;
 	sg_comm_t *comms = st->comms + (size_t)w * (pulls +
 	    (size_t)st->pushes);
 	struct msg **in = st->in + (size_t)w * pulls;
 	long oldest = -1;
 
-	assert(lo == 0 && len == sim->elements);	/* no buckets */
-	if (sim->sc->faults.on) {
-		round_trip(sim, w, 0);
-		return;
-	}
 	for (j = 0; j < (int)pulls; j++)
 		comms[j] = sim_recv(sim->worker_mbox[w], &in[j]);
 	for (c = 0; c < P; c++) {
@@ -735,7 +777,7 @@ ps_exchange(struct sim *sim, int w, int seq, long lo, long len)
 			q = st->pieces[j] / P;
 			for (i = c * q; i < (c + 1) * q; i++)
 				comms[pulls + (size_t)pushed++] = sim_send(sim,
-				    push_mbox(st, j, i, w / st->group), w,
+				    push_mbox(st, j, i, r), w,
 				    sim->shard_hidx[j], seq,
 				    chunk_offset(sim, j, i, st->pieces[j]),
 				    chunk_count(sim, j, i, st->pieces[j]));
@@ -752,6 +794,42 @@ ps_exchange(struct sim *sim, int w, int seq, long lo, long len)
 		    sim->num->param[w] : NULL, SIM_COPY);
 	}
 	sim->version[w] = oldest;
+}
+
+/* local_reduce: worker w's machine reduces to its first GPU, which
+ * pushes and pulls for it (a round of its own), and broadcasts back. */
+static void
+local_exchange(struct sim *sim, int w, int seq, long lo, long len)
+{
+	struct ps_state *st = sim->state;
+	int k = st->g.of[w], me = st->g.index[w], R = 2 * st->g.levels;
+	struct tree t;
+
+	tree_init(&t, st->g.members[k], st->g.size[k]);
+	tree_reduce(sim, &t, me, st->tree_mbox, R, 0, seq, lo, len);
+	sim_rounds_done(sim, w, st->g.levels - t.levels);
+	if (me == 0) {
+		sim_round(sim, w, 0);
+		push_pull(sim, w, seq);
+	}
+	sim_rounds_done(sim, w, 1);
+	tree_bcast(sim, &t, me, st->tree_mbox, R, st->g.levels, seq, lo,
+	    len);
+	sim->version[w] = sim->version[st->g.leaders[k]];
+}
+
+static void
+ps_exchange(struct sim *sim, int w, int seq, long lo, long len)
+{
+	struct ps_state *st = sim->state;
+
+	assert(lo == 0 && len == sim->elements);	/* no buckets */
+	if (sim->sc->faults.on)
+		round_trip(sim, w, 0);
+	else if (st->tree_mbox != NULL)
+		local_exchange(sim, w, seq, lo, len);
+	else
+		push_pull(sim, w, seq);
 }
 
 static void
@@ -781,6 +859,11 @@ ps_cleanup(struct sim *sim)
 	free(st->contributed);
 	free(st->reply_to);
 	free(st->held);
+	free(st->part);
+	free(st->pidx);
+	if (st->tree_mbox != NULL)
+		groups_release(&st->g);
+	free(st->tree_mbox);
 	free(st);
 	sim->state = NULL;
 }

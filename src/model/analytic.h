@@ -27,6 +27,9 @@ struct shape {
 	int		 grid_rows;	/* 2d-ring: 0 for the squarest */
 	int		 chunks;	/* ps: pipelined chunks per shard */
 	int		 bytesps;	/* ps: BytePS's layout */
+	int		 local_reduce;	/* ps: each group (machine) reduces to
+					   its first worker, which alone
+					   pushes and pulls */
 	int		 groups_are_hosts; /* the groups are multi-GPU machines,
 					   their uplinks the NICs */
 	/* A platform file's own links: route() gives the links from host

@@ -13,6 +13,28 @@
 #include "patterns.h"
 #include "xmalloc.h"
 
+/* The reduce inside every group (a binomial tree of the whole vector,
+ * all groups at once) and the broadcast back: 2 ceil(lg g) rounds, each
+ * a latency inside the group and its slowest link.  0 for groups of
+ * one. */
+static double
+local_trees(const struct shape *s, const struct groups *g, struct round *rd)
+{
+	struct tree t;
+	double local = 0;
+	int i, k;
+
+	for (i = 0; i < g->levels; i++) {
+		for (k = 0; k < g->n; k++) {
+			tree_init(&t, g->members[k], g->size[k]);
+			if (i < t.levels)
+				tree_round(rd, &t, i, s->M);
+		}
+		local += 2 * (s->alpha_local + analytic_round_time(rd));
+	}
+	return local;
+}
+
 /* Two phases, push then pull, each one latency plus the time its most
  * loaded resource needs: in the push phase every worker sends each shard
  * it does not hold to that shard's host, so a host receives one copy of
@@ -22,23 +44,28 @@
  * With P pipelined chunks, pushes of chunk c + 1 overlap pulls of chunk
  * c: the step tends to T_both, the time of all pushes and pulls moving at
  * once, plus 1/P of what the phases add to it, and P + 1 latencies. */
+
 void
 closed_ps(const struct shape *s, struct analytic *a)
 {
 	struct round rd;
-	int h, j, w, nh = s->n + s->servers, P = s->chunks > 0 ? s->chunks : 1;
+	struct groups g;
+	int h, j, i, w, nh = s->n + s->servers, P = s->chunks > 0 ? s->chunks : 1;
 	double *traffic = xcalloc((size_t)nh, sizeof *traffic);
 	int *holds = xcalloc((size_t)nh, sizeof *holds);
-	double phase, both;
+	double phase, both, local;
 
+	/* the participants: every worker, or each group's first */
+	groups_make(&g, s->n, s->local_reduce ? s->rack_of : NULL);
 	analytic_round_init(&rd, s);
+	local = local_trees(s, &g, &rd);
 	for (j = 0; j < s->k; j++) {
 		int holder = s->shard_worker[j] >= 0 ? s->shard_worker[j] :
 		    s->n + s->shard_server[j];
 
 		holds[holder] = 1;
-		for (w = 0; w < s->n; w++) {
-			if (w == holder)
+		for (i = 0; i < g.n; i++) {
+			if ((w = g.leaders[i]) == holder)
 				continue;
 			analytic_round_flow(&rd, w, holder, s->shard_bytes[j]);
 			/* per step: push out and pull in, and the holder
@@ -52,14 +79,16 @@ closed_ps(const struct shape *s, struct analytic *a)
 		int holder = s->shard_worker[j] >= 0 ? s->shard_worker[j] :
 		    s->n + s->shard_server[j];
 
-		for (w = 0; w < s->n; w++) {
-			if (w == holder)
+		for (i = 0; i < g.n; i++) {
+			if ((w = g.leaders[i]) == holder)
 				continue;
 			analytic_round_flow(&rd, w, holder, s->shard_bytes[j]);
 			analytic_round_flow(&rd, holder, w, s->shard_bytes[j]);
 		}
 	}
 	both = analytic_round_time(&rd);
+	for (i = 0; i < g.n; i++)	/* a leader's trees: levels of M */
+		traffic[g.leaders[i]] += g.levels * s->M;
 	for (h = 0; h < nh; h++) {
 		if (h < s->n && traffic[h] > a->worker_sent_bytes)
 			a->worker_sent_bytes = a->worker_received_bytes =
@@ -68,8 +97,9 @@ closed_ps(const struct shape *s, struct analytic *a)
 			a->server_sent_bytes = a->server_received_bytes =
 			    traffic[h];
 	}
-	a->latency_s = (P + 1) * s->alpha;
-	a->communication_s = a->latency_s + both + (2 * phase - both) / P;
+	a->latency_s = (P + 1) * s->alpha + 2.0 * g.levels * s->alpha_local;
+	a->communication_s = a->latency_s - 2.0 * g.levels * s->alpha_local +
+	    local + both + (2 * phase - both) / P;
 	if (s->bytesps)
 		snprintf(a->formula, sizeof a->formula, "2n(n-1)M / ((n^2 + kn "
 		    "- 2k)B) with k CPU summation servers (BytePS), pipelined "
@@ -81,10 +111,21 @@ closed_ps(const struct shape *s, struct analytic *a)
 		snprintf(a->formula, sizeof a->formula, "2*(alpha + V/B), V = "
 		    "the busiest NIC's bytes per phase = max(M, n*M/k) for k "
 		    "even dedicated shards");
+	if (s->local_reduce)
+		snprintf(a->formula + strlen(a->formula), sizeof a->formula -
+		    strlen(a->formula), ", between %d machines, each first "
+		    "reducing inside (2 ceil(lg g)*(alpha_local + M/B_local))",
+		    g.n);
 	snprintf(a->evaluated, sizeof a->evaluated, "%d*%.6g s + %.6g s + "
 	    "(2*%.6g s - %.6g s)/%d = %.6g s", P + 1, s->alpha, both, phase,
 	    both, P, a->communication_s);
+	if (local > 0)
+		snprintf(a->evaluated, sizeof a->evaluated, "%.6g s in the "
+		    "machines + %d*%.6g s + %.6g s + (2*%.6g s - %.6g s)/%d = "
+		    "%.6g s", local, P + 1, s->alpha, both, phase, both, P,
+		    a->communication_s);
 	analytic_round_release(&rd, a);
+	groups_release(&g);
 	free(traffic);
 	free(holds);
 }
@@ -308,21 +349,13 @@ closed_hierarchical(const struct shape *s, struct analytic *a)
 	struct groups g;
 	struct round rd;
 	struct ring r;
-	struct tree t;
-	double local = 0, across, lead;
-	int i, k, h;
+	double local, across, lead;
+	int h;
 
 	groups_make(&g, s->n, s->racks > 0 ? s->rack_of : NULL);
 	h = g.n;
 	analytic_round_init(&rd, s);
-	for (i = 0; i < g.levels; i++) {
-		for (k = 0; k < h; k++) {
-			tree_init(&t, g.members[k], g.size[k]);
-			if (i < t.levels)
-				tree_round(&rd, &t, i, s->M);
-		}
-		local += 2 * (s->alpha_local + analytic_round_time(&rd));
-	}
+	local = local_trees(s, &g, &rd);
 	r = (struct ring){ 0, 0, h, g.leaders };
 	ring_round(&rd, &r, part_bytes(s->M, h));
 	across = 2.0 * (h - 1) * (s->alpha + analytic_round_time(&rd));

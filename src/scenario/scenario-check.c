@@ -100,6 +100,27 @@ check_compute(struct ctx *c, const struct scenario *sc)
 	range_check(c, "/model/compute", &range_step, t, found);
 }
 
+/* strategy.local_reduce: on multi-GPU machines, with sync "sync" and
+ * without numerics. */
+static void
+check_local_reduce(struct ctx *c, const struct scenario *sc)
+{
+	if (!sc->strategy.local_reduce)
+		return;
+	if (sc->cluster.topology == TOPO_PLATFORM ||
+	    sc->cluster.gpus_per_host < 2)
+		err_at(c, "/strategy/local_reduce", "only used with "
+		    "/cluster/gpus_per_host above 1 (the GPUs of a machine sum "
+		    "their gradients inside it)");
+	else if (sc->strategy.sync != SYNC_SYNC)
+		err_at(c, "/strategy/local_reduce", "modelled with sync "
+		    "\"sync\" only, not \"%s\"; false pushes from every GPU",
+		    scenario_sync_name(sc->strategy.sync));
+	else if (sc->numerics.mode != NUM_OFF)
+		err_at(c, "/strategy/local_reduce", "not modelled with "
+		    "/numerics yet; false pushes from every GPU");
+}
+
 /* The servers and the shards a strategy has: colocated shards one per
  * worker and no servers, dedicated servers at least one with a shard
  * each, enough variables for the shards, no servers for all-reduce.
@@ -402,6 +423,7 @@ scenario_check(struct ctx *c, const struct scenario *sc,
     const struct given *g)
 {
 	check_model(c, sc, g);
+	check_local_reduce(c, sc);
 	check_compute(c, sc);
 	check_servers(c, sc, g);
 	check_faults(c, sc, g);

@@ -229,6 +229,13 @@ derive_placement(struct scenario *sc, const struct given *g)
 
 	if (info == NULL)
 		return;
+	/* strategy.local_reduce: a PS on multi-GPU machines sums each
+	 * machine's gradients inside it unless told otherwise */
+	if (!g->local_reduce)
+		sc->strategy.local_reduce = info->family == FAMILY_PS &&
+		    !(info->flags & R_SERVICES) &&
+		    sc->cluster.topology != TOPO_PLATFORM &&
+		    sc->cluster.gpus_per_host > 1;
 	if (info->flags & R_SERVICES) {
 		/* BytePS: placement.servers CPU hosts (none unless given),
 		 * a summation service on each of them and on every worker

@@ -98,6 +98,7 @@ struct given {
 	int		 numerics_mode;	/* with a mode key (valid or not) */
 	int		 checkpoint;	/* a faults.checkpoint block (valid or
 					   not) */
+	int		 local_reduce;	/* strategy.local_reduce */
 };
 
 #define GIVEN_INIT	{ .servers = -1 }

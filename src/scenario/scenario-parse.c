@@ -609,6 +609,10 @@ parse_ps(struct ctx *c, const cJSON *st, struct scenario *sc,
 	get_int(c, st, "/strategy", "chunks", 0, 1, 4096, &sc->strategy.chunks);
 	sc->strategy.colocate = get_bool(c, st, "/strategy", "colocate",
 	    sc->strategy.colocate);
+	g->local_reduce = cJSON_GetObjectItemCaseSensitive(st,
+	    "local_reduce") != NULL;
+	sc->strategy.local_reduce = get_bool(c, st, "/strategy",
+	    "local_reduce", sc->strategy.local_reduce);
 	if ((part = get_enum(c, st, "/strategy", "partition", partition_names,
 	    sc->strategy.partition)) >= 0)
 		sc->strategy.partition = (enum partition)part;

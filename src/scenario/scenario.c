@@ -156,6 +156,15 @@ spread_over_machines(const struct scenario *sc, int j)
 	return (j % (m - 1)) * g + r + j / (m - 1);
 }
 
+int
+scenario_ps_members(const struct scenario *sc)
+{
+	int g = sc->cluster.gpus_per_host;
+
+	return sc->strategy.local_reduce ?
+	    (sc->placement.workers + g - 1) / g : sc->placement.workers;
+}
+
 void
 scenario_shard_home(const struct scenario *sc, int j, int *worker,
     int *server)

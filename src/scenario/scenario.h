@@ -95,6 +95,9 @@ struct scenario {
 		char		*algorithm;	/* ps: "sync"; allreduce: name */
 		int		 shards;	/* ps */
 		int		 colocate;	/* ps: shard i on worker i */
+		int		 local_reduce;	/* ps: a multi-GPU machine's
+						   GPUs sum their gradients
+						   and one pushes */
 		int		 worker_shards;	/* ps: shards 0.. of them on
 						   workers 0.. (colocated, or
 						   BytePS's services), the
@@ -193,6 +196,10 @@ const char *scenario_sync_name(enum sync_mode);
  * formulas): params times the wire dtype's bytes. */
 double scenario_model_bytes(const struct scenario *);
 double scenario_wire_bytes(const struct scenario *);
+
+/* The PS's participants: the workers, or with strategy.local_reduce the
+ * machines (one worker of each pushes and pulls for its GPUs). */
+int scenario_ps_members(const struct scenario *);
 
 /* Where PS shard j lives: on worker *worker (colocated, or a BytePS
  * service) or on dedicated server *server; the other is -1.  Colocated

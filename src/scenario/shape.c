@@ -121,6 +121,7 @@ shape_of(const struct scenario *sc, const struct layout *l,
 	s->grid_rows = sc->strategy.grid_rows;
 	s->chunks = sc->strategy.chunks;
 	s->bytesps = (sc->strategy.info->flags & R_SERVICES) != 0;
+	s->local_reduce = sc->strategy.local_reduce;
 	s->groups_are_hosts = sc->cluster.gpus_per_host > 1;
 	if (f->rack_of != NULL) {
 		s->racks = f->racks;
