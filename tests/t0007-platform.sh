@@ -131,10 +131,26 @@ check "local reduce: multi-GPU machines only" grep -qF \
 "$PSIM" run --set strategy.local_reduce=true "$S/seed-250m-10w-10g-ring.json" \
     >/dev/null 2>"$TMP/err"
 check "local reduce: not for all-reduce" grep -q '/strategy/local_reduce' "$TMP/err"
-"$PSIM" run --set cluster.gpus_per_host=4 "$S/seed-250m-10w-10g-ps8.json" \
-    >/dev/null 2>"$TMP/err"
-check "multi-GPU: dedicated servers are refused" \
-    grep -q "/placement/servers: dedicated servers are not modelled" "$TMP/err"
+# Dedicated servers beside multi-GPU machines: CPU-only hosts cpu-0 to
+# cpu-7, each behind a 16 GB/s link and a 10 Gbps NIC of its own.  Each
+# machine reduces inside (4 (alpha_l + M/B_l)), pushes M and pulls M
+# through its NIC, M/8 to and from each server: 2 (alpha + M/B), alpha =
+# two NICs and two 1 us links.
+"$PSIM" run --format json --set network=ideal --set cluster.gpus_per_host=4 \
+    --set placement.workers=16 "$S/seed-250m-10w-10g-ps8.json" >"$TMP/ds.json"
+want=$(awk 'BEGIN { printf "%.12g", 4 * (2e-6 + 1e9 / 16e9) + 2 * (12e-6 + 1e9 / 1.25e9) }')
+check_near "multi-GPU machines and 8 dedicated servers: the step" \
+    "$(json "$TMP/ds.json" breakdown_s.communication)" "$want" 1e-9
+check_near "multi-GPU machines and 8 dedicated servers: the closed form" \
+    "$(json "$TMP/ds.json" analytic.communication_s)" "$want" 1e-9
+check "multi-GPU: the servers are CPU-only hosts" \
+    grep -q '"name": "cpu-7", "role": "server 7 (1 shard)"' "$TMP/ds.json"
+check "multi-GPU: 4 machines for 16 GPUs, not 6" \
+    test "$(grep -c '"name": "host-[0-9]*-gpu-0"' "$TMP/ds.json")" = 4
+"$PSIM" platform --set cluster.gpus_per_host=4 --set placement.workers=16 \
+    "$S/seed-250m-10w-10g-ps8.json" >"$TMP/ds.xml"
+check "multi-GPU: a server's NIC in the platform" \
+    grep -q '<link id="cpu-3-nic" bandwidth="1250000000Bps"' "$TMP/ds.xml"
 "$PSIM" run --set cluster.intra_bw=10Gbps "$S/seed-250m-10w-10g-ring.json" \
     >/dev/null 2>"$TMP/err"
 check "intra_bw needs gpus_per_host" \

@@ -70,4 +70,23 @@ for P in 1 4 16; do
 	    "$(json "$TMP/c.json" breakdown_s.communication)" 0.01
 done
 
+# Multi-GPU machines: BytePS sums inside each machine first (a binomial
+# tree of 3 levels over 8 GPUs' 16 GB/s links and back), then runs the
+# paper's optimum between the 4 machines and 4 CPU-only servers:
+# 2n(n-1)M / ((n^2 + kn - 2k)B) = M/B with n = k = 4, pipelined in 64
+# chunks, (P + 1) latencies of two NICs and two 1 us links.
+for k in 4 2; do
+	"$PSIM" run --format json --set cluster.gpus_per_host=8 \
+	    --set placement.workers=32 --set placement.servers=$k "$D/bytesps.json" >"$TMP/mg.json"
+	want=$(awk -v k=$k 'BEGIN { n = 4; o = 2 * n * (n - 1) / (n * n + k * n - 2 * k) * 0.8
+		printf "%.12g", 6 * (2e-6 + 1e9 / 16e9) + 65 * 12e-6 + o + o / 64 }')
+	check_near "BytePS, 4 machines of 8 GPUs and $k CPU hosts: the trees and the optimum" \
+	    "$(json "$TMP/mg.json" breakdown_s.communication)" "$want" 0.01
+	check_near "BytePS, 4 machines of 8 GPUs and $k CPU hosts: the closed form agrees" \
+	    "$(json "$TMP/mg.json" analytic.communication_s)" \
+	    "$(json "$TMP/mg.json" breakdown_s.communication)" 0.01
+done
+check "BytePS on multi-GPU machines: a summation service on each machine" \
+    grep -q '"name": "host-1-gpu-0", "role": "worker 8 + 1 shard"' "$TMP/mg.json"
+
 done_testing

@@ -225,7 +225,7 @@ cluster_names(const struct scenario *sc, int *n, char *where, size_t len,
 		snprintf(where, len, "platform \"%s\"", sc->cluster.platform);
 		return names;
 	}
-	*n = sc->cluster.hosts * sc->cluster.gpus_per_host;
+	*n = cluster_host_count(sc);
 	names = xcalloc((size_t)*n, sizeof *names);
 	for (i = 0; i < *n; i++) {
 		cluster_host_name(sc, i, buf, sizeof buf);
@@ -380,6 +380,12 @@ platform_place(const struct scenario *sc, char ***workers, char ***servers,
 	if (*workers == NULL)
 		*workers = choose(sc, names, n, used, NULL,
 		    sc->placement.workers, "worker_hosts", where, &e);
+	/* on a multi-GPU cluster the servers' hosts are its CPU-only
+	 * ones, after the GPUs */
+	for (i = 0; sc->cluster.gpus_per_host > 1 &&
+	    sc->cluster.topology != TOPO_PLATFORM &&
+	    i < sc->cluster.hosts * sc->cluster.gpus_per_host; i++)
+		used[i] = 1;
 	if (*servers == NULL && errors_count(&e) == 0)
 		*servers = choose(sc, names, n, used, NULL,
 		    sc->placement.servers, "server_hosts", where, &e);

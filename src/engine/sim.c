@@ -131,7 +131,7 @@ run_fits_memory(const struct scenario *sc, char **errors)
 	const char *what;
 	double have = memory_allowed(&what);
 	double hosts = sc->cluster.topology == TOPO_PLATFORM ? 0 :
-	    (double)sc->cluster.hosts * sc->cluster.gpus_per_host;
+	    (double)cluster_host_count(sc);
 	struct errors e = ERRORS_INIT;
 
 	if (have <= 0 || (need <= have && comms * COMM_BYTES <= have &&

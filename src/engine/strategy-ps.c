@@ -644,7 +644,7 @@ static void
 shard_pieces(const struct sim *sim, struct ps_state *st)
 {
 	int k = sim->nshards, P = st->chunks, j, q = 1;
-	int n = sim->nworkers, cpus = sim->nservers;
+	int n = st->np, cpus = sim->nservers;
 
 	if ((sim->sc->strategy.info->flags & R_SERVICES) && cpus < n &&
 	    sim->sc->strategy.worker_shards > 0) {

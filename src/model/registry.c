@@ -34,7 +34,7 @@ const struct strategy_key registry_keys[] = {
 	{ "sync",		-1,			R_SYNC },
 	{ "staleness",		-1,			R_SYNC },
 	{ "backup_workers",	-1,			R_SYNC },
-	{ "local_reduce",	-1,			R_SHARDS | R_SYNC },
+	{ "local_reduce",	FAMILY_PS,		0 },
 	{ NULL,			-1,			0 }
 };
 

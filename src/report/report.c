@@ -127,11 +127,16 @@ report_bottleneck(const struct results *r, char *res, size_t rlen,
 		if (top->host < 0) {	/* a multi-GPU machine's NIC */
 			snprintf(res, rlen, "%s NIC %s", top->group_name,
 			    top->up ? "send" : "receive");
-			snprintf(why, wlen, "%s's NIC, shared by its %d GPUs, %s "
-			    "%s per step; at %s that takes %s against %s of "
-			    "compute: it would need %.3g Gbps to keep up",
-			    top->group_name, b->gpus, dir, w.vol, w.bw, w.t,
-			    w.c, w.need);
+			if (top->cpu_host)
+				snprintf(w.role, sizeof w.role, "a dedicated "
+				    "server's");
+			else
+				snprintf(w.role, sizeof w.role, "shared by its "
+				    "%d GPUs", b->gpus);
+			snprintf(why, wlen, "%s's NIC, %s, %s %s per step; at %s "
+			    "that takes %s against %s of compute: it would need "
+			    "%.3g Gbps to keep up", top->group_name, w.role,
+			    dir, w.vol, w.bw, w.t, w.c, w.need);
 			return;
 		}
 		snprintf(res, rlen, "%s NIC %s (%s)", name, top->up ? "send" :

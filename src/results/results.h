@@ -55,6 +55,8 @@ struct link_result {
 	int		 group;		/* multi-GPU: the machine whose NIC it
 					   is, else -1 */
 	char		*group_name;	/* that machine's name, or NULL */
+	int		 cpu_host;	/* multi-GPU: the NIC is a dedicated
+					   server's CPU-only host's */
 };
 
 struct traffic {

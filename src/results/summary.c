@@ -416,6 +416,7 @@ link_stats(const struct summary_in *m, struct results *r)
 			cluster_group_name(sc, l->group, name, sizeof name);
 			l->group_name = xstrdup(name);
 			l->up = up;
+			l->cpu_host = l->group >= sc->cluster.hosts;
 		}
 	}
 	free(owner);

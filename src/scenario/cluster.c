@@ -11,7 +11,9 @@
  *
  * multi-GPU: a cluster per machine, each GPU's link to the machine's
  * switch of cluster.intra_bw and intra_latency, and the machine's NIC
- * (cluster.nic, cluster.latency) its uplink. */
+ * (cluster.nic, cluster.latency) its uplink; after the machines, one
+ * such group per dedicated server (placement.servers), a CPU-only host
+ * cpu-S behind a link of intra_bw and a NIC of its own. */
 #include "config.h"
 
 #include <stdio.h>
@@ -26,11 +28,18 @@ multi_gpu(const struct scenario *sc)
 	return sc->cluster.gpus_per_host > 1;
 }
 
+/* Multi-GPU: the dedicated servers' CPU-only hosts, after the machines. */
+static int
+cpu_hosts(const struct scenario *sc)
+{
+	return multi_gpu(sc) ? sc->placement.servers : 0;
+}
+
 int
 cluster_groups(const struct scenario *sc)
 {
 	if (multi_gpu(sc))
-		return sc->cluster.hosts;
+		return sc->cluster.hosts + cpu_hosts(sc);
 	return sc->cluster.topology == TOPO_TWO_TIER ? sc->cluster.racks : 0;
 }
 
@@ -40,6 +49,19 @@ cluster_group(const struct scenario *sc, int r, struct cluster_group *g)
 	int first, count;
 
 	memset(g, 0, sizeof *g);
+	if (multi_gpu(sc) && r >= sc->cluster.hosts) {
+		r -= sc->cluster.hosts;
+		snprintf(g->id, sizeof g->id, "cpu-%d-box", r);
+		snprintf(g->prefix, sizeof g->prefix, "cpu-");
+		snprintf(g->router, sizeof g->router, "cpu-%d-switch", r);
+		snprintf(g->uplink, sizeof g->uplink, "cpu-%d-nic", r);
+		g->first = g->last = r;
+		g->bw = sc->cluster.intra_Bps;
+		g->lat = sc->cluster.intra_latency_s;
+		g->up_bw = sc->cluster.nic_Bps;
+		g->up_lat = sc->cluster.latency_s;
+		return;
+	}
 	if (multi_gpu(sc)) {
 		snprintf(g->id, sizeof g->id, "host-%d", r);
 		snprintf(g->prefix, sizeof g->prefix, "host-%d-gpu-", r);
@@ -66,12 +88,20 @@ cluster_group(const struct scenario *sc, int r, struct cluster_group *g)
 	g->up_bw = count * sc->cluster.nic_Bps / sc->cluster.oversubscription;
 }
 
+int
+cluster_host_count(const struct scenario *sc)
+{
+	return sc->cluster.hosts * sc->cluster.gpus_per_host + cpu_hosts(sc);
+}
+
 void
 cluster_host_name(const struct scenario *sc, int i, char *buf, size_t len)
 {
 	int g = sc->cluster.gpus_per_host;
 
-	if (g > 1)
+	if (g > 1 && i >= sc->cluster.hosts * g)
+		snprintf(buf, len, "cpu-%d", i - sc->cluster.hosts * g);
+	else if (g > 1)
 		snprintf(buf, len, "host-%d-gpu-%d", i / g, i % g);
 	else
 		snprintf(buf, len, "host-%d", i);
@@ -92,6 +122,8 @@ cluster_rack_of(const struct scenario *sc, const char *name)
 	int i, r, first, count, gpu;
 	char end;
 
+	if (multi_gpu(sc) && sscanf(name, "cpu-%d%c", &i, &end) == 1)
+		return i >= 0 && i < cpu_hosts(sc) ? sc->cluster.hosts + i : -1;
 	if (multi_gpu(sc))
 		return sscanf(name, "host-%d-gpu-%d%c", &i, &gpu, &end) == 2 ?
 		    i : -1;
@@ -110,6 +142,10 @@ cluster_group_name(const struct scenario *sc, int r, char *buf, size_t len)
 {
 	struct cluster_group g;
 
+	if (multi_gpu(sc) && r >= sc->cluster.hosts) {
+		snprintf(buf, len, "cpu-%d", r - sc->cluster.hosts);
+		return;
+	}
 	cluster_group(sc, r, &g);
 	snprintf(buf, len, "%s", g.id);
 }
@@ -120,8 +156,13 @@ cluster_machine_nic(const struct scenario *sc, const char *name, int *up)
 	char dir[8], end;
 	int r;
 
-	if (!multi_gpu(sc) || sscanf(name, "host-%d-nic_%7[A-Z]%c", &r, dir,
-	    &end) != 2 || r < 0 || r >= cluster_groups(sc) ||
+	if (multi_gpu(sc) && sscanf(name, "cpu-%d-nic_%7[A-Z]%c", &r, dir,
+	    &end) == 2)
+		r = r >= 0 ? r + sc->cluster.hosts : -1;
+	else if (!multi_gpu(sc) || sscanf(name, "host-%d-nic_%7[A-Z]%c", &r,
+	    dir, &end) != 2)
+		return -1;
+	if (r < 0 || r >= cluster_groups(sc) ||
 	    (strcmp(dir, "UP") != 0 && strcmp(dir, "DOWN") != 0))
 		return -1;
 	*up = dir[0] == 'U';

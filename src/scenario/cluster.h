@@ -26,11 +26,15 @@ struct cluster_group {
 
 /* The groups of a generated platform, each behind its own uplink: the
  * racks of a two-tier cluster, or the machines of a multi-GPU one (whose
- * uplink is the machine's NIC); 0 for a plain star. */
+ * uplink is the machine's NIC) and after them its dedicated servers'
+ * CPU-only hosts, cpu-S, one group each; 0 for a plain star. */
 int cluster_groups(const struct scenario *);
 void cluster_group(const struct scenario *, int r, struct cluster_group *);
+/* The hosts of a generated cluster: its machines' GPUs (or hosts), then
+ * a multi-GPU cluster's dedicated servers. */
+int cluster_host_count(const struct scenario *);
 /* The name of generated host i: host-<i>, or host-<m>-gpu-<g> with
- * several GPUs per host. */
+ * several GPUs per host, and after the machines' GPUs cpu-<s>. */
 void cluster_host_name(const struct scenario *, int i, char *buf,
     size_t len);
 /* Two-tier: hosts [first, first + count) of rack r. */
@@ -38,7 +42,8 @@ void cluster_rack_span(const struct scenario *, int r, int *first,
     int *count);
 /* The group of a host name, or -1 for a name psim did not make. */
 int cluster_rack_of(const struct scenario *, const char *name);
-/* The name of group r ("rack-1", or the multi-GPU machine "host-3"). */
+/* The name of group r ("rack-1", the multi-GPU machine "host-3", or its
+ * dedicated server "cpu-0"). */
 void cluster_group_name(const struct scenario *, int r, char *buf,
     size_t len);
 /* Multi-GPU: the machine whose NIC link (one direction of it: *up 1

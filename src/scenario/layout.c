@@ -23,14 +23,15 @@ layout_part_count(long len, int n, int i)
 	return len / n + (i < len % n ? 1 : 0);
 }
 
-/* BytePS's optimum for n workers and k CPU hosts: x bytes on each
+/* BytePS's optimum for n workers (with local_reduce machines) and k CPU
+ * hosts: x bytes on each
  * worker's service and (M - n x)/k on each CPU host, with
  * x = (n - k) M / (n^2 + k n - 2k), which balances a worker's NIC
  * (M + (n-2) x each way) with a CPU host's (n (M-nx)/k). */
 static void
 partition_services(const struct scenario *sc, struct layout *l)
 {
-	int n = sc->placement.workers, cpus = sc->placement.servers;
+	int n = scenario_ps_members(sc), cpus = sc->placement.servers;
 	int w0 = sc->strategy.worker_shards, k = l->nshards, j;
 	long x = w0 > 0 ? (long)((double)(n - cpus) * l->elements /
 	    ((double)n * n + (double)cpus * n - 2.0 * cpus)) : 0, off;

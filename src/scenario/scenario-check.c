@@ -388,26 +388,24 @@ check_placement(struct ctx *c, const struct scenario *sc,
 }
 
 /* A generated cluster's hosts hold the workers, the servers and the
- * checkpoint storage; multi-GPU hosts have no dedicated servers. */
+ * checkpoint storage; a multi-GPU cluster's machines hold the workers
+ * (its servers get CPU-only hosts of their own). */
 static void
 check_hosts(struct ctx *c, const struct scenario *sc, const struct given *g)
 {
 	int gpus = sc->cluster.gpus_per_host, need;
 
-	if (gpus > 1 && sc->placement.servers > 0)
-		err_at(c, "/placement/servers", "dedicated servers are not "
-		    "modelled on multi-GPU hosts; colocate the shards on "
-		    "workers, or expected 0, got %d", sc->placement.servers);
 	if (sc->cluster.topology == TOPO_PLATFORM)
 		return;
 	/* with faults, one more: the checkpoint storage */
 	need = sc->placement.workers + sc->placement.servers +
 	    (sc->faults.on ? 1 : 0);
-	if (g->hosts && (long)sc->cluster.hosts * gpus < need && gpus > 1)
+	if (g->hosts && (long)sc->cluster.hosts * gpus <
+	    sc->placement.workers && gpus > 1)
 		err_at(c, "/cluster/hosts", "%d hosts of %d GPUs cannot hold "
 		    "%d workers", sc->cluster.hosts, gpus,
 		    sc->placement.workers);
-	else if (g->hosts && sc->cluster.hosts < need)
+	else if (g->hosts && gpus == 1 && sc->cluster.hosts < need)
 		err_at(c, "/cluster/hosts", "%d hosts cannot hold %d workers "
 		    "and %d servers%s", sc->cluster.hosts,
 		    sc->placement.workers, sc->placement.servers,

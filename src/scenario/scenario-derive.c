@@ -233,18 +233,17 @@ derive_placement(struct scenario *sc, const struct given *g)
 	 * machine's gradients inside it unless told otherwise */
 	if (!g->local_reduce)
 		sc->strategy.local_reduce = info->family == FAMILY_PS &&
-		    !(info->flags & R_SERVICES) &&
 		    sc->cluster.topology != TOPO_PLATFORM &&
 		    sc->cluster.gpus_per_host > 1;
 	if (info->flags & R_SERVICES) {
 		/* BytePS: placement.servers CPU hosts (none unless given),
 		 * a summation service on each of them and on every worker
-		 * while they are fewer than the workers; the shards are the
-		 * services, workers' first (sim.c) */
+		 * (with local_reduce every machine) while they are fewer;
+		 * the shards are the services, workers' first (sim.c) */
 		if (g->servers < 0)
 			sc->placement.servers = 0;
 		sc->strategy.worker_shards = sc->placement.servers <
-		    sc->placement.workers ? sc->placement.workers : 0;
+		    scenario_ps_members(sc) ? scenario_ps_members(sc) : 0;
 		sc->strategy.shards = sc->strategy.worker_shards +
 		    sc->placement.servers;
 		sc->strategy.colocate = 1;
@@ -289,9 +288,11 @@ derive_faults(struct scenario *sc)
 		sc->faults.ckpt_bytes = scenario_model_bytes(sc);
 }
 
-/* cluster.hosts on a generated cluster, unless given: enough machines of
- * cluster.gpus_per_host workers for the workers, the servers and, with
- * faults, the checkpoint storage (a host of its own). */
+/* cluster.hosts on a generated cluster, unless given: enough hosts for
+ * the workers, the servers and, with faults, the checkpoint storage (a
+ * host of its own); on a multi-GPU cluster enough machines of
+ * cluster.gpus_per_host for the workers (the servers have CPU-only hosts
+ * of their own). */
 static void
 derive_hosts(struct scenario *sc, const struct given *g)
 {
@@ -299,8 +300,8 @@ derive_hosts(struct scenario *sc, const struct given *g)
 
 	if (sc->cluster.topology == TOPO_PLATFORM || g->hosts)
 		return;
-	need = sc->placement.workers + sc->placement.servers +
-	    (sc->faults.on ? 1 : 0);
+	need = gpus > 1 ? sc->placement.workers : sc->placement.workers +
+	    sc->placement.servers + (sc->faults.on ? 1 : 0);
 	sc->cluster.hosts = (need + gpus - 1) / gpus;
 }
 

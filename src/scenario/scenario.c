@@ -172,7 +172,8 @@ scenario_shard_home(const struct scenario *sc, int j, int *worker,
 	int w0 = sc->strategy.worker_shards;
 
 	*worker = j >= w0 ? -1 : sc->cluster.gpus_per_host > 1 &&
-	    !(sc->strategy.info->flags & R_SERVICES) ?
+	    (sc->strategy.local_reduce ||
+	    !(sc->strategy.info->flags & R_SERVICES)) ?
 	    spread_over_machines(sc, j) : j;
 	*server = j < w0 ? -1 : (sc->strategy.info->flags & R_SERVICES) ?
 	    j - w0 : j % sc->placement.servers;
