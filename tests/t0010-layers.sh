@@ -135,6 +135,70 @@ check_near "tiny buckets: the simulated step is the pipeline's closed form" \
 check "buckets need layers" grep -q \
     "/strategy/bucket: buckets fill layer by layer during backprop" "$TMP/err"
 
+# A parameter server's buckets: each pushed as backprop fills it, pulled
+# while the next is pushed (opposite directions on every NIC).  2
+# workers, 1 server, 2 layers of 400 MB with 1 s of backward each: layer
+# b's bucket is pushed at 2 s and pulled by 3.28 s, layer a's pushed at
+# 3 s and pulled at 3 s + 2 (alpha + 800 MB / 1.25 GB/s).
+cat >"$TMP/psb.json" <<EOF2
+{ "model": { "compute": "3s", "layers": [
+    { "name": "a", "params": "100M" }, { "name": "b", "params": "100M" } ] },
+  "cluster": { "nic": "10Gbps" }, "placement": { "workers": 2, "servers": 1 },
+  "strategy": { "name": "ps", "bucket": "400MB" },
+  "run": { "steps": 2, "warmup": 1 }, "network": "ideal" }
+EOF2
+"$PSIM" run --format json "$TMP/psb.json" >"$TMP/psb.out"
+want=$(awk 'BEGIN { printf "%.12g", 3 + 2 * (10e-6 + 0.8e9 / 1.25e9) }')
+check_near "PS buckets: the last bucket's push and pull after the compute" \
+    "$(json "$TMP/psb.out" step_time_s.mean)" "$want" 1e-9
+check_near "PS buckets: the closed form agrees" \
+    "$(json "$TMP/psb.out" analytic.step_time_s)" "$want" 1e-9
+# ResNet-50 on 16 workers and 4 servers: buckets hide communication, and
+# the closed form is the simulation's.
+sed 's/"name": "allreduce", "algorithm": "ring"/"name": "ps"/' "$D/resnet50.json" >"$TMP/r50ps.json"
+for b in none 25MB 5MB; do
+	if [ $b = none ]; then set --; else set -- --set strategy.bucket=$b; fi
+	"$PSIM" run --format json --set placement.servers=4 "$@" "$TMP/r50ps.json" >"$TMP/pb-$b.json"
+	# (each bucket's push and pull pay a latency, 10 us, in the
+	# closed form; the simulation overlaps some of them)
+	check_near "ResNet-50 PS, buckets $b: the closed form agrees" \
+	    "$(json "$TMP/pb-$b.json" analytic.step_time_s)" \
+	    "$(json "$TMP/pb-$b.json" step_time_s.mean)" 1e-3
+done
+check "ResNet-50 PS: buckets of 25MB hide communication" awk \
+    -v a="$(json "$TMP/pb-25MB.json" step_time_s.mean)" \
+    -v b="$(json "$TMP/pb-none.json" step_time_s.mean)" 'BEGIN { exit !(a < b - 0.1) }'
+# With shards colocated on workers the closed form is a lower bound.
+"$PSIM" run --format json --set strategy.colocate=true --set strategy.shards=4 \
+    --set strategy.bucket=25MB "$TMP/r50ps.json" >"$TMP/pbc.json"
+check "ResNet-50 PS on workers, buckets: the closed form is below" awk \
+    -v a="$(json "$TMP/pbc.json" analytic.step_time_s)" \
+    -v s="$(json "$TMP/pbc.json" step_time_s.mean)" 'BEGIN { exit !(a <= s && a > 0.8 * s) }'
+"$PSIM" run --set strategy.colocate=true --set strategy.shards=4 \
+    --set strategy.bucket=25MB "$TMP/r50ps.json" >"$TMP/pbc.txt"
+check "... and says so" grep -q "a lower bound: a worker that holds a shard" "$TMP/pbc.txt"
+# On machines of 4 GPUs (local reduce) and with BytePS the closed form
+# is the simulation's.
+"$PSIM" run --format json --set placement.servers=4 --set cluster.gpus_per_host=4 \
+    --set strategy.bucket=25MB "$TMP/r50ps.json" >"$TMP/pbg.json"
+check_near "ResNet-50 PS, 4 machines of 4 GPUs, buckets: the closed form agrees" \
+    "$(json "$TMP/pbg.json" analytic.step_time_s)" \
+    "$(json "$TMP/pbg.json" step_time_s.mean)" 1e-6
+sed 's/"name": "ps"/"name": "bytesps"/' "$TMP/r50ps.json" >"$TMP/r50bps.json"
+"$PSIM" run --format json --set placement.servers=4 --set cluster.gpus_per_host=4 \
+    --set strategy.bucket=25MB "$TMP/r50bps.json" >"$TMP/pbb.json"
+check_near "ResNet-50 BytePS, 4 machines of 4 GPUs, buckets: the closed form agrees" \
+    "$(json "$TMP/pbb.json" analytic.step_time_s)" \
+    "$(json "$TMP/pbb.json" step_time_s.mean)" 1e-6
+"$PSIM" run --set strategy.sync=async --set strategy.bucket=25MB \
+    --set placement.servers=4 "$TMP/r50ps.json" >/dev/null 2>"$TMP/err"
+check "PS buckets: sync only" grep -qF \
+    '/strategy/bucket: a parameter server'"'"'s buckets are modelled with sync "sync" only, not "async"' "$TMP/err"
+"$PSIM" run --set 'strategy.variables=[1000,25556032]' --set strategy.partition=balanced \
+    --set strategy.bucket=25MB --set placement.servers=2 "$TMP/r50ps.json" >/dev/null 2>"$TMP/err"
+check "PS buckets: the variables are the layers" grep -qF \
+    '/strategy/variables: with /strategy/bucket the variables are the layers; leave them out' "$TMP/err"
+
 # Errors.
 printf '%s' '{ "model": { "preset": "resnet5", "compute": "1s" }, "cluster": { "nic": "10Gbps" }, "placement": { "workers": 2 }, "strategy": { "name": "allreduce", "algorithm": "ring" } }' >"$TMP/e1.json"
 "$PSIM" run "$TMP/e1.json" 2>"$TMP/err" >/dev/null

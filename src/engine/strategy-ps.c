@@ -92,11 +92,24 @@ struct ps_state {
 					   -1 */
 	struct groups	 g;		/* local_reduce: the machines */
 	sg_mailbox_t	*tree_mbox;	/* per worker: 2 * levels rounds */
+	/* With buckets: piece base[j] + c of shard j is bucket
+	 * pbucket[...]'s share of it (layout's piece table, its empty
+	 * pieces left out), in bucket order. */
+	int		*pbucket;
+	long		*poff, *pcnt;
+	int		*posted;	/* per worker: the step's pulls posted
+					   so far */
 };
 
+/* Piece c of shard j (of P): an even cut of the shard, or with buckets
+ * a bucket's share. */
 static long
 chunk_offset(const struct sim *sim, int j, int c, int P)
 {
+	const struct ps_state *st = sim->state;
+
+	if (st->poff != NULL)
+		return st->poff[st->base[j] + c];
 	return sim->shard_offset[j] + sim_part_offset(sim->shard_count[j], P,
 	    c);
 }
@@ -104,7 +117,22 @@ chunk_offset(const struct sim *sim, int j, int c, int P)
 static long
 chunk_count(const struct sim *sim, int j, int c, int P)
 {
+	const struct ps_state *st = sim->state;
+
+	if (st->pcnt != NULL)
+		return st->pcnt[st->base[j] + c];
 	return sim_part_count(sim->shard_count[j], P, c);
+}
+
+/* The tag of piece c of shard j in a step: the step, or with buckets
+ * the bucket's exchange (step * buckets + bucket). */
+static int
+piece_seq(const struct sim *sim, int j, int c, int step)
+{
+	const struct ps_state *st = sim->state;
+
+	return st->pbucket == NULL ? step : step * sim->nbuckets +
+	    st->pbucket[st->base[j] + c];
 }
 
 static int
@@ -229,7 +257,7 @@ ps_receiver(struct sim *sim, int idx)
 			for (i = 0; i < g; i++)
 				send[c * g + i] = sim_send_data(sim,
 				    sim->worker_mbox[st->part[lo + i]], me,
-				    st->part[lo + i], step,
+				    st->part[lo + i], piece_seq(sim, j, c, step),
 				    chunk_offset(sim, j, c, P),
 				    chunk_count(sim, j, c, P), params);
 		}
@@ -278,7 +306,8 @@ ps_server(struct sim *sim, int j)
 			in = pushes(st, n, j, c);
 			receivers_wait(st, j);
 			for (w = 0; w < n; w++) {
-				assert(in[w]->step == step);
+				assert(in[w]->step == piece_seq(sim, j, c,
+				    step));
 				assert(in[w]->offset ==
 				    chunk_offset(sim, j, c, P));
 			}
@@ -643,11 +672,12 @@ receivers_setup(struct sim *sim)
 static void
 shard_pieces(const struct sim *sim, struct ps_state *st)
 {
-	int k = sim->nshards, P = st->chunks, j, q = 1;
-	int n = st->np, cpus = sim->nservers;
+	int k = sim->nshards, P = st->chunks, j, c, q = 1;
+	int n = st->np, cpus = sim->nservers, nb = sim->nbuckets;
+	const struct layout *l = &sim->layout;
 
 	if ((sim->sc->strategy.info->flags & R_SERVICES) && cpus < n &&
-	    sim->sc->strategy.worker_shards > 0) {
+	    sim->sc->strategy.worker_shards > 0 && nb == 0) {
 		q = (n - 1 + (n - cpus) - 1) / (n - cpus);
 		if (q > PS_CPU_PIECES)
 			q = PS_CPU_PIECES;
@@ -655,6 +685,29 @@ shard_pieces(const struct sim *sim, struct ps_state *st)
 	st->pieces = xcalloc((size_t)k, sizeof *st->pieces);
 	st->base = xcalloc((size_t)k, sizeof *st->base);
 	st->pulls = st->pushes = 0;
+	if (nb > 0) {	/* the buckets' shares, one piece each */
+		st->pbucket = xcalloc((size_t)k * (size_t)nb,
+		    sizeof *st->pbucket);
+		st->poff = xcalloc((size_t)k * (size_t)nb, sizeof *st->poff);
+		st->pcnt = xcalloc((size_t)k * (size_t)nb, sizeof *st->pcnt);
+		for (j = 0; j < k; j++) {
+			st->base[j] = st->pulls;
+			for (c = 0; c < nb; c++) {
+				if (l->piece_count[j * nb + c] == 0)
+					continue;
+				st->pbucket[st->pulls] = c;
+				st->poff[st->pulls] =
+				    l->piece_offset[j * nb + c];
+				st->pcnt[st->pulls++] =
+				    l->piece_count[j * nb + c];
+				st->pieces[j]++;
+			}
+		}
+		st->pushes = st->pulls;
+		st->posted = xcalloc((size_t)sim->nworkers,
+		    sizeof *st->posted);
+		return;
+	}
 	for (j = 0; j < k; j++) {
 		st->pieces[j] = j < sim->sc->strategy.worker_shards ? 1 : q;
 		st->base[j] = st->pulls;
@@ -699,7 +752,7 @@ ps_setup(struct sim *sim)
 	int k = sim->nshards, P = sim->sc->strategy.chunks, j;
 	char name[64];
 
-	st->chunks = P;
+	st->chunks = sim->nbuckets > 0 ? 1 : P;
 	st->receivers = 1;
 	st->group = sim->nworkers;
 	participants(sim, st);
@@ -796,6 +849,55 @@ push_pull(struct sim *sim, int w, int seq)
 	sim->version[w] = oldest;
 }
 
+/* With buckets: worker w's exchange seq (step * buckets + b) posts the
+ * pulls of bucket b's share of every shard that has one and pushes it,
+ * and goes on once the pushes are out: the next bucket's pushes overlap
+ * this one's pulls, as a PS's pushes and pulls of different tensors do.
+ * The step's last bucket waits for all the step's pulls. */
+static void
+bucket_push_pull(struct sim *sim, int w, int seq)
+{
+	struct ps_state *st = sim->state;
+	int nb = sim->nbuckets, b = seq % nb, r = st->pidx[w] / st->group;
+	int j, c, m = st->posted[w], first = m;
+	size_t pulls = (size_t)st->pulls;
+	sg_comm_t *comms = st->comms + (size_t)w * (pulls +
+	    (size_t)st->pushes);
+	struct msg **in = st->in + (size_t)w * pulls;
+
+	for (j = 0; j < sim->nshards; j++) {
+		for (c = 0; c < st->pieces[j]; c++) {
+			if (st->pbucket[st->base[j] + c] != b)
+				continue;
+			comms[m] = sim_recv(sim->worker_mbox[w], &in[m]);
+			comms[pulls + (size_t)m++] = sim_send(sim,
+			    push_mbox(st, j, c, r), w, sim->shard_hidx[j], seq,
+			    chunk_offset(sim, j, c, 1), chunk_count(sim, j, c, 1));
+		}
+	}
+	sim_wait_all(comms + pulls + first, (size_t)(m - first));
+	st->posted[w] = m;
+	if (b < nb - 1)
+		return;
+	sim_wait_all(comms, (size_t)m);
+	for (j = 0; j < m; j++) {
+		assert(in[j]->step / nb == seq / nb);
+		sim_apply(sim, w, in[j], NULL, SIM_COPY);
+	}
+	st->posted[w] = 0;
+	sim->version[w] = seq / nb;
+}
+
+/* A participant's pushes and pulls of exchange seq. */
+static void
+participate(struct sim *sim, int w, int seq)
+{
+	if (sim->nbuckets > 0)
+		bucket_push_pull(sim, w, seq);
+	else
+		push_pull(sim, w, seq);
+}
+
 /* local_reduce: worker w's machine reduces to its first GPU, which
  * pushes and pulls for it (a round of its own), and broadcasts back. */
 static void
@@ -810,7 +912,7 @@ local_exchange(struct sim *sim, int w, int seq, long lo, long len)
 	sim_rounds_done(sim, w, st->g.levels - t.levels);
 	if (me == 0) {
 		sim_round(sim, w, 0);
-		push_pull(sim, w, seq);
+		participate(sim, w, seq);
 	}
 	sim_rounds_done(sim, w, 1);
 	tree_bcast(sim, &t, me, st->tree_mbox, R, st->g.levels, seq, lo,
@@ -823,13 +925,12 @@ ps_exchange(struct sim *sim, int w, int seq, long lo, long len)
 {
 	struct ps_state *st = sim->state;
 
-	assert(lo == 0 && len == sim->elements);	/* no buckets */
 	if (sim->sc->faults.on)
 		round_trip(sim, w, 0);
 	else if (st->tree_mbox != NULL)
 		local_exchange(sim, w, seq, lo, len);
 	else
-		push_pull(sim, w, seq);
+		participate(sim, w, seq);
 }
 
 static void
@@ -861,6 +962,10 @@ ps_cleanup(struct sim *sim)
 	free(st->held);
 	free(st->part);
 	free(st->pidx);
+	free(st->pbucket);
+	free(st->posted);
+	free(st->poff);
+	free(st->pcnt);
 	if (st->tree_mbox != NULL)
 		groups_release(&st->g);
 	free(st->tree_mbox);

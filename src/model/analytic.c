@@ -263,31 +263,51 @@ analytic_gbps(double bytes, double seconds)
 
 void
 analytic_buckets(analytic_fn closed_form, const struct shape *s, int n,
-    const double *bytes, const double *ready_s, struct analytic *a)
+    const double *bytes, const double *ready_s, const double *shard_bytes,
+    struct analytic *a)
 {
 	struct analytic part;
 	struct shape one = *s;
-	double end = 0, comm = 0, lat = 0;
-	int b;
+	double end = 0, comm = 0, lat = 0, pull = 0;
+	int b, colocated;
 
 	for (b = 0; b < n; b++) {
 		memset(&part, 0, sizeof part);
 		one.M = bytes[b];
+		if (shard_bytes != NULL) {	/* a PS: the bucket's pieces */
+			one.shard_bytes = shard_bytes + (size_t)b * s->k;
+			one.chunks = 1;
+		}
 		closed_form(&one, &part);
 		if (ready_s[b] > end)
 			end = ready_s[b];
-		end += part.communication_s;
 		comm += part.communication_s;
 		lat += part.latency_s;
+		if (shard_bytes == NULL) {
+			end += part.communication_s;
+			continue;
+		}
+		/* a PS's pushes of a bucket follow the last bucket's pushes,
+		 * and its pulls (the other way on every NIC) its own pushes
+		 * and the last bucket's pulls: half of it each */
+		end += part.communication_s / 2;
+		pull = (end > pull ? end : pull) + part.communication_s / 2;
 	}
+	if (shard_bytes != NULL)
+		end = pull;
 	a->buckets = n;
 	a->communication_s = comm;
 	a->latency_s = lat;
 	a->exposed_s = end > s->compute_s ? end - s->compute_s : 0;
+	for (b = 0, colocated = 0; shard_bytes != NULL && b < s->k; b++)
+		colocated |= s->shard_worker[b] >= 0;
 	snprintf(a->evaluated, sizeof a->evaluated, "%d buckets, each "
-	    "reduced when backprop has filled it and the one before is done: "
-	    "%.6g s of communication, %.6g s of it after the compute", n, comm,
-	    a->exposed_s);
+	    "%s when backprop has filled it and the one before is done%s: "
+	    "%.6g s of communication, %.6g s of it after the compute%s", n,
+	    shard_bytes != NULL ? "pushed" : "reduced", shard_bytes != NULL ?
+	    ", pulled while the next is pushed" : "", comm, a->exposed_s,
+	    colocated ? " (a lower bound: a worker that holds a shard sends "
+	    "its pushes and its replies on one NIC at once)" : "");
 }
 
 void

@@ -62,7 +62,7 @@ struct analytic {
 	double		 exposed_s;		/* not hidden by backprop */
 	int		 buckets;		/* 0: reduce after compute */
 	char		 formula[256];		/* in symbols */
-	char		 evaluated[256];	/* with the numbers */
+	char		 evaluated[384];	/* with the numbers */
 	char		 paced_by[96];		/* the slowest round's resource */
 	const char	*dominant;		/* "latency" or "bandwidth" */
 };
@@ -73,14 +73,16 @@ void analytic_finish(const struct shape *, struct analytic *);
 
 /* Gradient buckets: bucket b of bytes[b] is ready ready_s[b] seconds
  * into the step and is reduced after the one before it, taking what the
- * strategy's closed form gives for its size.  Sets the communication
- * time (the buckets' sum) and the part of it the compute does not hide;
- * call before analytic_finish(). */
+ * strategy's closed form gives for its size (a PS's: for its share of
+ * each shard, shard_bytes[b * k + j]; NULL for all-reduce).  Sets the
+ * communication time (the buckets' sum) and the part of it the compute
+ * does not hide; call before analytic_finish(). */
 /* A strategy's closed form (struct strategy's analytic). */
 typedef void (*analytic_fn)(const struct shape *, struct analytic *);
 
 void analytic_buckets(analytic_fn, const struct shape *,
-    int n, const double *bytes, const double *ready_s, struct analytic *);
+    int n, const double *bytes, const double *ready_s,
+    const double *shard_bytes, struct analytic *);
 
 /* One round of concurrent flows between hosts, for algorithms that
  * proceed in rounds: add flows, then analytic_round_time() gives the

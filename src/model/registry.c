@@ -29,7 +29,7 @@ const struct strategy_key registry_keys[] = {
 	{ "wire_dtype",		-1,			0 },
 	{ "bigarray_bound",	-1,			R_SHARDS },
 	{ "grid",		-1,			R_GRID },
-	{ "bucket",		FAMILY_ALLREDUCE,	0 },
+	{ "bucket",		-1,			0 },
 	{ "chunks",		-1,			R_CHUNKS },
 	{ "sync",		-1,			R_SYNC },
 	{ "staleness",		-1,			R_SYNC },

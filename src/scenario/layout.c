@@ -47,39 +47,25 @@ partition_services(const struct scenario *sc, struct layout *l)
 	}
 }
 
-/* Cut the gradient into the PS shards the scenario asks for. */
-static void
-partition(const struct scenario *sc, struct layout *l)
+/* The shard of each variable, placed whole: round-robin in order, or
+ * each to the least-loaded shard (replica_device_setter's greedy
+ * strategy), or MXNet's kvstore rule: a variable of bigarray_bound
+ * elements or more is split evenly over all shards (-1), a smaller one
+ * goes whole to shard (key * 9973) mod k.  malloc'd. */
+static int *
+variable_homes(const struct scenario *sc, int k)
 {
-	int k = l->nshards, i, j, best;
-	long *load, off, v;
+	int *home = xcalloc((size_t)sc->strategy.nvariables, sizeof *home);
+	long *load = xcalloc((size_t)k, sizeof *load), v;
+	int i, j, best;
 
-	if (sc->strategy.info->flags & R_SERVICES) {
-		partition_services(sc, l);
-		return;
-	}
-	if (sc->strategy.partition == PART_EVEN ||
-	    sc->strategy.variables == NULL) {
-		for (j = 0; j < k; j++) {
-			l->shard_offset[j] = layout_part_offset(l->elements, k,
-			    j);
-			l->shard_count[j] = layout_part_count(l->elements, k, j);
-		}
-		return;
-	}
-	/* Whole variables to shards: round-robin in order, or each to the
-	 * least-loaded shard (replica_device_setter's greedy strategy), or
-	 * MXNet's kvstore rule: a variable of bigarray_bound elements or more
-	 * is split evenly over all shards, a smaller one goes whole to shard
-	 * (key * 9973) mod k.  Shard j's parts are then laid out
-	 * contiguously. */
-	load = xcalloc((size_t)k, sizeof *load);
 	for (i = 0; i < sc->strategy.nvariables; i++) {
 		v = (long)sc->strategy.variables[i];
 		if (sc->strategy.partition == PART_MXNET &&
 		    v >= sc->strategy.bigarray_bound) {
 			for (j = 0; j < k; j++)
 				load[j] += layout_part_count(v, k, j);
+			home[i] = -1;
 			continue;
 		}
 		if (sc->strategy.partition == PART_ROUND_ROBIN)
@@ -93,13 +79,103 @@ partition(const struct scenario *sc, struct layout *l)
 			}
 		}
 		load[best] += v;
+		home[i] = best;
+	}
+	free(load);
+	return home;
+}
+
+/* Whether the shards hold whole variables (else contiguous ranges). */
+static int
+whole_variables(const struct scenario *sc)
+{
+	return !(sc->strategy.info->flags & R_SERVICES) &&
+	    sc->strategy.partition != PART_EVEN &&
+	    sc->strategy.variables != NULL;
+}
+
+/* Cut the gradient into the PS shards the scenario asks for; shard j's
+ * variables are laid out contiguously. */
+static void
+partition(const struct scenario *sc, struct layout *l)
+{
+	int k = l->nshards, i, j, *home;
+	long off, v;
+
+	if (sc->strategy.info->flags & R_SERVICES) {
+		partition_services(sc, l);
+		return;
+	}
+	if (!whole_variables(sc)) {
+		for (j = 0; j < k; j++) {
+			l->shard_offset[j] = layout_part_offset(l->elements, k,
+			    j);
+			l->shard_count[j] = layout_part_count(l->elements, k, j);
+		}
+		return;
+	}
+	home = variable_homes(sc, k);
+	for (i = 0; i < sc->strategy.nvariables; i++) {
+		v = (long)sc->strategy.variables[i];
+		for (j = 0; j < k; j++)
+			if (home[i] == j || home[i] < 0)
+				l->shard_count[j] += home[i] < 0 ?
+				    layout_part_count(v, k, j) : v;
 	}
 	for (off = 0, j = 0; j < k; j++) {
 		l->shard_offset[j] = off;
-		l->shard_count[j] = load[j];
-		off += load[j];
+		off += l->shard_count[j];
 	}
-	free(load);
+	free(home);
+}
+
+/* A PS with buckets: each bucket's share of each shard.  Whole
+ * variables (the layers) count where they live; shards cut evenly (or
+ * by BytePS's optimum) cut every bucket the same way, as BytePS and
+ * MXNet spread each tensor over all servers: shard j gets the part of
+ * bucket b between len_b * offset_j / M and len_b * (offset_j +
+ * count_j) / M, rounded down, so that a bucket's parts add up to it. */
+static void
+bucket_pieces(const struct scenario *sc, struct layout *l)
+{
+	int k = l->nshards, nb = l->nbuckets, i, j, b, *home = NULL;
+	long lo, hi, off = 0, v, *pc;
+
+	l->piece_offset = xcalloc((size_t)k * (size_t)nb,
+	    sizeof *l->piece_offset);
+	pc = l->piece_count = xcalloc((size_t)k * (size_t)nb,
+	    sizeof *l->piece_count);
+	if (whole_variables(sc))
+		home = variable_homes(sc, k);
+	for (i = 0; home != NULL && i < sc->model.nlayers; i++) {
+		v = (long)sc->model.layers[i].params;
+		for (b = 0; b < nb; b++)	/* the bucket that holds layer i */
+			if (off >= l->bucket_lo[b] &&
+			    off < l->bucket_lo[b] + l->bucket_len[b])
+				break;
+		for (j = 0; b < nb && j < k; j++)
+			if (home[i] == j || home[i] < 0)
+				pc[j * nb + b] += home[i] < 0 ?
+				    layout_part_count(v, k, j) : v;
+		off += v;
+	}
+	for (j = 0; home == NULL && j < k; j++) {
+		for (b = 0; b < nb; b++) {
+			lo = (long)((double)l->bucket_len[b] *
+			    (double)l->shard_offset[j] / (double)l->elements);
+			hi = (long)((double)l->bucket_len[b] *
+			    (double)(l->shard_offset[j] + l->shard_count[j]) /
+			    (double)l->elements);
+			pc[j * nb + b] = hi - lo;
+		}
+	}
+	for (j = 0; j < k; j++) {
+		for (off = l->shard_offset[j], b = 0; b < nb; b++) {
+			l->piece_offset[j * nb + b] = off;
+			off += pc[j * nb + b];
+		}
+	}
+	free(home);
 }
 
 /* The shards, their bytes and their homes. */
@@ -201,6 +277,8 @@ layout_make(const struct scenario *sc, struct layout *l)
 		buckets(sc, l);
 	if (sc->strategy.info->family == FAMILY_PS)
 		shards(sc, l);
+	if (sc->strategy.info->family == FAMILY_PS && l->nbuckets > 0)
+		bucket_pieces(sc, l);
 }
 
 void
@@ -211,6 +289,8 @@ layout_free(struct layout *l)
 	free(l->shard_bytes);
 	free(l->shard_worker);
 	free(l->shard_server);
+	free(l->piece_offset);
+	free(l->piece_count);
 	free(l->bucket_lo);
 	free(l->bucket_len);
 	free(l->bucket_close);

@@ -31,6 +31,13 @@ struct layout {
 	long		*bucket_len;
 	int		*bucket_close;
 
+	/* A PS with buckets: bucket b's share of shard j, piece [j * nbuckets
+	 * + b], is piece_count elements (0: none) at piece_offset, the
+	 * pieces laid out in shard j's range in bucket order.  NULL
+	 * otherwise. */
+	long		*piece_offset;
+	long		*piece_count;
+
 	/* Layered models: the forward pass's share of a step's compute and
 	 * each layer's backward share (NULL without layers). */
 	double		 forward_share;

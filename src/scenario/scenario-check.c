@@ -121,6 +121,37 @@ check_local_reduce(struct ctx *c, const struct scenario *sc)
 		    "/numerics yet; false pushes from every GPU");
 }
 
+/* strategy.bucket with a parameter server: each bucket's share of every
+ * shard goes as soon as backprop fills it; sync only, on the layers as
+ * the variables. */
+static void
+check_ps_buckets(struct ctx *c, const struct scenario *sc)
+{
+	int i, same;
+
+	if (sc->strategy.bucket_bytes == 0 || sc->strategy.info == NULL ||
+	    sc->strategy.info->family != FAMILY_PS)
+		return;
+	if (sc->strategy.sync != SYNC_SYNC)
+		err_at(c, "/strategy/bucket", "a parameter server's buckets are "
+		    "modelled with sync \"sync\" only, not \"%s\"",
+		    scenario_sync_name(sc->strategy.sync));
+	else if (sc->faults.on)
+		err_at(c, "/strategy/bucket", "a parameter server's buckets are "
+		    "not modelled with /faults yet");
+	else if (sc->numerics.mode != NUM_OFF)
+		err_at(c, "/strategy/bucket", "a parameter server's buckets are "
+		    "not modelled with /numerics yet");
+	same = sc->strategy.variables == NULL ||
+	    sc->strategy.nvariables == sc->model.nlayers;
+	for (i = 0; same && sc->strategy.variables != NULL &&
+	    i < sc->strategy.nvariables; i++)
+		same = sc->strategy.variables[i] == sc->model.layers[i].params;
+	if (!same)
+		err_at(c, "/strategy/variables", "with /strategy/bucket the "
+		    "variables are the layers; leave them out");
+}
+
 /* The servers and the shards a strategy has: colocated shards one per
  * worker and no servers, dedicated servers at least one with a shard
  * each, enough variables for the shards, no servers for all-reduce.
@@ -422,6 +453,7 @@ scenario_check(struct ctx *c, const struct scenario *sc,
 {
 	check_model(c, sc, g);
 	check_local_reduce(c, sc);
+	check_ps_buckets(c, sc);
 	check_compute(c, sc);
 	check_servers(c, sc, g);
 	check_faults(c, sc, g);

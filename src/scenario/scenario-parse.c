@@ -579,13 +579,39 @@ refuse_keys(struct ctx *c, const cJSON *st, const struct strategy_info *info,
 	}
 }
 
-/* strategy "bytesps": BytePS's layout is all derived; only its chunks
- * are the file's. */
+/* strategy.bucket: gradient buckets, which fill layer by layer. */
 static void
-parse_bytesps(struct ctx *c, const cJSON *st, struct scenario *sc)
+parse_bucket(struct ctx *c, const cJSON *st, struct scenario *sc)
+{
+	if (get_units(c, st, "/strategy", "bucket", 0, &range_bytes,
+	    &sc->strategy.bucket_bytes) && sc->model.nlayers == 0)
+		err_at(c, "/strategy/bucket", "buckets fill layer by layer "
+		    "during backprop: they need /model/layers or "
+		    "/model/preset");
+}
+
+/* The keys both parameter servers take: strategy.local_reduce and
+ * strategy.bucket. */
+static void
+parse_ps_both(struct ctx *c, const cJSON *st, struct scenario *sc,
+    struct given *g)
+{
+	g->local_reduce = cJSON_GetObjectItemCaseSensitive(st,
+	    "local_reduce") != NULL;
+	sc->strategy.local_reduce = get_bool(c, st, "/strategy",
+	    "local_reduce", sc->strategy.local_reduce);
+	parse_bucket(c, st, sc);
+}
+
+/* strategy "bytesps": BytePS's layout is all derived; only its chunks,
+ * buckets and local reduce are the file's. */
+static void
+parse_bytesps(struct ctx *c, const cJSON *st, struct scenario *sc,
+    struct given *g)
 {
 	sc->strategy.info = registry_find(FAMILY_PS, "bytesps");
 	get_int(c, st, "/strategy", "chunks", 0, 1, 4096, &sc->strategy.chunks);
+	parse_ps_both(c, st, sc, g);
 	refuse_keys(c, st, sc->strategy.info, FAMILY_PS, "not used with "
 	    "\"bytesps\" (a summation service on every worker and on "
 	    "/placement/servers CPU hosts)");
@@ -609,10 +635,7 @@ parse_ps(struct ctx *c, const cJSON *st, struct scenario *sc,
 	get_int(c, st, "/strategy", "chunks", 0, 1, 4096, &sc->strategy.chunks);
 	sc->strategy.colocate = get_bool(c, st, "/strategy", "colocate",
 	    sc->strategy.colocate);
-	g->local_reduce = cJSON_GetObjectItemCaseSensitive(st,
-	    "local_reduce") != NULL;
-	sc->strategy.local_reduce = get_bool(c, st, "/strategy",
-	    "local_reduce", sc->strategy.local_reduce);
+	parse_ps_both(c, st, sc, g);
 	if ((part = get_enum(c, st, "/strategy", "partition", partition_names,
 	    sc->strategy.partition)) >= 0)
 		sc->strategy.partition = (enum partition)part;
@@ -631,9 +654,6 @@ parse_ps(struct ctx *c, const cJSON *st, struct scenario *sc,
 		    "places whole variables, so it needs their sizes (or "
 		    "/model/layers)", partition_names[sc->strategy.partition]);
 	parse_grid(c, st, sc);
-	if (cJSON_GetObjectItemCaseSensitive(st, "bucket") != NULL)
-		err_at(c, "/strategy/bucket", "gradient buckets are modelled "
-		    "for all-reduce, not yet for \"ps\"");
 }
 
 /* strategy.algorithm of an all-reduce: a registry row, with a
@@ -688,11 +708,7 @@ parse_allreduce(struct ctx *c, const cJSON *st, struct scenario *sc)
 	    info != NULL)
 		err_at(c, "/strategy/chunks", "only used with %s",
 		    registry_names_with(R_CHUNKS));
-	if (get_units(c, st, "/strategy", "bucket", 0, &range_bytes,
-	    &sc->strategy.bucket_bytes) && sc->model.nlayers == 0)
-		err_at(c, "/strategy/bucket", "buckets fill layer by layer "
-		    "during backprop: they need /model/layers or "
-		    "/model/preset");
+	parse_bucket(c, st, sc);
 }
 
 /* strategy: the family ("name") and the wire's dtype, then the family's
@@ -726,7 +742,7 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 	else if (f == 1)
 		parse_allreduce(c, st, sc);
 	else
-		parse_bytesps(c, st, sc);
+		parse_bytesps(c, st, sc, g);
 }
 
 /* A fault process at path: exactly one of mttp, weibull or trace (with

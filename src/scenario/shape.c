@@ -157,16 +157,25 @@ static void
 bucket_analytic(const struct scenario *sc, const struct layout *l,
     const struct shape *shape, struct analytic *a)
 {
-	double *bytes = xcalloc((size_t)l->nbuckets, sizeof *bytes);
-	double *ready = xcalloc((size_t)l->nbuckets, sizeof *ready);
-	int b;
+	int nb = l->nbuckets, k = l->nshards, b, j;
+	double *bytes = xcalloc((size_t)nb, sizeof *bytes);
+	double *ready = xcalloc((size_t)nb, sizeof *ready);
+	double *pieces = NULL;
 
-	for (b = 0; b < l->nbuckets; b++) {
+	for (b = 0; b < nb; b++) {
 		bytes[b] = (double)l->bucket_len[b] * l->elem_bytes;
 		ready[b] = layout_bucket_ready_s(sc, l, b, shape->compute_s);
 	}
-	analytic_buckets(sc->strategy.info->closed_form, shape, l->nbuckets,
-	    bytes, ready, a);
+	if (l->piece_count != NULL) {	/* a PS: bucket b's share of each */
+		pieces = xcalloc((size_t)nb * (size_t)k, sizeof *pieces);
+		for (b = 0; b < nb; b++)
+			for (j = 0; j < k; j++)
+				pieces[b * k + j] = (double)l->piece_count[j *
+				    nb + b] * l->elem_bytes;
+	}
+	analytic_buckets(sc->strategy.info->closed_form, shape, nb, bytes,
+	    ready, pieces, a);
+	free(pieces);
 	free(bytes);
 	free(ready);
 }
