@@ -14,6 +14,19 @@
 #            runs the cases small)
 set -u
 DIR=$(cd "$(dirname "$0")" && pwd)
+# csv_split(LINE, F): a CSV line's fields, quoted ones too
+CSV_SPLIT='function csv_split(line, f,    n, i, c, q, s) {
+	n = 0; s = ""; q = 0
+	for (i = 1; i <= length(line); i++) {
+		c = substr(line, i, 1)
+		if (c == "\"") { q = !q; continue }
+		if (c == "," && !q) { f[++n] = s; s = ""; continue }
+		s = s c
+	}
+	f[++n] = s
+	return n
+}'
+
 PSIM=${PSIM:-psim}
 JOBS=${JOBS:-2}
 CASES=${CASES:-$DIR/cases.tsv}
@@ -124,4 +137,38 @@ awk -v res="$OUT" -v sum="$TMP/summary" '
 	print s "."
 	next }
 /<!-- validate:end -->/ { skip = 0 }
+!skip' "$DOC" >"$TMP/doc" && cat "$TMP/doc" >"$DOC"
+
+# What psim explain says of each efficiency psim misses by more than
+# 15%: the published figure beside psim's, and what the transport the
+# scenario names would take of the difference.
+awk -F '\t' '!/^#/ && NF >= 5 { print $2 "\t" $3 "\t" $4 "\t" $5 "\t" $1 }' \
+    "$CASES" >"$TMP/specs"
+i=0
+: >"$TMP/explain"
+while IFS='	' read -r quantity published source spec name; do
+	i=$((i + 1))
+	set -- $spec
+	[ "$1" = eff ] || continue
+	err=$(awk "$CSV_SPLIT"'NR == n + 1 { csv_split($0, f); print f[5] }' \
+	    n=$i "$OUT")
+	awk -v e="$err" 'BEGIN { exit !(e > 0.15 || e < -0.15) }' || continue
+	scen=$2; shift 2
+	args="--set published.efficiency=$published"
+	for kv in $SETS "$@"; do args="$args --set $kv"; done
+	{
+		printf '**%s, %s** (`psim explain%s validation/%s`):\n\n' \
+		    "$name" "$quantity" "$(printf '%s' "$args" |
+		    sed 's/--set published.efficiency=[^ ]*//')" "$scen"
+		"$PSIM" explain $args --set "published.source=$source" \
+		    "$DIR/$scen" | sed -n '/Against the real machines/,$p' |
+		    sed 's/^[0-9]*\. //; s/^ *//; s/^/    /'
+		echo
+	} >>"$TMP/explain"
+done <"$TMP/specs"
+awk -v ex="$TMP/explain" '
+/<!-- explain:begin -->/ { print; skip = 1
+	while ((getline line < ex) > 0) print line
+	next }
+/<!-- explain:end -->/ { skip = 0 }
 !skip' "$DOC" >"$TMP/doc" && cat "$TMP/doc" >"$DOC"

@@ -96,6 +96,9 @@ struct gap {
 	int		 n;		/* departures the scenario has */
 	enum departure	 d[D_N];
 	double		 step[D_N];	/* with d[0..i] removed; -1: failed */
+	double		 capped;	/* the efficiency with every flow at
+					   network.transport's rate; -1:
+					   not run or failed */
 };
 
 /* In a child: scenario i of ctx's, simulated; its CSV report on out. */
@@ -112,11 +115,13 @@ step_in_child(void *ctx, int i, FILE *out)
 static void
 measure_gap(const struct scenario *sc, struct gap *g)
 {
-	struct scenario copy = *sc, copies[D_N];
-	char *out[D_N], *step;
-	int failed[D_N], i, d;
+	struct scenario copy = *sc, copies[D_N + 1];
+	char *out[D_N + 1], *step, *comp;
+	int failed[D_N + 1], i, d, runs;
+	double c;
 
 	memset(g, 0, sizeof *g);
+	g->capped = -1;
 	copy.run.replicates = 1;	/* the parts are of replicate 0 */
 	for (d = 0; d < D_N; d++) {
 		if (!remove_departure(&copy, (enum departure)d))
@@ -124,15 +129,80 @@ measure_gap(const struct scenario *sc, struct gap *g)
 		g->d[g->n] = (enum departure)d;
 		copies[g->n++] = copy;
 	}
-	child_map(g->n, g->n, step_in_child, copies, out, failed, NULL);
-	for (i = 0; i < g->n; i++) {
+	runs = g->n;
+	/* the run the transport it names would make of it */
+	if (sc->published_efficiency > 0 && sc->transport != NULL &&
+	    sc->flow_cap_Bps == 0) {
+		copies[runs] = *sc;
+		copies[runs].run.replicates = 1;
+		copies[runs++].flow_cap_Bps = sc->transport->Bps;
+	}
+	child_map(runs, runs, step_in_child, copies, out, failed, NULL);
+	for (i = 0; i < runs; i++) {
 		step = failed[i] ? NULL : csv_field(out[i],
 		    "step_time_mean_s");
-		if (step == NULL || sscanf(step, "%lf", &g->step[i]) != 1)
+		comp = failed[i] ? NULL : csv_field(out[i], "compute_s");
+		if (i == g->n) {
+			if (step != NULL && comp != NULL &&
+			    sscanf(step, "%lf", &g->capped) == 1 &&
+			    sscanf(comp, "%lf", &c) == 1 && g->capped > 0)
+				g->capped = c / g->capped;
+			else
+				g->capped = -1;
+		} else if (step == NULL ||
+		    sscanf(step, "%lf", &g->step[i]) != 1)
 			g->step[i] = -1;
 		free(step);
+		free(comp);
 		free(out[i]);
 	}
+}
+
+/* Against the real machines (published): the scaling efficiency they
+ * measured beside psim's, and what the transport the run used would
+ * take of the difference, from its measured rate. */
+static void
+print_published(const struct scenario *sc, const struct results *r,
+    const struct gap *g, int i)
+{
+	double eff = r->step_mean_s > 0 ? r->analytic.compute_s /
+	    r->step_mean_s : 0, pub = sc->published_efficiency;
+	char rate[32];
+
+	printf("%d. Against the real machines: scaling efficiency %.3f "
+	    "measured", i, pub);
+	if (sc->published_source != NULL)
+		printf(" (%s)", sc->published_source);
+	printf(", %.3f in psim: %+.1f%%", eff, 100 * (eff / pub - 1));
+	if (fabs(eff / pub - 1) <= 0.15) {
+		printf(", within 15%%.\n");
+		return;
+	}
+	printf(".\n");
+	if (sc->transport == NULL) {
+		printf("   psim's links carry their nominal rates; the scenario "
+		    "names no transport\n   (network.transport) whose measured "
+		    "rate would size what psim leaves out.\n");
+		return;
+	}
+	units_fmt_rate(sc->transport->Bps, rate, sizeof rate);
+	printf("   psim does not model the transport the run used, %s, "
+	    "measured alone at\n   %s (%.4g MB/s) for one transfer (%s).\n",
+	    sc->transport->name, rate, sc->transport->Bps / 1e6,
+	    sc->transport->source);
+	if (sc->flow_cap_Bps > 0) {
+		printf("   This run caps every flow between machines at %s "
+		    "already (network.flow_cap).\n", rate);
+		return;
+	}
+	if (g->capped < 0) {
+		printf("   (the run with every flow at that rate failed)\n");
+		return;
+	}
+	printf("   With every flow between machines at most that "
+	    "(network.flow_cap), psim gives\n   %.3f: that takes %.0f%% of "
+	    "the difference.\n", g->capped, eff != pub ?
+	    100 * (eff - g->capped) / (eff - pub) : 0);
 }
 
 struct part {
@@ -244,6 +314,8 @@ explain(const struct scenario *sc, const struct results *r,
 	    100 * (r->step_mean_s - a->step_time_s) / a->step_time_s : 0);
 	if (a->step_time_s > 0)
 		print_gap(sc, r, gap);
+	if (sc->published_efficiency > 0)
+		print_published(sc, r, gap, i++);
 }
 
 /* explain for several jobs: who slows whom, then each job's reasoning,

@@ -23,6 +23,7 @@
 #include <xbt/dynar.h>
 
 #include "cluster.h"
+#include "comm-rate.h"
 #include "errors.h"
 #include "metrics.h"
 #include "patterns.h"
@@ -246,6 +247,7 @@ engine_init(const struct scenario *sc)
 			argv[argc++] = "--cfg=network/crosstraffic:0";
 		break;
 	}
+
 	argv[argc] = NULL;
 	/* simgrid_init takes the options out of argv, moving pointers; it
 	 * never writes the strings */
@@ -418,17 +420,42 @@ pay_latency(struct sim *sim, int src, int dst)
 	sim->lat_end[pid] = simgrid_get_clock();
 }
 
+/* Whether a message from host src to host dst crosses the network: two
+ * hosts, and on a multi-GPU cluster two machines. */
+static int
+crosses_network(const struct sim *sim, int src, int dst)
+{
+	if (src == dst)
+		return 0;
+	if (sim->sc->cluster.gpus_per_host > 1 && sim->facts.rack_of != NULL)
+		return sim->facts.rack_of[src] != sim->facts.rack_of[dst];
+	return 1;
+}
+
 /* Put m in mbox: a comm to wait for, or detached (NULL): the message is
  * then the receiver's, or freed if the comm fails. */
 static sg_comm_t
 post(struct sim *sim, sg_mailbox_t mbox, struct msg *m, int dst,
     int detached)
 {
+	sg_comm_t comm;
+
 	pay_latency(sim, m->src, dst);
-	if (!detached)
-		return sg_mailbox_put_async(mbox, m, (long)m->wire);
-	sg_comm_detach(sg_mailbox_put_init(mbox, m, (long)m->wire), free_msg);
-	return NULL;
+	if (sim->sc->flow_cap_Bps == 0 || !crosses_network(sim, m->src, dst)) {
+		if (!detached)
+			return sg_mailbox_put_async(mbox, m, (long)m->wire);
+		sg_comm_detach(sg_mailbox_put_init(mbox, m, (long)m->wire),
+		    free_msg);
+		return NULL;
+	}
+	/* network.flow_cap: a transport's rate for one transfer */
+	comm = sg_mailbox_put_init(mbox, m, (long)m->wire);
+	comm_set_rate(comm, sim->sc->flow_cap_Bps);
+	if (detached) {
+		sg_comm_detach(comm, free_msg);
+		return NULL;
+	}
+	return comm_start(comm);
 }
 
 sg_comm_t

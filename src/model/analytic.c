@@ -30,6 +30,7 @@ analytic_round_init(struct round *r, const struct shape *s)
 	r->lat = 0;
 	r->binding[0] = r->worst[0] = '\0';
 	r->worst_s = 0;
+	r->flow = 0;
 }
 
 void
@@ -44,6 +45,8 @@ analytic_round_flow(struct round *r, int src, int dst, double bytes)
 
 	if (src == dst)		/* a host's loopback: no network */
 		return;
+	if ((s->racks == 0 || a != b) && bytes > r->flow)
+		r->flow = bytes;
 	if (r->ready != NULL) {
 		if (r->nflows == r->cap) {
 			r->cap = r->cap ? 2 * r->cap : 64;
@@ -226,6 +229,11 @@ analytic_round_time(struct round *r)
 				    "rack %d's uplink", k);
 		}
 	}
+	if (s->flow_Bps > 0 && r->flow / s->flow_Bps > t) {
+		t = r->flow / s->flow_Bps;
+		snprintf(r->binding, sizeof r->binding, "the flow cap");
+	}
+	r->flow = 0;
 	if (t > r->worst_s) {
 		r->worst_s = t;
 		memcpy(r->worst, r->binding, sizeof r->worst);

@@ -32,6 +32,9 @@ struct shape {
 					   pushes and pulls */
 	int		 groups_are_hosts; /* the groups are multi-GPU machines,
 					   their uplinks the NICs */
+	double		 flow_Bps;	/* network.flow_cap: no flow between
+					   groups (hosts on a star) faster;
+					   0: none */
 	/* A platform file's own links: route() gives the links from host
 	   src to host dst as indices into the tables below (valid until its
 	   next call), and a round loads every link on each flow's route
@@ -103,6 +106,8 @@ struct round {
 	char		 binding[96];	/* what bound the last round */
 	char		 worst[96];	/* what bound the slowest round */
 	double		 worst_s;
+	double		 flow;		/* the round's largest flow between
+					   hosts (flow_Bps) */
 };
 void analytic_round_init(struct round *, const struct shape *);
 void analytic_round_flow(struct round *, int src, int dst, double bytes);

@@ -14,20 +14,80 @@ const struct hw_rate hw_rates[] = {
 #define RATE(gpu, preset, batch, dtype, per_s, source) \
 	{ gpu, preset, batch, dtype, per_s, source },
 #define LINK(name, bps, latency, source)
+#define TRANSPORT(name, Bps, source)
 #include "hardware.def"
 #undef RATE
 #undef LINK
+#undef TRANSPORT
 };
 const int hw_nrates = (int)(sizeof hw_rates / sizeof hw_rates[0]);
 
 const struct hw_link hw_links[] = {
 #define RATE(gpu, preset, batch, dtype, per_s, source)
 #define LINK(name, bps, latency, source) { name, bps, latency, source },
+#define TRANSPORT(name, Bps, source)
 #include "hardware.def"
 #undef RATE
 #undef LINK
+#undef TRANSPORT
 };
 const int hw_nlinks = (int)(sizeof hw_links / sizeof hw_links[0]);
+
+static char *append(char *, const char *, const char *);
+
+const struct hw_transport hw_transports[] = {
+#define RATE(gpu, preset, batch, dtype, per_s, source)
+#define LINK(name, bps, latency, source)
+#define TRANSPORT(name, Bps, source) { name, Bps, source },
+#include "hardware.def"
+#undef RATE
+#undef LINK
+#undef TRANSPORT
+};
+const int hw_ntransports = (int)(sizeof hw_transports /
+    sizeof hw_transports[0]);
+
+/* Rows whose first member is their name: the index of the one called
+ * name (case-insensitive), or -1; and the names joined. */
+static int
+row_named(const void *rows, int n, size_t size, const char *name)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (strcasecmp(*(const char *const *)(const void *)
+		    ((const char *)rows + (size_t)i * size), name) == 0)
+			return i;
+	return -1;
+}
+
+static char *
+row_names(const void *rows, int n, size_t size)
+{
+	char *s = NULL;
+	int i;
+
+	for (i = 0; i < n; i++)
+		s = append(s, ", ", *(const char *const *)(const void *)
+		    ((const char *)rows + (size_t)i * size));
+	return s;
+}
+
+const struct hw_transport *
+hw_transport_find(const char *name)
+{
+	int i = row_named(hw_transports, hw_ntransports,
+	    sizeof hw_transports[0], name);
+
+	return i < 0 ? NULL : &hw_transports[i];
+}
+
+char *
+hw_transport_names(void)
+{
+	return row_names(hw_transports, hw_ntransports,
+	    sizeof hw_transports[0]);
+}
 
 const struct hw_rate *
 hw_rate_find(const char *gpu, const char *preset, int batch,
@@ -47,12 +107,9 @@ hw_rate_find(const char *gpu, const char *preset, int batch,
 const struct hw_link *
 hw_link_find(const char *name)
 {
-	int i;
+	int i = row_named(hw_links, hw_nlinks, sizeof hw_links[0], name);
 
-	for (i = 0; i < hw_nlinks; i++)
-		if (strcasecmp(hw_links[i].name, name) == 0)
-			return &hw_links[i];
-	return NULL;
+	return i < 0 ? NULL : &hw_links[i];
 }
 
 /* s + ", " + add, s freed */
@@ -101,10 +158,5 @@ hw_gpu_names(void)
 char *
 hw_link_names(void)
 {
-	char *s = NULL;
-	int i;
-
-	for (i = 0; i < hw_nlinks; i++)
-		s = append(s, ", ", hw_links[i].name);
-	return s;
+	return row_names(hw_links, hw_nlinks, sizeof hw_links[0]);
 }

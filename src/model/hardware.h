@@ -20,10 +20,25 @@ struct hw_link {
 	const char	*source;
 };
 
+/* A software transport's measured rate for one flow. */
+struct hw_transport {
+	const char	*name;
+	double		 Bps;		/* bytes per second of one flow */
+	const char	*source;
+};
+
 extern const struct hw_rate hw_rates[];
 extern const int hw_nrates;
 extern const struct hw_link hw_links[];
 extern const int hw_nlinks;
+
+extern const struct hw_transport hw_transports[];
+extern const int hw_ntransports;
+
+/* The transport named name (case-insensitive), or NULL; the names,
+ * malloc'd. */
+const struct hw_transport *hw_transport_find(const char *name);
+char *hw_transport_names(void);
 
 /* The row for gpu, preset, batch and dtype, or NULL. */
 const struct hw_rate *hw_rate_find(const char *gpu, const char *preset,

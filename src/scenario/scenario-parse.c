@@ -977,6 +977,69 @@ parse_run(struct ctx *c, const cJSON *root, struct scenario *sc,
 		    "one-step run)", sc->run.steps, sc->run.warmup);
 }
 
+/* A transport of hardware.def at /network/key, or NULL (an error if the
+ * value is not one). */
+static const struct hw_transport *
+get_transport(struct ctx *c, const cJSON *n, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(n, key);
+	const struct hw_transport *t;
+	char p[64], *f, *names;
+
+	if (cJSON_IsString(v) && (t = hw_transport_find(v->valuestring)))
+		return t;
+	snprintf(p, sizeof p, "/network/%s", key);
+	f = json_found(v);
+	names = hw_transport_names();
+	err_at(c, p, "expected %sa transport (%s), got %s",
+	    strcmp(key, "flow_cap") == 0 ? "a bandwidth such as \"5Gbps\" "
+	    "or " : "", names, f);
+	free(names);
+	free(f);
+	return NULL;
+}
+
+/* network.transport (a transport's name) and network.flow_cap (a
+ * bandwidth, or a transport's name for its rate). */
+static void
+parse_transport(struct ctx *c, const cJSON *n, struct scenario *sc)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(n, "flow_cap");
+	const struct hw_transport *t;
+	char *cause;
+	double d;
+
+	if (cJSON_GetObjectItemCaseSensitive(n, "transport") != NULL)
+		sc->transport = get_transport(c, n, "transport");
+	if (v == NULL)
+		return;
+	if (cJSON_IsString(v) && units_parse(v->valuestring, UNIT_BANDWIDTH,
+	    &d, &cause) != 0) {
+		free(cause);
+		if ((t = get_transport(c, n, "flow_cap")) != NULL)
+			sc->flow_cap_Bps = t->Bps;
+		return;
+	}
+	get_units(c, n, "/network", "flow_cap", 0, &range_bandwidth,
+	    &sc->flow_cap_Bps);
+}
+
+/* published: {"efficiency": FRACTION, "source": TEXT}, what was measured
+ * on the real machines the scenario describes, for psim explain. */
+static void
+parse_published(struct ctx *c, const cJSON *root, struct scenario *sc)
+{
+	static const char *const keys[] = { "efficiency", "source", NULL };
+	const cJSON *p = get_object(c, root, "", "published", 0);
+
+	if (p == NULL)
+		return;
+	check_keys(c, p, "/published", keys);
+	get_units(c, p, "/published", "efficiency", 1, &range_fraction,
+	    &sc->published_efficiency);
+	sc->published_source = get_string(c, p, "/published", "source", 0);
+}
+
 /* network: a model's name, or {"model": NAME, "crosstraffic": BOOL}.
  * Cross-traffic (each flow's 5% reverse load, SimGrid's TCP ACKs) is on
  * with the realistic model unless turned off, and off with the others;
@@ -984,12 +1047,14 @@ parse_run(struct ctx *c, const cJSON *root, struct scenario *sc,
 static void
 parse_network(struct ctx *c, const cJSON *root, struct scenario *sc)
 {
-	static const char *const keys[] = { "model", "crosstraffic", NULL };
+	static const char *const keys[] = { "model", "crosstraffic",
+	    "flow_cap", "transport", NULL };
 	const cJSON *n = cJSON_GetObjectItemCaseSensitive(root, "network");
 	int d;
 
 	if (n != NULL && cJSON_IsObject(n)) {
 		check_keys(c, n, "/network", keys);
+		parse_transport(c, n, sc);
 		if ((d = get_enum(c, n, "/network", "model", network_names,
 		    sc->network)) >= 0)
 			sc->network = (enum network_model)d;
@@ -1005,6 +1070,9 @@ parse_network(struct ctx *c, const cJSON *root, struct scenario *sc)
 		err_at(c, "/network/crosstraffic", "the ideal network has no "
 		    "cross-traffic (it is the closed form's assumptions); "
 		    "expected false, or model \"cm02\" or \"realistic\"");
+	if (sc->flow_cap_Bps > 0 && sc->cluster.topology == TOPO_PLATFORM)
+		err_at(c, "/network/flow_cap", "modelled on a generated "
+		    "cluster, not a platform file");
 }
 
 /* Every top-level key, in a single job's order (scenario-impl.h). */
@@ -1020,6 +1088,7 @@ const struct top_key scenario_keys[] = {
 	{ "network",		TOP_SHARED },
 	{ "numerics",		TOP_SINGLE },
 	{ "faults",		TOP_SINGLE },
+	{ "published",		TOP_SINGLE },
 	{ "jobs",		TOP_JOBS },
 	{ NULL,			TOP_SHARED }
 };
@@ -1084,4 +1153,5 @@ scenario_parse(struct ctx *c, const cJSON *root, struct scenario *sc,
 	parse_numerics(c, root, sc, g);
 	parse_faults(c, root, sc, g);
 	parse_network(c, root, sc);
+	parse_published(c, root, sc);
 }

@@ -320,6 +320,7 @@ scenario_free(struct scenario *sc)
 		free(sc->model.layers[i].name);
 	free(sc->model.layers);
 	free(sc->cluster.platform);
+	free(sc->published_source);
 	free(sc->faults.workers.trace);
 	free(sc->faults.servers.trace);
 	free(sc->faults.links.trace);

@@ -163,6 +163,13 @@ struct scenario {
 	} numerics;
 
 	enum network_model network;
+	double		 flow_cap_Bps;	/* network.flow_cap; 0: none */
+	const struct hw_transport *transport; /* network.transport, or
+					   NULL: what the run used, which
+					   psim does not model */
+	double		 published_efficiency; /* published.efficiency; 0:
+					   none */
+	char		*published_source;
 	int		 crosstraffic;	/* the reverse (ACK) load of flows */
 
 	/* Several jobs on one cluster (the file's "jobs" array): the

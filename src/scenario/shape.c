@@ -123,6 +123,7 @@ shape_of(const struct scenario *sc, const struct layout *l,
 	s->bytesps = (sc->strategy.info->flags & R_SERVICES) != 0;
 	s->local_reduce = sc->strategy.local_reduce;
 	s->groups_are_hosts = sc->cluster.gpus_per_host > 1;
+	s->flow_Bps = sc->flow_cap_Bps;
 	if (f->rack_of != NULL) {
 		s->racks = f->racks;
 		s->rack_of = f->rack_of;
