@@ -441,21 +441,14 @@ post(struct sim *sim, sg_mailbox_t mbox, struct msg *m, int dst,
 	sg_comm_t comm;
 
 	pay_latency(sim, m->src, dst);
-	if (sim->sc->flow_cap_Bps == 0 || !crosses_network(sim, m->src, dst)) {
-		if (!detached)
-			return sg_mailbox_put_async(mbox, m, (long)m->wire);
-		sg_comm_detach(sg_mailbox_put_init(mbox, m, (long)m->wire),
-		    free_msg);
-		return NULL;
-	}
-	/* network.flow_cap: a transport's rate for one transfer */
 	comm = sg_mailbox_put_init(mbox, m, (long)m->wire);
-	comm_set_rate(comm, sim->sc->flow_cap_Bps);
-	if (detached) {
-		sg_comm_detach(comm, free_msg);
-		return NULL;
-	}
-	return comm_start(comm);
+	/* network.flow_cap: a transport's rate for one transfer */
+	if (sim->sc->flow_cap_Bps > 0 && crosses_network(sim, m->src, dst))
+		comm_set_rate(comm, sim->sc->flow_cap_Bps);
+	if (!detached)
+		return comm_start(comm);
+	sg_comm_detach(comm, free_msg);
+	return NULL;
 }
 
 sg_comm_t

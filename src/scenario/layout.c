@@ -94,19 +94,20 @@ whole_variables(const struct scenario *sc)
 	    sc->strategy.variables != NULL;
 }
 
-/* Cut the gradient into the PS shards the scenario asks for; shard j's
+/* Cut the gradient into the PS shards the scenario asks for (home: each
+ * variable's shard, with whole variables; else NULL); shard j's
  * variables are laid out contiguously. */
 static void
-partition(const struct scenario *sc, struct layout *l)
+partition(const struct scenario *sc, struct layout *l, const int *home)
 {
-	int k = l->nshards, i, j, *home;
+	int k = l->nshards, i, j;
 	long off, v;
 
 	if (sc->strategy.info->flags & R_SERVICES) {
 		partition_services(sc, l);
 		return;
 	}
-	if (!whole_variables(sc)) {
+	if (home == NULL) {
 		for (j = 0; j < k; j++) {
 			l->shard_offset[j] = layout_part_offset(l->elements, k,
 			    j);
@@ -114,7 +115,6 @@ partition(const struct scenario *sc, struct layout *l)
 		}
 		return;
 	}
-	home = variable_homes(sc, k);
 	for (i = 0; i < sc->strategy.nvariables; i++) {
 		v = (long)sc->strategy.variables[i];
 		for (j = 0; j < k; j++)
@@ -126,7 +126,6 @@ partition(const struct scenario *sc, struct layout *l)
 		l->shard_offset[j] = off;
 		off += l->shard_count[j];
 	}
-	free(home);
 }
 
 /* A PS with buckets: each bucket's share of each shard.  Whole
@@ -136,17 +135,15 @@ partition(const struct scenario *sc, struct layout *l)
  * bucket b between len_b * offset_j / M and len_b * (offset_j +
  * count_j) / M, rounded down, so that a bucket's parts add up to it. */
 static void
-bucket_pieces(const struct scenario *sc, struct layout *l)
+bucket_pieces(const struct scenario *sc, struct layout *l, const int *home)
 {
-	int k = l->nshards, nb = l->nbuckets, i, j, b, *home = NULL;
+	int k = l->nshards, nb = l->nbuckets, i, j, b;
 	long lo, hi, off = 0, v, *pc;
 
 	l->piece_offset = xcalloc((size_t)k * (size_t)nb,
 	    sizeof *l->piece_offset);
 	pc = l->piece_count = xcalloc((size_t)k * (size_t)nb,
 	    sizeof *l->piece_count);
-	if (whole_variables(sc))
-		home = variable_homes(sc, k);
 	for (i = 0; home != NULL && i < sc->model.nlayers; i++) {
 		v = (long)sc->model.layers[i].params;
 		for (b = 0; b < nb; b++)	/* the bucket that holds layer i */
@@ -175,14 +172,15 @@ bucket_pieces(const struct scenario *sc, struct layout *l)
 			off += pc[j * nb + b];
 		}
 	}
-	free(home);
 }
 
-/* The shards, their bytes and their homes. */
+/* The shards, their bytes and their homes; with buckets, each bucket's
+ * share of each. */
 static void
 shards(const struct scenario *sc, struct layout *l)
 {
 	int k = sc->strategy.shards, j;
+	int *home = whole_variables(sc) ? variable_homes(sc, k) : NULL;
 
 	l->nshards = k;
 	l->shard_offset = xcalloc((size_t)k, sizeof *l->shard_offset);
@@ -190,12 +188,15 @@ shards(const struct scenario *sc, struct layout *l)
 	l->shard_bytes = xcalloc((size_t)k, sizeof *l->shard_bytes);
 	l->shard_worker = xcalloc((size_t)k, sizeof *l->shard_worker);
 	l->shard_server = xcalloc((size_t)k, sizeof *l->shard_server);
-	partition(sc, l);
+	partition(sc, l, home);
 	for (j = 0; j < k; j++) {
 		scenario_shard_home(sc, j, &l->shard_worker[j],
 		    &l->shard_server[j]);
 		l->shard_bytes[j] = (double)l->shard_count[j] * l->elem_bytes;
 	}
+	if (l->nbuckets > 0)
+		bucket_pieces(sc, l, home);
+	free(home);
 }
 
 /* Cut the layers, last to first, into buckets of at least bucket_bytes
@@ -277,8 +278,6 @@ layout_make(const struct scenario *sc, struct layout *l)
 		buckets(sc, l);
 	if (sc->strategy.info->family == FAMILY_PS)
 		shards(sc, l);
-	if (sc->strategy.info->family == FAMILY_PS && l->nbuckets > 0)
-		bucket_pieces(sc, l);
 }
 
 void

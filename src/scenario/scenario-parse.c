@@ -326,6 +326,22 @@ parse_gpu(struct ctx *c, const cJSON *root, const cJSON *cl,
 	free(name);
 }
 
+/* At path, v names no row of hardware.def: expected a bandwidth such as
+ * example (NULL: none) or one of kind's names. */
+static void
+err_not_named(struct ctx *c, const char *path, const char *example,
+    const char *kind, char *names, const cJSON *v)
+{
+	char *f = json_found(v);
+
+	err_at(c, path, "expected %s%s%sa %s (%s), got %s",
+	    example != NULL ? "a bandwidth such as \"" : "",
+	    example != NULL ? example : "", example != NULL ? "\" or " : "",
+	    kind, names, f);
+	free(names);
+	free(f);
+}
+
 /* A link's bandwidth (key) and latency (lat): a bandwidth, or the name
  * of a link of hardware.def, which sets both unless lat is given. */
 static void
@@ -334,9 +350,8 @@ get_link(struct ctx *c, const cJSON *cl, const char *key, const char *lat,
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(cl, key);
 	const struct hw_link *l;
-	char p[64], *f, *names;
+	char p[64], *cause;
 	double d;
-	char *cause;
 
 	if (cJSON_IsString(v) && (l = hw_link_find(v->valuestring)) != NULL) {
 		*Bps = l->bps / 8;
@@ -346,12 +361,7 @@ get_link(struct ctx *c, const cJSON *cl, const char *key, const char *lat,
 	    UNIT_BANDWIDTH, &d, &cause) != 0) {
 		free(cause);
 		snprintf(p, sizeof p, "/cluster/%s", key);
-		f = json_found(v);
-		names = hw_link_names();
-		err_at(c, p, "expected a bandwidth such as \"10Gbps\" or a "
-		    "link (%s), got %s", names, f);
-		free(names);
-		free(f);
+		err_not_named(c, p, "10Gbps", "link", hw_link_names(), v);
 		return;
 	} else
 		get_units(c, cl, "/cluster", key, required, &range_bandwidth,
@@ -984,18 +994,13 @@ get_transport(struct ctx *c, const cJSON *n, const char *key)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(n, key);
 	const struct hw_transport *t;
-	char p[64], *f, *names;
+	char p[64];
 
 	if (cJSON_IsString(v) && (t = hw_transport_find(v->valuestring)))
 		return t;
 	snprintf(p, sizeof p, "/network/%s", key);
-	f = json_found(v);
-	names = hw_transport_names();
-	err_at(c, p, "expected %sa transport (%s), got %s",
-	    strcmp(key, "flow_cap") == 0 ? "a bandwidth such as \"5Gbps\" "
-	    "or " : "", names, f);
-	free(names);
-	free(f);
+	err_not_named(c, p, strcmp(key, "flow_cap") == 0 ? "5Gbps" : NULL,
+	    "transport", hw_transport_names(), v);
 	return NULL;
 }
 
