@@ -36,6 +36,90 @@ check "rerun: every point was done before" grep -q "6 of 6 points done before" e
 check "rerun: no report was rewritten" test -z "$(find sw -name '*.json' -newer err)"
 check "rerun: still 6 rows" test "$(wc -l <sw/results.csv)" -eq 7
 
+# A rerun resumes only the same sweep: the same psim, scenario bytes, the
+# files it reads, --set values and points (sweep.txt).  Before, a rerun
+# with another --set or another scenario reused the old points' numbers.
+cp sw/results.csv before.csv
+"$PSIM" sweep -o sw -j 2 --vary placement.workers=4,8 \
+    --vary strategy.algorithm=ring,halving-doubling,all-to-all \
+    --set run.steps=2 --set cluster.nic=100Gbps "$S" 2>err8
+check "another --set into the same directory: exit 2" test $? -eq 2
+check "another --set: says which line differs" \
+    grep -q 'sw holds another sweep: its sweep.txt has "point placement.workers=4_strategy.algorithm=ring" where this sweep has "set cluster.nic=100Gbps"' err8
+check "another --set: results.csv untouched" cmp -s before.csv sw/results.csv
+"$PSIM" sweep -o sw -j 2 --vary placement.workers=4,8 \
+    --vary strategy.algorithm=ring,halving-doubling,all-to-all \
+    --set run.steps=2 "$SRCDIR/scenarios/seed-250m-10w-10g-all-to-all.json" 2>err8
+check "another scenario: exit 2, the scenario's bytes differ" \
+    grep -q 'its sweep.txt has "scenario 497 bytes, fnv1a64 [0-9a-f]*" where this sweep has "scenario 550 bytes' err8
+"$PSIM" sweep -o sw -j 2 --vary placement.workers=4,8,16 \
+    --vary strategy.algorithm=ring,halving-doubling,all-to-all \
+    --set run.steps=2 "$S" 2>err8
+check "another grid: exit 2" test $? -eq 2
+mkdir notsweep && : >notsweep/mine.txt
+"$PSIM" sweep -o notsweep --vary placement.workers=2,4 "$S" 2>err8
+check "a directory that is not a sweep's: exit 2" test $? -eq 2
+check "a directory that is not a sweep's: says so" \
+    grep -q "notsweep is not empty and holds no sweep.txt" err8
+check "a directory that is not a sweep's: nothing written" \
+    test "$(ls notsweep)" = mine.txt
+# the files the scenario reads are part of it: a trace that changed is
+# another sweep
+cp "$SRCDIR/scenarios/spot-250m-10w-10g-ring.json" spot.json
+F=$TMP/spot.json
+cp "$SRCDIR/tests/data/faults-one.csv" tr.csv
+"$PSIM" sweep --plan -o trsw --set faults.preemption='{"trace":"tr.csv"}' \
+    --vary placement.workers=2,4 "$F" >/dev/null 2>err9
+check "a trace: the plan's directory records it" \
+    grep -q "^input $TMP/tr.csv [0-9]* bytes, fnv1a64 " trsw/sweep.txt
+echo >>tr.csv
+"$PSIM" sweep --plan -o trsw --set faults.preemption='{"trace":"tr.csv"}' \
+    --vary placement.workers=2,4 "$F" >/dev/null 2>err9
+check "a trace that changed: another sweep (exit 2)" test $? -eq 2
+
+# Point names: distinct points, distinct files; repeated keys and values
+# are errors.  (Before: 'a b', 'a-b' and 'a:b' were one file; two --vary
+# of one key made rows labelled 2 that ran 6; 2,,4 dropped the empty
+# value.)
+"$PSIM" sweep --plan -o names --vary 'name=a b,a-b,a:b,a_b' "$S" >plan 2>&1
+check "names: four points, four files" \
+    test "$(grep -o "json '/[^']*' --set" plan | sort -u | wc -l)" -eq 4
+check "names: a byte outside [A-Za-z0-9.+-] is %XX" \
+    grep -q "names/name=a%20b.json" plan
+for v in 'placement.workers=2,2,3' 'placement.workers=2,2.0' \
+    'placement.workers=2,,4' 'placement.workers=2,'; do
+	"$PSIM" sweep --plan -o rep --vary "$v" "$S" >/dev/null 2>err10
+	check "--vary $v: exit 2" test $? -eq 2
+done
+check "an empty value: says which" grep -q "placement.workers=2,: value 2 is empty" err10
+"$PSIM" sweep --plan -o rep --vary placement.workers=2,3,2 "$S" >/dev/null 2>err10
+check "a repeated value: names both" \
+    grep -q "values 1 and 3 (2 and 2) are the same point" err10
+"$PSIM" sweep --plan -o rep --vary placement.workers=2,4 \
+    --vary placement.workers=6,8 "$S" >/dev/null 2>err10
+check "a key varied twice: exit 2" test $? -eq 2
+check "a key varied twice: says so" \
+    grep -q "placement.workers is varied twice; give all its values in one option" err10
+"$PSIM" sweep --plan -o rep --vary placement.workers=2,4 \
+    --set placement.workers=3 "$S" >/dev/null 2>err10
+check "a key varied and set: exit 2 and why" \
+    grep -q "placement.workers is both varied and set (--set placement.workers=3)" err10
+check "refused grids leave no directory" test ! -e rep
+
+# Ranges take units: one grammar for sweep, cross and advise.
+"$PSIM" sweep --plan -o u1 --vary faults.preemption.mttp=1h..4h:x2 "$F" >plan
+check "1h..4h:x2 is 1h, 2h, 4h" \
+    test "$(grep -o "mttp=[0-9.]*h'" plan | tr '\n' ' ')" = "mttp=1h' mttp=2h' mttp=4h' "
+"$PSIM" sweep --plan -o u2 --vary faults.preemption.mttp=1h..2h:30min "$F" >plan
+check "1h..2h:30min is 1h, 1.5h, 2h" test "$(grep -c "mttp=1h'\|mttp=1.5h'\|mttp=2h'" plan)" -eq 3
+"$PSIM" sweep --plan -o u3 --vary cluster.nic=1Gbps..8Gbps:x2 "$S" >plan
+check "1Gbps..8Gbps:x2: four bandwidths" test "$(grep -c "nic=[1248]Gbps'" plan)" -eq 4
+"$PSIM" sweep --plan -o u4 --vary model.params=100K..10M:x10 "$S" >plan
+check "100K..10M:x10: in A's unit" test "$(grep -c "params=\(100\|1000\|10000\)K'" plan)" -eq 3
+"$PSIM" sweep --plan -o u5 --vary cluster.nic=1Gbps..8h "$S" >/dev/null 2>err11
+check "ends in two kinds of unit: exit 2 and why" \
+    grep -q "A, B and STEP in one unit" err11
+
 # A point with a bad value fails alone; the sweep goes on and says so.
 "$PSIM" sweep -o bad -j 2 --vary placement.workers=2,0,3 "$S" 2>err3
 check "a failed point: exit status 1" test $? -eq 1
@@ -108,7 +192,32 @@ check "a range: 2..8:x2 is 2, 4, 8" test "$(cut -d, -f1 range/results.csv | tr '
     '"placement.workers" "2" "4" "8" '
 "$PSIM" sweep --vary placement.workers=8..2 "$S" 2>err4
 check "a bad range: exit 2" test $? -eq 2
-check "a bad range: says what is expected" grep -q "expected PATH=V1,V2" err4
+check "a bad range: says what is expected" grep -q "expected A..B\[:STEP|xFACTOR\], A <= B" err4
+
+# psim merge reads what a plan left, whatever it is: a damaged points.tsv
+# is refused with its line (before: a segfault and an empty results.csv);
+# a point's report that is not psim's CSV is a failed point (before: its
+# bytes went into results.csv).
+cp -r planned damaged
+head -c 400 /dev/urandom >"damaged/placement.workers=4_strategy.algorithm=ring.csv"
+"$PSIM" merge damaged 2>err12
+check "merge: a damaged report is a failed point (exit 1)" test $? -eq 1
+check "merge: and says so" \
+    grep -q '^"4","ring",failed,"its CSV report is not text"$' damaged/results.csv
+printf 'x\n' >"damaged/placement.workers=4_strategy.algorithm=ring.csv"
+"$PSIM" merge damaged 2>err12
+check "merge: a foreign header is a failed point" \
+    grep -q '^"4","ring",failed,"its CSV report.s header is not psim.s"$' damaged/results.csv
+cp damaged/results.csv before.csv
+printf 'placement.workers\tstrategy.algorithm\nbad row\n' >damaged/points.tsv
+"$PSIM" merge damaged 2>err12
+check "merge: a bad row of points.tsv: exit 2" test $? -eq 2
+check "merge: names the file and line" \
+    grep -q "damaged/points.tsv:2: expected a point's name and its settings" err12
+check "merge: results.csv left as it was" cmp -s before.csv damaged/results.csv
+printf 'placement.workers\nplacement.workers=2\tplacement.workers=3\n' >damaged/points.tsv
+"$PSIM" merge damaged 2>err12
+check "merge: a name that is not its settings': exit 2" test $? -eq 2
 
 # Too many points: refused before any directory is made, saying the limit
 # (before: 1..1e9 was cut at 10,000 points without a word).

@@ -38,9 +38,9 @@ check "two scenarios: a crossing with its bracket" \
     grep -q "^goodput_steps_per_s: .*async-ps8.json and .*ring.json cross at faults.preemption.mttp = [0-9.]*h (between [0-9.]*h and [0-9.]*h, [0-9]* probes)$" "$TMP/spot"
 check "two scenarios: where the difference is significant (95%)" \
     grep -q "the difference is significant (95%) at" "$TMP/spot"
-"$PSIM" cross -k cluster.latency=1ms..1s -c strategy.algorithm=ring,all-to-all \
+"$PSIM" cross -k cluster.latency=1ms..1Gbps -c strategy.algorithm=ring,all-to-all \
     "$R" 2>"$TMP/bad"
 check "units that differ: exit 2" test $? -eq 2
 check "units that differ: what is expected" \
-    grep -q "expected PATH=LO..HI, LO < HI, both in the same unit" "$TMP/bad"
+    grep -q "expected PATH=LO..HI, LO < HI, both in one unit" "$TMP/bad"
 done_testing

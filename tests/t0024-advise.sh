@@ -83,6 +83,17 @@ prefilter "prefilter, ring workers x NIC" "$TMP/ring.tsv"
 table "$TMP/tier.json" >"$TMP/tier.tsv"
 prefilter "prefilter, two-tier shards x NIC" "$TMP/tier.tsv"
 
+# One key in two --space options is refused (before: candidates that
+# could not be, 1 and 2 shards listed as 7 and 8).
+"$PSIM" advise -t 'step_time<=3.5s' -S strategy.shards=1,2 \
+    -S strategy.shards=7,8 "$PS1" >/dev/null 2>"$TMP/twice"
+check "a key in two --space: exit 2" test $? -eq 2
+check "a key in two --space: says so" \
+    grep -q "^psim: advise: strategy.shards is varied twice" "$TMP/twice"
+"$PSIM" advise -t 'step_time<=3.5s' -S strategy.shards=2,2 "$PS1" \
+    >/dev/null 2>"$TMP/twice"
+check "a value twice in --space: exit 2" test $? -eq 2
+
 # 3. Without --all: the same best, fewer runs; strategies mixed.
 "$PSIM" advise -t 'step_time<=3.5s' -S strategy.shards=1..8 -s run.steps=3 \
     "$PS1" >"$TMP/text" 2>&1

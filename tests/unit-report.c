@@ -32,6 +32,22 @@ bottleneck(struct results *r, enum bottleneck_kind kind, int link,
 	r->bottleneck.gpus = gpus;
 }
 
+/* 3.6 GB in 2 steps: 1.8 GB over 10 Gbps is 1.44 s, 14.4 Gbps in 1 s;
+ * host-4's NIC is the bottleneck. */
+static struct results *
+worker_nic_run(void)
+{
+	struct results *r = run(2, 1, 1, 0);
+	int l;
+
+	host(r, "host-3", 3, -1, 0, -1, 1e9, 1e9);
+	l = host(r, "host-4", 4, -1, 0, -1, 1e9, 3.6e9);
+	link_of(r, "star_link_3_DOWN", 1e9, 1.25e9, 0, 0, -1);
+	link_of(r, "star_link_4_DOWN", 3.6e9, 1.25e9, l, 0, -1);
+	bottleneck(r, BN_WORKER_NIC, 1, 1);
+	return r;
+}
+
 static void
 says(const struct results *r, const char *res, const char *why,
     const char *what)
@@ -94,6 +110,7 @@ kinds(void)
 	tap_str(report_bottleneck_kind(BN_SERVER_NIC), "server-nic",
 	    "kind server-nic");
 	tap_str(report_bottleneck_kind(BN_SWITCH), "switch", "kind switch");
+	tap_str(report_bottleneck_kind(BN_FAULTS), "faults", "kind faults");
 	tap_ok(report_format_parse("text") == REPORT_TEXT &&
 	    report_format_parse("json") == REPORT_JSON &&
 	    report_format_parse("csv") == REPORT_CSV,
@@ -213,12 +230,7 @@ sentences(void)
 
 	/* 3.6 GB in 2 steps: 1.8 GB over 10 Gbps is 1.44 s, 14.4 Gbps in
 	 * 1 s */
-	r = run(2, 1, 1, 0);
-	host(r, "host-3", 3, -1, 0, -1, 1e9, 1e9);
-	l = host(r, "host-4", 4, -1, 0, -1, 1e9, 3.6e9);
-	link_of(r, "star_link_3_DOWN", 1e9, 1.25e9, 0, 0, -1);
-	link_of(r, "star_link_4_DOWN", 3.6e9, 1.25e9, l, 0, -1);
-	bottleneck(r, BN_WORKER_NIC, 1, 1);
+	r = worker_nic_run();
 	says(r, "host-4 NIC receive (worker 4)", "host-4's NIC (worker 4) "
 	    "receives 1.8 GB per step; at 10 Gbps that takes 1.44 s against 1 s "
 	    "of compute: it would need 14.4 Gbps to keep up", "worker-nic");
@@ -233,6 +245,28 @@ sentences(void)
 	    "0 + 1 shard) sends 9 GB per step; at 10 Gbps that takes 7.2 s "
 	    "against 1 s of compute: it would need 72 Gbps to keep up",
 	    "server-nic, colocated");
+	results_free(r);
+
+	/* faults: the job stood still 750 + 150 + 100 = 1000 s of 1250 s
+	 * (80%); between faults the step waits for the NIC above */
+	r = worker_nic_run();
+	r->faults = 1;
+	r->fstats.preemptions = 3;
+	r->fstats.server_failures = 1;
+	r->fstats.stalled_s = 750;
+	r->fstats.restart_s = 150;
+	r->fstats.checkpoint_s = 100;
+	r->simulated_s = 1250;
+	r->bottleneck.step = BN_WORKER_NIC;
+	r->bottleneck.step_utilization = r->bottleneck.utilization;
+	r->bottleneck.kind = BN_FAULTS;
+	r->bottleneck.utilization = 0.8;
+	says(r, "the job stood still 80% of the run", "the job stood still "
+	    "1000 s of its 1250 s simulated (4 fault events: stalled, "
+	    "restarting, checkpointing); between faults a step waits for "
+	    "host-4 NIC receive (worker 4): host-4's NIC (worker 4) receives "
+	    "1.8 GB per step; at 10 Gbps that takes 1.44 s against 1 s of "
+	    "compute: it would need 14.4 Gbps to keep up", "faults");
 	results_free(r);
 
 	/* 10 GB in 4 steps: 2.5 GB over 25 Gbps is 800 ms, 50 Gbps in

@@ -141,6 +141,40 @@ units_parse(const char *s, enum unit_kind kind, double *out, char **cause)
 	return -1;
 }
 
+int
+units_parse_same(const char *const *s, int n, enum unit_kind *kind,
+    double *out)
+{
+	static const enum unit_kind kinds[] = { UNIT_COUNT, UNIT_BYTES,
+	    UNIT_BANDWIDTH, UNIT_TIME, UNIT_FLOPS, UNIT_SPEED };
+	char *cause;
+	size_t k;
+	int i;
+
+	for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+		for (i = 0; i < n; i++) {
+			if (units_parse(s[i], kinds[k], &out[i], &cause) != 0) {
+				free(cause);
+				break;
+			}
+		}
+		if (i == n) {
+			*kind = kinds[k];
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const char *
+units_suffix(const char *s)
+{
+	char *end;
+
+	(void)strtod(s, &end);
+	return end;
+}
+
 static void
 fmt_scaled(double v, const char *const *names, double step, char *buf,
     unsigned len)

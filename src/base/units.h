@@ -19,6 +19,15 @@ const char *units_example(enum unit_kind);
  * to a malloc'd message ("unknown unit 'Gbs'"); the caller frees it. */
 int units_parse(const char *s, enum unit_kind, double *out, char **cause);
 
+/* The first kind (count, bytes, bandwidth, time, flops, speed) in which
+ * each of the n strings parses, their values in its base unit in out;
+ * -1 if there is none.  A plain number is a count. */
+int units_parse_same(const char *const *s, int n, enum unit_kind *kind,
+    double *out);
+
+/* What follows the number in s ("h" in "1.5h", "" in "2"). */
+const char *units_suffix(const char *s);
+
 /* Short human forms for reports: "1 GB", "10 Gbps", "1.25 s". */
 void units_fmt_bytes(double bytes, char *buf, unsigned len);
 void units_fmt_rate(double bytes_per_s, char *buf, unsigned len);

@@ -279,7 +279,7 @@ make_candidates(struct advise_args *x)
 	char *cause;
 	int i, k;
 
-	if (sweep_grid(&x->sw, &cause) != 0) {
+	if (sweep_grid(&x->sw, x->base, x->nbase, &cause) != 0) {
 		fprintf(stderr, "psim: advise: %s\n", cause);
 		free(cause);
 		return 2;

@@ -25,6 +25,7 @@
 #include "results.h"
 #include "run.h"
 #include "scenario.h"
+#include "sweep.h"
 #include "xmalloc.h"
 
 #define CROSS_PROBES	10
@@ -46,36 +47,25 @@ struct cross {
 	const char	*figure;	/* a CSV column */
 };
 
-/* A value and the unit after it: "5h" -> 5, "h". */
-static int
-value_unit(const char *s, double *v, const char **unit)
-{
-	char *end;
-
-	*v = strtod(s, &end);
-	*unit = end;
-	return end != s && isfinite(*v) ? 0 : -1;
-}
-
+/* PATH=LO..HI, in one unit (sweep.h's ranges): lo and hi in LO's. */
 static int
 parse_key(struct cross *x, const char *arg)
 {
-	const char *eq = strchr(arg, '='), *dots, *u1, *u2;
-	char *lo;
-	int bad;
+	const char *eq = strchr(arg, '=');
+	struct range r;
+	char *cause;
 
-	if (eq == NULL || eq == arg || (dots = strstr(eq, "..")) == NULL)
+	if (eq == NULL || eq == arg)
 		return -1;
-	lo = xstrndup(eq + 1, (size_t)(dots - eq - 1));
-	bad = value_unit(lo, &x->lo, &u1) != 0 ||
-	    value_unit(dots + 2, &x->hi, &u2) != 0 || strcmp(u1, u2) != 0 ||
-	    !(x->lo < x->hi);
-	if (!bad) {
-		x->key = xstrndup(arg, (size_t)(eq - arg));
-		x->unit = xstrdup(u1);
+	if (sweep_range_parse(eq + 1, 0, &r, &cause) != 0) {
+		free(cause);
+		return -1;
 	}
-	free(lo);
-	return bad ? -1 : 0;
+	x->key = xstrndup(arg, (size_t)(eq - arg));
+	x->lo = r.lo / r.scale;
+	x->hi = r.hi / r.scale;
+	x->unit = r.unit;
+	return 0;
 }
 
 static int
@@ -105,8 +95,8 @@ cross_option(void *ctx, int which, const char *value)
 	    value)) {
 		fprintf(stderr, "psim: cross: --%s %s: expected %s\n", which ==
 		    OPT_KEY ? "key" : "compare", value, which == OPT_KEY ?
-		    "PATH=LO..HI, LO < HI, both in the same unit (such as "
-		    "faults.preemption.mttp=5h..40h)" :
+		    "PATH=LO..HI, LO < HI, both in one unit (such as "
+		    "faults.preemption.mttp=5h..40h or model.params=100K..10M)" :
 		    "PATH=A,B (such as strategy.sync=async,sync)");
 		return 2;
 	}

@@ -23,67 +23,29 @@
 #include "units.h"
 #include "xmalloc.h"
 
-/* The closed form's assumptions a scenario can depart from, in the order
- * they are taken away: each removal is kept for the next, so the parts
- * add up to the whole gap, the rest being what no removal explains. */
-enum departure { D_JOBS, D_FAULTS, D_STRAGGLERS, D_LINKS, D_NETWORK, D_N };
-
-static const char *const departure_words[] = {
-	[D_JOBS] = "the other jobs, on the links they share with this one "
-	    "(the job alone on its hosts)",
-	[D_FAULTS] = "faults: preemptions, failures, restarts, checkpoints "
-	    "(the closed form has none)",
-	[D_STRAGGLERS] = "stragglers and compute jitter (a step waits for the "
-	    "slowest)",
-	[D_LINKS] = "links beyond the NICs: the switch backplane, the rack "
-	    "uplinks",
-	[D_NETWORK] = NULL,	/* by the network model: network_words() */
-};
-
-static const char *
-network_words(const struct scenario *sc)
-{
-	if (sc->network == NET_REALISTIC)
-		return sc->crosstraffic ? "the realistic network (LV08: "
-		    "latency x13.01, bandwidth x0.97, the TCP window, 5% "
-		    "reverse traffic)" : "the realistic network (LV08: latency "
-		    "x13.01, bandwidth x0.97, the TCP window)";
-	return "the cm02 network (a flow capped at the TCP window over twice "
-	    "the latency)";
-}
-
 /* Take departure d out of sc; 0 if sc does not have it. */
 static int
 remove_departure(struct scenario *sc, enum departure d)
 {
+	if (!report_has_departure(sc, d))
+		return 0;
 	switch (d) {
 	case D_JOBS:	/* a job of several: its scenario is it alone */
-		return sc->job.name != NULL;
+		return 1;
 	case D_FAULTS:
-		if (!sc->faults.on)
-			return 0;
 		sc->faults.on = 0;
 		sc->faults.workers.on = sc->faults.servers.on =
 		    sc->faults.links.on = 0;
 		return 1;
 	case D_STRAGGLERS:
-		if (sc->cluster.nslow == 0 && sc->cluster.jitter == JITTER_NONE)
-			return 0;
 		sc->cluster.nslow = 0;
 		sc->cluster.jitter = JITTER_NONE;
 		return 1;
 	case D_LINKS:
-		if (sc->cluster.topology == TOPO_PLATFORM ||
-		    sc->cluster.gpus_per_host > 1 ||
-		    (sc->cluster.switch_Bps == 0 &&
-		    sc->cluster.topology != TOPO_TWO_TIER))
-			return 0;
 		sc->cluster.switch_Bps = 0;
 		sc->cluster.oversubscription = 1e-6;	/* uplinks unbounded */
 		return 1;
 	case D_NETWORK:
-		if (sc->network == NET_IDEAL)
-			return 0;
 		sc->network = NET_IDEAL;
 		return 1;
 	case D_N:
@@ -233,8 +195,7 @@ print_gap(const struct scenario *sc, const struct results *r,
 			printf("   (the run without them failed; no parts)\n");
 			return;
 		}
-		parts[n].what = g->d[i] == D_NETWORK ?
-		    network_words(sc) : departure_words[g->d[i]];
+		parts[n].what = report_departure_words(sc, g->d[i]);
 		parts[n++].points = 100 * (prev - g->step[i]) / base;
 		prev = g->step[i];
 	}

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "files.h"
 #include "merge.h"
 #include "plot.h"
 #include "report.h"
@@ -62,7 +63,9 @@ static const char sweep_help[] =
     "Run SCENARIO at every combination of the --vary values, each point a "
     "psim run\nin its own process, N at a time; write DIR/results.csv and "
     "each point's\nreports in DIR.  Points already in DIR are not run "
-    "again.  At most 10000 points.\n\n"
+    "again; DIR must be empty\nor hold this same sweep (DIR/sweep.txt).  "
+    "At most 10000 points.  A range's ends\nmay carry a unit: 1h..4h:30min, "
+    "1Gbps..8Gbps:x2.\n\n"
     "  -v, --vary PATH=V1,V2,...         values of a scenario key "
     "(repeatable)\n"
     "  -v, --vary PATH=A..B[:STEP|xFACTOR] a range, added to or "
@@ -180,13 +183,75 @@ sweep_parse(int argc, char **argv, struct sweep_args *a)
 	return -1;
 }
 
+/* s onto text, its control bytes as %XX, then a newline. */
+static void
+id_line(char **text, const char *what, const char *s)
+{
+	char *t = xstrdup(s), *p, *line;
+	size_t n = 0;
+
+	for (p = t; *p != '\0'; p++)
+		n += (unsigned char)*p < 0x20 || *p == '%';
+	line = xmalloc(strlen(t) + 2 * n + 1);
+	for (p = t, n = 0; *p != '\0'; p++) {
+		if ((unsigned char)*p < 0x20 || *p == '%')
+			n += (size_t)sprintf(line + n, "%%%02X",
+			    (unsigned char)*p);
+		else
+			line[n++] = *p;
+	}
+	line[n] = '\0';
+	p = *text;
+	xasprintf(text, "%s%s %s\n", p, what, line);
+	free(p);
+	free(line);
+	free(t);
+}
+
+/* What makes this sweep this one (sweep.txt): the psim, the scenario's
+ * bytes and those of the files it reads, the --set values and the
+ * points.  NULL with the error printed if a file cannot be read. */
+static char *
+sweep_identity(const struct sweep_args *a, const struct scenario *sc)
+{
+	const char *files[64];
+	char *text = xstrdup("psim " PACKAGE_VERSION " sweep\n"), *fp,
+	    *cause, *real, *what;
+	int n, i;
+
+	n = scenario_inputs(sc, files, 64);
+	for (i = -1; i < n; i++) {
+		if ((fp = files_fingerprint(i < 0 ? a->scenario : files[i],
+		    &cause)) == NULL) {
+			fprintf(stderr, "psim: sweep: %s: %s\n", i < 0 ?
+			    a->scenario : files[i], cause);
+			free(cause);
+			free(text);
+			return NULL;
+		}
+		real = i < 0 ? NULL : realpath(files[i], NULL);
+		xasprintf(&what, "%s%s", i < 0 ? "scenario" : "input ",
+		    i < 0 ? "" : real != NULL ? real : files[i]);
+		id_line(&text, what, fp);
+		free(what);
+		free(real);
+		free(fp);
+	}
+	for (i = 0; i < a->nbase; i++)
+		id_line(&text, "set", a->base[i]);
+	for (i = 0; i < a->sw.npts; i++)
+		id_line(&text, "point", a->sw.pts[i].name);
+	return text;
+}
+
 /* The base scenario must be valid before anything runs; DIR is made
- * (sweep-NAME by default).  -1 to go on, or the exit status. */
+ * (sweep-NAME by default) and claimed for this sweep.  -1 to go on, or
+ * the exit status. */
 static int
 sweep_prepare(struct sweep_args *a, char **dir)
 {
 	struct scenario *sc;
-	char *errors;
+	char *errors, *identity;
 
 	if ((sc = scenario_load(a->scenario, a->base, a->nbase,
 	    &errors)) == NULL) {
@@ -208,9 +273,19 @@ sweep_prepare(struct sweep_args *a, char **dir)
 	if (a->dir == NULL)
 		xasprintf(dir, "sweep-%s", sc->name);
 	a->sw.dir = a->dir != NULL ? a->dir : *dir;
+	identity = sweep_identity(a, sc);
 	scenario_free(sc);
+	if (identity == NULL)
+		return 2;
 	if (mkdir(a->sw.dir, 0755) != 0 && errno != EEXIST)
 		fatal("cannot create %s: %s", a->sw.dir, strerror(errno));
+	if (sweep_claim(&a->sw, identity, &errors) != 0) {
+		fprintf(stderr, "psim: sweep: %s\n", errors);
+		free(errors);
+		free(identity);
+		return 2;
+	}
+	free(identity);
 	if (a->jobs == 0 && (a->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN)) < 1)
 		a->jobs = 1;
 	return -1;
@@ -235,7 +310,7 @@ cmd_sweep_exec(int argc, char **argv)
 		goto out;
 	}
 	plotting = a.plot != NULL;
-	if (sweep_grid(&a.sw, &cause) != 0) {
+	if (sweep_grid(&a.sw, a.base, a.nbase, &cause) != 0) {
 		fprintf(stderr, "psim: sweep: %s\n", cause);
 		free(cause);
 		status = 2;

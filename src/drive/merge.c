@@ -39,19 +39,17 @@ merge(const char *dir, const char *columns)
 {
 	struct sweep sw;
 	struct point *p;
-	char *file, *results;
-	int i, failed = 0, missing = 0, e;
+	char *cause, *results;
+	int i, failed = 0, missing = 0;
 	FILE *out;
 
 	memset(&sw, 0, sizeof sw);
 	sw.dir = dir;
 	sw.columns = columns;
-	if (sweep_read_points(&sw) != 0) {
-		e = errno;
-		file = sweep_path(dir, "points", ".tsv");
-		fprintf(stderr, "psim: merge: %s: %s (made by psim sweep or "
-		    "psim sweep --plan)\n", file, strerror(e));
-		free(file);
+	if (sweep_read_points(&sw, &cause) != 0) {
+		fprintf(stderr, "psim: merge: %s\n", cause);
+		free(cause);
+		sweep_free(&sw);
 		return 2;
 	}
 	if (of_jobs(&sw))
@@ -66,10 +64,8 @@ merge(const char *dir, const char *columns)
 		if (p->failed && !sweep_has(&sw, p, ".err") &&
 		    !sweep_has(&sw, p, ".csv"))
 			missing++;	/* not run yet */
-		else {
-			failed += p->failed;
-			sweep_results_row(out, &sw, p);
-		}
+		else
+			failed += sweep_results_row(out, &sw, p);
 	}
 	if (fclose(out) != 0)
 		fatal("cannot write %s", results);

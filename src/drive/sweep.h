@@ -39,23 +39,52 @@ struct sweep {
 /* The most points a sweep runs, and so the most values of one --vary. */
 #define SWEEP_MAX_POINTS	10000
 
-/* PATH=V1,V2,... or PATH=A..B[:STEP|xFACTOR] into *v; -1 with *cause,
- * also when a range has more than SWEEP_MAX_POINTS values. */
+/* A range of a key's values: A..B, with :STEP or :xFACTOR when stepped.
+ * A, B and STEP are numbers in one unit (units.h: "1h..4h:30min",
+ * "1Gbps..8Gbps", "100K..10M"); lo, hi and step are in its base unit,
+ * a FACTOR is a plain number.  The values are written in A's unit. */
+struct range {
+	double		 lo, hi, step;
+	int		 mul;		/* step is a factor */
+	double		 scale;		/* base units in one of unit */
+	char		*unit;		/* A's, as written: "h", "Gbps", "" */
+};
+
+/* text into *r (r->unit malloc'd); -1 with *cause.  Unstepped ranges
+ * (psim cross's LO..HI) need LO < HI; stepped ones A <= B. */
+int sweep_range_parse(const char *text, int stepped, struct range *r,
+    char **cause);
+/* v (in the base unit) as the range writes its values: "1.5h". */
+void sweep_range_value(const struct range *, double v, char *buf,
+    size_t len);
+
+/* PATH=V1,V2,... or PATH=A..B[:STEP|xFACTOR] into *v; -1 with *cause:
+ * an empty value, the same value twice (2 and 2.0 are the same), a
+ * range that is not one, or more than SWEEP_MAX_POINTS values. */
 int sweep_vary_parse(const char *arg, struct vary *v, char **cause);
 
-/* The points of sw->vary: their cartesian product.  -1 with *cause when
- * there would be more than SWEEP_MAX_POINTS. */
-int sweep_grid(struct sweep *, char **cause);
+/* The points of sw->vary: their cartesian product, each with a file
+ * name of its own.  -1 with *cause when a path is varied twice or also
+ * set in base (--set), or there would be more than SWEEP_MAX_POINTS. */
+int sweep_grid(struct sweep *, char **base, int nbase, char **cause);
 
 /* DIR/NAME.EXT, malloc'd. */
 char *sweep_path(const char *dir, const char *name, const char *ext);
+
+/* DIR for this sweep, whose identity is the text of DIR/sweep.txt (the
+ * psim, the scenario's and its files' bytes, the --set values, the
+ * grid): written there if DIR is empty; 0 if DIR holds the same text (a
+ * resumed sweep); -1 with *cause if DIR holds another sweep or anything
+ * else. */
+int sweep_claim(const struct sweep *, const char *identity, char **cause);
 
 /* Write DIR/points.tsv: the varied paths, then a line per point. */
 void sweep_write_points(const struct sweep *);
 
 /* Read DIR/points.tsv into sw->vary (paths only) and sw->pts; -1 with
- * errno set if it cannot be opened. */
-int sweep_read_points(struct sweep *);
+ * *cause if it cannot be read or is not as psim sweep writes it (each
+ * point's name is checked against its settings). */
+int sweep_read_points(struct sweep *, char **cause);
 
 /* Whether DIR/NAME.EXT of point p is there and not empty. */
 int sweep_has(const struct sweep *, const struct point *, const char *ext);
@@ -82,8 +111,10 @@ FILE *sweep_results_open(const struct sweep *, const char *results);
 
 /* Point p's rows of results.csv: its values, then ok and its CSV
  * report's row (a row per job for a scenario of several jobs), or
- * failed and the first line it printed on stderr. */
-void sweep_results_row(FILE *, const struct sweep *, const struct point *);
+ * failed and the first line it printed on stderr (or what is wrong with
+ * its report: not text, not psim's header, a damaged row).  Returns 1
+ * for a failed row, else 0. */
+int sweep_results_row(FILE *, const struct sweep *, const struct point *);
 
 void sweep_free(struct sweep *);
 

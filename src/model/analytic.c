@@ -182,13 +182,14 @@ analytic_round_time(struct round *r)
 {
 	const struct shape *s = r->s;
 	int h, k, hosts = s->n + s->servers, racks = s->racks + 1;
-	double t = 0, v;
+	double t = 0, v, fabric;
 
 	r->binding[0] = '\0';
 	if (r->ready != NULL)
 		round_schedule(r);
 	if (s->route != NULL)
 		t = round_links(r);
+	fabric = t;
 	for (h = 0; h < hosts; h++) {
 		v = (r->up[h] > r->down[h] ? r->up[h] : r->down[h]) / s->B;
 		if (v <= t)
@@ -205,6 +206,7 @@ analytic_round_time(struct round *r)
 			    h - s->n);
 	}
 	for (k = 0; k < racks && s->switch_Bps > 0; k++) {
+		fabric = most(fabric, r->sw[k] / s->switch_Bps);
 		if ((v = r->sw[k] / s->switch_Bps) > t) {
 			t = v;
 			if (s->racks > 0)
@@ -219,6 +221,7 @@ analytic_round_time(struct round *r)
 	for (k = 0; k < s->racks; k++) {
 		v = (r->out[k] > r->in[k] ? r->out[k] : r->in[k]) /
 		    s->uplink_Bps[k];
+		fabric = most(fabric, v);
 		if (v > t) {
 			t = v;
 			if (s->groups_are_hosts)
@@ -229,6 +232,9 @@ analytic_round_time(struct round *r)
 				    "rack %d's uplink", k);
 		}
 	}
+	if (s->flow_Bps > 0)
+		fabric = most(fabric, r->flow / s->flow_Bps);
+	r->fabric_s = fabric;
 	if (s->flow_Bps > 0 && r->flow / s->flow_Bps > t) {
 		t = r->flow / s->flow_Bps;
 		snprintf(r->binding, sizeof r->binding, "the flow cap");
@@ -334,4 +340,111 @@ analytic_finish(const struct shape *s, struct analytic *a)
 	a->step_time_s = s->compute_s + a->exposed_s;
 	a->required_gbps_worker = analytic_gbps(w, s->compute_s);
 	a->required_gbps_server = analytic_gbps(v, s->compute_s);
+}
+
+/* Max-min fair rates of the active shards' flows (progressive filling):
+ * a worker's NIC direction carries one flow of each active shard, server
+ * h's n of each of its own. */
+static void
+fluid_rates(int m, const int *active, const int *srv, int nsrv, int n,
+    double B, double *rate)
+{
+	double *cap = xcalloc((size_t)nsrv + 1, sizeof *cap), d, w;
+	int *frozen = xcalloc((size_t)m, sizeof *frozen), *weight, i, h, left;
+
+	weight = xcalloc((size_t)nsrv + 1, sizeof *weight);
+	for (h = 0; h <= nsrv; h++)
+		cap[h] = B;		/* cap[nsrv]: the worker's NIC */
+	for (i = 0, left = 0; i < m; i++) {
+		rate[i] = 0;
+		frozen[i] = !active[i];
+		left += active[i];
+	}
+	while (left > 0) {
+		memset(weight, 0, (size_t)(nsrv + 1) * sizeof *weight);
+		for (i = 0; i < m; i++) {
+			if (!frozen[i]) {
+				weight[nsrv]++;
+				weight[srv[i]] += n;
+			}
+		}
+		for (h = 0, d = -1; h <= nsrv; h++) {
+			if (weight[h] > 0 && (d < 0 || cap[h] / weight[h] < d))
+				d = cap[h] / weight[h];
+		}
+		for (h = 0; h <= nsrv; h++)
+			cap[h] -= d * weight[h];
+		for (i = 0; i < m; i++) {
+			if (frozen[i])
+				continue;
+			rate[i] += d;
+			w = cap[srv[i]] < cap[nsrv] ? cap[srv[i]] : cap[nsrv];
+			if (w <= B * 1e-12) {
+				frozen[i] = 1;
+				left--;
+			}
+		}
+	}
+	free(cap);
+	free(frozen);
+	free(weight);
+}
+
+/* The shards' flows released at rel[i] (their pushes ended), each
+ * moving b[i] at its max-min rate; each one's end into end[]. */
+static void
+fluid_run(const double *b, const double *rel, const int *srv, int m,
+    int nsrv, int n, double B, double *end)
+{
+	double *rem = xcalloc((size_t)m, sizeof *rem), *rate, t = 0, dt;
+	int *active = xcalloc((size_t)m, sizeof *active), i, todo = m;
+
+	rate = xcalloc((size_t)m, sizeof *rate);
+	for (i = 0; i < m; i++)
+		rem[i] = b[i];
+	while (todo > 0) {
+		for (i = 0; i < m; i++)
+			active[i] = rel[i] <= t && rem[i] > 0;
+		fluid_rates(m, active, srv, nsrv, n, B, rate);
+		for (i = 0, dt = -1; i < m; i++) {	/* the next event */
+			if (active[i] && (dt < 0 || rem[i] / rate[i] < dt))
+				dt = rem[i] / rate[i];
+			if (!active[i] && rem[i] > 0 && (dt < 0 ||
+			    rel[i] - t < dt))
+				dt = rel[i] - t;
+		}
+		t += dt;
+		for (i = 0; i < m; i++) {
+			if (!active[i])
+				continue;
+			rem[i] -= rate[i] * dt;
+			if (rem[i] <= b[i] * 1e-12) {
+				rem[i] = 0;
+				end[i] = t;
+				todo--;
+			}
+		}
+	}
+	free(rem);
+	free(rate);
+	free(active);
+}
+
+double
+analytic_ps_fluid(const double *b, const int *srv, int m, int nsrv, int n,
+    double B)
+{
+	double *zero = xcalloc((size_t)m + 1, sizeof *zero), *in, *out, t = 0;
+	int i;
+
+	in = xcalloc((size_t)m + 1, sizeof *in);
+	out = xcalloc((size_t)m + 1, sizeof *out);
+	fluid_run(b, zero, srv, m, nsrv, n, B, in);	/* the pushes */
+	fluid_run(b, in, srv, m, nsrv, n, B, out);	/* the pulls */
+	for (i = 0; i < m; i++)
+		t = most(t, out[i]);
+	free(zero);
+	free(in);
+	free(out);
+	return t;
 }

@@ -108,6 +108,10 @@ struct round {
 	double		 worst_s;
 	double		 flow;		/* the round's largest flow between
 					   hosts (flow_Bps) */
+	double		 fabric_s;	/* the last round's time on what is
+					   not a host's NIC: the switch,
+					   uplinks, the flow cap, a platform
+					   file's links */
 };
 void analytic_round_init(struct round *, const struct shape *);
 void analytic_round_flow(struct round *, int src, int dst, double bytes);
@@ -121,6 +125,20 @@ void analytic_round_schedule(struct round *, double alpha);
 double analytic_round_span(const struct round *);
 /* Free the round; a->paced_by names what bound its slowest round. */
 void analytic_round_release(struct round *, struct analytic *a);
+
+/* A parameter server's shards on dedicated servers, with every one of n
+ * workers sending each shard a flow of b[i] bytes (shard i on server
+ * srv[i] of nsrv), on NICs of B bytes/s per direction: the pushes, then
+ * each shard's pulls as soon as its pushes are in, every flow at its
+ * max-min fair rate (the workers are alike, so the flows of one shard
+ * move together: a worker's NIC carries one flow of each shard, a
+ * server's NIC n flows of each of its shards; pushes and pulls cross
+ * opposite directions and never share one).  Returns when the last pull
+ * ends.  With equal shards it is 2 * max(sum b, n * the busiest server's
+ * sum b) / B; unequal ones end sooner, the small shards' pulls moving
+ * while the large ones are still pushed. */
+double analytic_ps_fluid(const double *b, const int *srv, int m, int nsrv,
+    int n, double B);
 
 /* Gbps needed to move bytes within seconds. */
 double analytic_gbps(double bytes, double seconds);

@@ -4,6 +4,7 @@
  * pace of its most loaded resource (analytic.c).  Pure: no engine. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,46 @@ local_trees(const struct shape *s, const struct groups *g, struct round *rd)
  * c: the step tends to T_both, the time of all pushes and pulls moving at
  * once, plus 1/P of what the phases add to it, and P + 1 latencies. */
 
+/* Without chunks, on a generated cluster of one worker a host, with
+ * every shard on a dedicated server: the pushes and the pulls at their
+ * max-min rates, each shard's pulls as soon as its pushes are in
+ * (analytic_ps_fluid), and the fabric (uplinks, backplane) at two of its
+ * push phase, fabric_s.  Unequal shards end before two phases: the small
+ * ones' pulls go out while the large ones are still coming in.  -1 when
+ * it does not apply. */
+static double
+ps_overlapped(const struct shape *s, const struct groups *g, int P,
+    double fabric_s)
+{
+	double t;
+	int j;
+
+	if (P > 1 || s->bytesps || s->local_reduce || s->groups_are_hosts ||
+	    s->route != NULL || s->k == 0)
+		return -1;
+	for (j = 0; j < s->k; j++) {
+		if (s->shard_server[j] < 0)	/* a shard on a worker */
+			return -1;
+	}
+	t = analytic_ps_fluid(s->shard_bytes, s->shard_server, s->k,
+	    s->servers, g->n, s->B);
+	return t > 2 * fabric_s ? t : 2 * fabric_s;
+}
+
+/* The formula's words when ps_overlapped gave the time. */
+static void
+ps_overlapped_words(const struct shape *s, double phase, double t,
+    struct analytic *a)
+{
+	snprintf(a->formula, sizeof a->formula, "2*alpha + pushes then "
+	    "pulls, each shard's pulls as soon as its pushes are in, every "
+	    "flow at its max-min fair rate (the shards are not even, or "
+	    "the servers' and the workers' NICs pace them in turn)");
+	snprintf(a->evaluated, sizeof a->evaluated, "2*%.6g s + %.6g s = "
+	    "%.6g s (2 phases of the busiest NIC: %.6g s each)", s->alpha, t,
+	    a->communication_s, phase);
+}
+
 void
 closed_ps(const struct shape *s, struct analytic *a)
 {
@@ -53,7 +94,7 @@ closed_ps(const struct shape *s, struct analytic *a)
 	int h, j, i, w, nh = s->n + s->servers, P = s->chunks > 0 ? s->chunks : 1;
 	double *traffic = xcalloc((size_t)nh, sizeof *traffic);
 	int *holds = xcalloc((size_t)nh, sizeof *holds);
-	double phase, both, local;
+	double phase, both, local, overlapped;
 
 	/* the participants: every worker, or each group's first */
 	groups_make(&g, s->n, s->local_reduce ? s->rack_of : NULL);
@@ -75,6 +116,7 @@ closed_ps(const struct shape *s, struct analytic *a)
 		}
 	}
 	phase = analytic_round_time(&rd);
+	overlapped = ps_overlapped(s, &g, P, rd.fabric_s);
 	for (j = 0; j < s->k; j++) {	/* pushes and pulls at once */
 		int holder = s->shard_worker[j] >= 0 ? s->shard_worker[j] :
 		    s->n + s->shard_server[j];
@@ -100,6 +142,11 @@ closed_ps(const struct shape *s, struct analytic *a)
 	a->latency_s = (P + 1) * s->alpha + 2.0 * g.levels * s->alpha_local;
 	a->communication_s = a->latency_s - 2.0 * g.levels * s->alpha_local +
 	    local + both + (2 * phase - both) / P;
+	if (overlapped >= 0 && fabs(overlapped - 2 * phase) > 1e-9 * phase) {
+		a->communication_s = a->latency_s + overlapped;
+		ps_overlapped_words(s, phase, overlapped, a);
+		goto done;
+	}
 	if (s->bytesps)
 		snprintf(a->formula, sizeof a->formula, "2n(n-1)M / ((n^2 + kn "
 		    "- 2k)B) with k CPU summation servers (BytePS), pipelined "
@@ -124,6 +171,7 @@ closed_ps(const struct shape *s, struct analytic *a)
 		    "machines + %d*%.6g s + %.6g s + (2*%.6g s - %.6g s)/%d = "
 		    "%.6g s", local, P + 1, s->alpha, both, phase, both, P,
 		    a->communication_s);
+done:
 	analytic_round_release(&rd, a);
 	groups_release(&g);
 	free(traffic);

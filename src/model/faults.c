@@ -17,6 +17,7 @@
 #include "csv.h"
 #include "errors.h"
 #include "faults.h"
+#include "files.h"
 #include "rng.h"
 #include "xmalloc.h"
 
@@ -379,7 +380,7 @@ trace_read(const char *path, struct trace *tr, struct errors *errors,
 {
 	struct reader rd;
 	size_t linecap = 0;
-	char *line = NULL;
+	char *line = NULL, *cause;
 	int rc = 0;
 	ssize_t len;
 	FILE *fp;
@@ -389,8 +390,11 @@ trace_read(const char *path, struct trace *tr, struct errors *errors,
 	rd.path = path;
 	rd.errors = errors;
 	rd.where = where;
-	if ((fp = fopen(path, "r")) == NULL)
-		return fail(&rd, 0, "cannot open: %s", strerror(errno));
+	if ((fp = files_open(path, FILES_MAX_DATA, &cause)) == NULL) {
+		rc = fail(&rd, 0, "cannot open: %s", cause);
+		free(cause);
+		return rc;
+	}
 	while (rc == 0 && (len = getline(&line, &linecap, fp)) != -1) {
 		rd.lineno++;
 		if (len > 0 && line[len - 1] == '\n')

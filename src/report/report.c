@@ -59,9 +59,58 @@ const char *
 report_bottleneck_kind(enum bottleneck_kind k)
 {
 	static const char *const names[] = { "compute", "latency",
-	    "intra-host", "worker-nic", "server-nic", "switch" };
+	    "intra-host", "worker-nic", "server-nic", "switch", "faults" };
 
 	return names[k];
+}
+
+int
+report_has_departure(const struct scenario *sc, enum departure d)
+{
+	switch (d) {
+	case D_JOBS:	/* a job of several */
+		return sc->job.name != NULL;
+	case D_FAULTS:
+		return sc->faults.on;
+	case D_STRAGGLERS:
+		return sc->cluster.nslow > 0 || sc->cluster.jitter !=
+		    JITTER_NONE;
+	case D_LINKS:
+		return sc->cluster.topology != TOPO_PLATFORM &&
+		    sc->cluster.gpus_per_host <= 1 &&
+		    (sc->cluster.switch_Bps > 0 ||
+		    sc->cluster.topology == TOPO_TWO_TIER);
+	case D_NETWORK:
+		return sc->network != NET_IDEAL;
+	case D_N:
+		break;
+	}
+	return 0;
+}
+
+const char *
+report_departure_words(const struct scenario *sc, enum departure d)
+{
+	static const char *const words[] = {
+		[D_JOBS] = "the other jobs, on the links they share with this "
+		    "one (the job alone on its hosts)",
+		[D_FAULTS] = "faults: preemptions, failures, restarts, "
+		    "checkpoints (the closed form has none)",
+		[D_STRAGGLERS] = "stragglers and compute jitter (a step waits "
+		    "for the slowest)",
+		[D_LINKS] = "links beyond the NICs: the switch backplane, the "
+		    "rack uplinks",
+	};
+
+	if (d != D_NETWORK)
+		return d < D_N ? words[d] : "";
+	if (sc->network == NET_REALISTIC)
+		return sc->crosstraffic ? "the realistic network (LV08: "
+		    "latency x13.01, bandwidth x0.97, the TCP window, 5% "
+		    "reverse traffic)" : "the realistic network (LV08: latency "
+		    "x13.01, bandwidth x0.97, the TCP window)";
+	return "the cm02 network (a flow capped at the TCP window over twice "
+	    "the latency)";
 }
 
 /* The busiest link's figures, in words, for the sentences below. */
@@ -85,9 +134,10 @@ link_words(const struct results *r, const struct link_result *top,
 		report_role(&r->hosts[top->host], w->role, sizeof w->role);
 }
 
-void
-report_bottleneck(const struct results *r, char *res, size_t rlen,
-    char *why, size_t wlen)
+/* What a step waits for (kind, with its utilization), in words. */
+static void
+step_bottleneck(const struct results *r, enum bottleneck_kind kind,
+    double util, char *res, size_t rlen, char *why, size_t wlen)
 {
 	const struct bottleneck *b = &r->bottleneck;
 	const struct link_result *top = b->link >= 0 ? &r->links[b->link] :
@@ -99,13 +149,13 @@ report_bottleneck(const struct results *r, char *res, size_t rlen,
 		snprintf(res, rlen, "worker compute");
 		snprintf(why, wlen, "workers spend %.0f%% of each step "
 		    "computing; communication adds only %.0f%%",
-		    100 * b->utilization, 100 * (1 - b->utilization));
+		    100 * util, 100 * (1 - util));
 		return;
 	}
 	link_words(r, top, &w);
 	name = top->host >= 0 ? r->hosts[top->host].name : top->name;
 	dir = top->up ? "sends" : "receives";
-	switch (b->kind) {
+	switch (kind) {
 	case BN_LATENCY:
 		units_fmt_time(r->analytic.latency_s, w.t, sizeof w.t);
 		units_fmt_time(r->analytic.communication_s, w.c, sizeof w.c);
@@ -152,6 +202,31 @@ report_bottleneck(const struct results *r, char *res, size_t rlen,
 		    "%s that takes %s against %s of compute", top->name, w.vol,
 		    w.bw, w.t, w.c);
 	}
+}
+
+void
+report_bottleneck(const struct results *r, char *res, size_t rlen,
+    char *why, size_t wlen)
+{
+	const struct fault_stats *fs = &r->fstats;
+	char sres[256], swhy[512], still[32], run[32];
+
+	if (r->bottleneck.kind != BN_FAULTS) {
+		step_bottleneck(r, r->bottleneck.kind, r->bottleneck.utilization,
+		    res, rlen, why, wlen);
+		return;
+	}
+	step_bottleneck(r, r->bottleneck.step, r->bottleneck.step_utilization,
+	    sres, sizeof sres, swhy, sizeof swhy);
+	units_fmt_time(fs->stalled_s + fs->restart_s + fs->checkpoint_s, still,
+	    sizeof still);
+	units_fmt_time(r->simulated_s, run, sizeof run);
+	snprintf(res, rlen, "the job stood still %.0f%% of the run",
+	    100 * r->bottleneck.utilization);
+	snprintf(why, wlen, "the job stood still %s of its %s simulated (%d fault "
+	    "events: stalled, restarting, checkpointing); between faults a "
+	    "step waits for %s: %s", still, run, fault_stats_events(fs), sres,
+	    swhy);
 }
 
 /* Numbers: integers exactly, others to 12 significant digits. */
@@ -579,6 +654,67 @@ text_figures(FILE *f, const struct scenario *sc, const struct results *r)
 	}
 }
 
+/* What the simulation measured of departure d; "" when it measures
+ * nothing of its own. */
+static void
+departure_measured(const struct results *r, enum departure d, char *buf,
+    size_t len)
+{
+	const struct fault_stats *fs = &r->fstats;
+	char b1[32], b2[32];
+
+	buf[0] = '\0';
+	if (d == D_FAULTS && r->faults) {
+		units_fmt_time(fs->stalled_s + fs->restart_s + fs->checkpoint_s,
+		    b1, sizeof b1);
+		units_fmt_time(r->simulated_s, b2, sizeof b2);
+		snprintf(buf, len, "the job stood still %s of its %s "
+		    "simulated (stalled, restarting, checkpointing)", b1, b2);
+	} else if (d == D_STRAGGLERS) {
+		units_fmt_time(r->wait_s, b1, sizeof b1);
+		snprintf(buf, len, "a step waited %s for its peers", b1);
+	}
+}
+
+/* When simulated and analytic differ by more than 10%: what this run
+ * has that the closed form does not, with what the simulation measured
+ * of it; never a guess at which of them makes the difference (psim
+ * explain measures that). */
+static void
+text_gap(FILE *f, const struct scenario *sc, const struct results *r)
+{
+	const struct analytic *a = &r->analytic;
+	char measured[160];
+	int d, n = 0;
+
+	if (!(a->step_time_s > 0 &&
+	    fabs(r->step_mean_s - a->step_time_s) > 0.1 * a->step_time_s))
+		return;
+	fprintf(f, "  simulated and analytic differ by %+.0f%%",
+	    100 * (r->step_mean_s - a->step_time_s) / a->step_time_s);
+	for (d = 0; d < D_N; d++) {
+		if (!report_has_departure(sc, (enum departure)d))
+			continue;
+		if (n++ == 0)
+			fprintf(f, "; beside the closed form this run has:\n");
+		departure_measured(r, (enum departure)d, measured,
+		    sizeof measured);
+		fprintf(f, "    - %s\n", report_departure_words(sc,
+		    (enum departure)d));
+		if (measured[0] != '\0')
+			fprintf(f, "      measured: %s\n", measured);
+	}
+	if (n == 0)
+		fprintf(f, ", and this run has none of the closed form's "
+		    "departures\n  psim explain measures (other jobs, faults, "
+		    "stragglers, links beyond the NICs,\n  the network model): "
+		    "the closed form does not hold exactly here;\n  psim "
+		    "explain shows its steps beside the simulation\n");
+	else
+		fprintf(f, "  psim explain measures how much of the difference "
+		    "each one takes\n");
+}
+
 static void
 write_text(FILE *f, const struct scenario *sc, const struct results *r)
 {
@@ -670,23 +806,7 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 		fprintf(f, "  the %s term dominates (latency is %.3g%% of the "
 		    "communication); paced by %s\n", a->dominant,
 		    100 * a->latency_s / a->communication_s, a->paced_by);
-	if (a->step_time_s > 0 &&
-	    fabs(r->step_mean_s - a->step_time_s) > 0.1 * a->step_time_s)
-		fprintf(f, "  simulated and analytic differ by %.0f%%: the closed "
-		    "form counts %s;\n  the simulation also has %s\n",
-		    100 * (r->step_mean_s - a->step_time_s) / a->step_time_s,
-		    sc->cluster.topology == TOPO_PLATFORM ?
-		    "every link of the routes" :
-		    "the NICs, uplinks and switch backplane",
-		    sc->network == NET_REALISTIC ? "TCP effects (below)" :
-		    "the actors' overlap of rounds, compute and "
-		    "communication");
-	if (sc->network == NET_REALISTIC)
-		fprintf(f, "  network \"realistic\" is SimGrid's LV08 model "
-		    "(latency x13.01, bandwidth x0.97,\n  TCP window cap%s), "
-		    "so simulated runs above the formula;\n  set "
-		    "\"network\": \"ideal\" to match it\n", sc->crosstraffic ?
-		    ", 5% reverse traffic" : "");
+	text_gap(f, sc, r);
 	fprintf(f, "\n%d step%s (%d warm-up) in %.4g simulated s; %ld messages; "
 	    "engine wall clock %.2f s\n", r->steps, r->steps == 1 ? "" : "s",
 	    sc->run.warmup, r->simulated_s, r->messages, r->wall_s);

@@ -34,6 +34,15 @@ const char *report_bottleneck_kind(enum bottleneck_kind);
 void report_bottleneck(const struct results *, char *resource, size_t,
     char *why, size_t);
 
+/* The closed form's assumptions a scenario can depart from, in the order
+ * psim explain takes them away (each removal kept for the next, so that
+ * the parts add up to the whole gap). */
+enum departure { D_JOBS, D_FAULTS, D_STRAGGLERS, D_LINKS, D_NETWORK, D_N };
+/* Whether sc departs from the closed form in d. */
+int report_has_departure(const struct scenario *, enum departure);
+/* d in words, with what the closed form takes instead. */
+const char *report_departure_words(const struct scenario *, enum departure);
+
 /* The CSV report's header line, without the newline. */
 const char *report_csv_header(void);
 

@@ -111,11 +111,21 @@ classify(struct results *r, int gpus)
 void
 results_summarize(struct results *r, int servers, int gpus)
 {
+	struct bottleneck *b = &r->bottleneck;
+	double still = r->fstats.stalled_s + r->fstats.restart_s +
+	    r->fstats.checkpoint_s;
+
 	qsort(r->links, (size_t)r->nlinks, sizeof *r->links, cmp_link);
 	traffic(r, 0, &r->worker);
 	if (servers)
 		traffic(r, 1, &r->server);
 	classify(r, gpus);
+	b->step = b->kind;
+	b->step_utilization = b->utilization;
+	if (r->faults && r->simulated_s > 0 && still > 0.5 * r->simulated_s) {
+		b->kind = BN_FAULTS;
+		b->utilization = still / r->simulated_s;
+	}
 }
 
 void

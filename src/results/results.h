@@ -67,13 +67,19 @@ struct traffic {
 	double		 required_gbps;
 };
 
-/* What a step waits for (report_bottleneck() says it in words). */
+/* What a step waits for (report_bottleneck() says it in words); or,
+ * BN_FAULTS, that the job stood still (stalled, restarting,
+ * checkpointing) for more than half the run. */
 enum bottleneck_kind { BN_COMPUTE, BN_LATENCY, BN_INTRA_HOST, BN_WORKER_NIC,
-	BN_SERVER_NIC, BN_SWITCH };
+	BN_SERVER_NIC, BN_SWITCH, BN_FAULTS };
 struct bottleneck {
 	enum bottleneck_kind kind;
 	int		 link;		/* into links: the busiest, or -1 */
-	double		 utilization;
+	double		 utilization;	/* BN_FAULTS: of the run, stood
+					   still */
+	enum bottleneck_kind step;	/* BN_FAULTS: what a step waits for
+					   between faults; else kind */
+	double		 step_utilization; /* of that; else utilization */
 	int		 gpus;		/* multi-GPU: GPUs sharing the NIC */
 };
 

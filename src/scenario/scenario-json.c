@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "files.h"
 #include "scenario-json.h"
 #include "xmalloc.h"
 
@@ -501,8 +502,7 @@ char *
 scenario_read_text(struct ctx *c, const char *path, size_t *lenp)
 {
 	FILE *f;
-	char *buf = NULL;
-	size_t len = 0, n;
+	char *buf, *cause;
 
 	if (path == NULL) {
 		*lenp = strlen(seed_scenario_json);
@@ -510,28 +510,17 @@ scenario_read_text(struct ctx *c, const char *path, size_t *lenp)
 	}
 	if (strcmp(path, "-") == 0)
 		f = stdin;
-	else if ((f = fopen(path, "rb")) == NULL) {
-		err_at(c, NULL, "%s", strerror(errno));
+	else if ((f = files_open(path, FILES_MAX_SCENARIO, &cause)) == NULL) {
+		err_at(c, NULL, "%s", cause);
+		free(cause);
 		return NULL;
 	}
-	for (;;) {
-		buf = xreallocarray(buf, len + 65536 + 1, 1);
-		n = fread(buf + len, 1, 65536, f);
-		len += n;
-		if (n < 65536)
-			break;
-	}
-	if (ferror(f)) {
-		err_at(c, NULL, "%s", strerror(errno));
-		if (f != stdin)
-			fclose(f);
-		free(buf);
-		return NULL;
+	if ((buf = files_slurp(f, FILES_MAX_SCENARIO, lenp, &cause)) == NULL) {
+		err_at(c, NULL, "%s", cause);
+		free(cause);
 	}
 	if (f != stdin)
 		fclose(f);
-	buf[len] = '\0';
-	*lenp = len;
 	return buf;
 }
 

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "files.h"
 #include "scenario-impl.h"
 #include "xmalloc.h"
 
@@ -189,15 +190,17 @@ read_files(struct ctx *c, struct scenario *sc)
 	    "/faults/servers/trace", "/faults/links/trace" };
 	struct fault_spec *specs[] = { &sc->faults.workers,
 	    &sc->faults.servers, &sc->faults.links };
-	char *where;
+	char *where, *cause;
 	FILE *f;
 	int i;
 
 	if (sc->cluster.platform != NULL) {
-		if ((f = fopen(sc->cluster.platform, "r")) == NULL)
+		if ((f = files_open(sc->cluster.platform, FILES_MAX_DATA,
+		    &cause)) == NULL) {
 			err_at(c, "/cluster/platform", "cannot open \"%s\": %s",
-			    sc->cluster.platform, strerror(errno));
-		else
+			    sc->cluster.platform, cause);
+			free(cause);
+		} else
 			fclose(f);
 	}
 	for (i = 0; i < 3; i++) {
@@ -340,4 +343,43 @@ scenario_free(struct scenario *sc)
 	free(sc->jobs);
 	free(sc->job.name);
 	free(sc);
+}
+
+/* path onto files unless it is there. */
+static int
+input_add(const char *path, const char **files, int n, int max)
+{
+	int i;
+
+	if (path == NULL || n >= max)
+		return n;
+	for (i = 0; i < n; i++) {
+		if (strcmp(files[i], path) == 0)
+			return n;
+	}
+	files[n] = path;
+	return n + 1;
+}
+
+/* sc's files onto the n in files. */
+static int
+inputs_of(const struct scenario *sc, const char **files, int n, int max)
+{
+	int j;
+
+	n = input_add(sc->cluster.platform, files, n, max);
+	n = input_add(sc->faults.workers.trace, files, n, max);
+	n = input_add(sc->faults.servers.trace, files, n, max);
+	n = input_add(sc->faults.links.trace, files, n, max);
+	for (j = 0; j < sc->njobs; j++) {
+		if (sc->jobs[j] != sc)
+			n = inputs_of(sc->jobs[j], files, n, max);
+	}
+	return n;
+}
+
+int
+scenario_inputs(const struct scenario *sc, const char **files, int max)
+{
+	return inputs_of(sc, files, 0, max);
 }

@@ -256,6 +256,11 @@ void scenario_free(struct scenario *);
  * "psim: FILE: /jobs: expected a single job for WHAT, found N jobs". */
 char *scenario_single(const struct scenario *sc, const char *what);
 
+/* The files besides its own that the scenario reads (its platform, its
+ * fault traces; each job's), at most max of them, into files; returns how
+ * many.  A file named twice is listed once. */
+int scenario_inputs(const struct scenario *, const char **files, int max);
+
 /* The seed scenario's JSON text, compiled into the binary. */
 extern const char seed_scenario_json[];
 
