@@ -42,6 +42,50 @@ cost(enum strategy_id id, struct shape *s, struct analytic *a)
 	analytic_finish(s, a);
 }
 
+/* A PS's pushes and pulls as fluid flows, by hand (GB, GB/s):
+ * shards of 0.2 and 0.1 GB on one server, 12 workers, 3.125 GB/s: the
+ * 24 pushes share the server's NIC, the small shard's are in at 0.768 s
+ * (24 x 0.1 / 3.125), the large one's at 1.152 s; the small one's pulls
+ * (1.2 GB) go out from 0.768 s to 1.152 s, the large one's (2.4 GB)
+ * from 1.152 s to 1.92 s, where two phases would take 2.304 s.
+ * Four shards of 0.2, 0.12, 0.1, 0.08 GB on four servers, 3 workers:
+ * a worker's NIC first paces its 4 pushes (0.78125 GB/s each), then the
+ * servers' theirs; the 0.2 GB shard is in at 0.2176 s and pulled back
+ * by 0.4096 s (two phases of the busiest NIC: 0.384 s). */
+static void
+fluid(struct shape *s)
+{
+	double b2[2] = { 0.2e9, 0.1e9 }, b4[4] = { 0.2e9, 0.12e9, 0.1e9,
+	    0.08e9 };
+	int srv2[2] = { 0, 0 }, w2[2] = { -1, -1 }, srv4[4] = { 0, 1, 2, 3 };
+	int w4[4] = { -1, -1, -1, -1 }, holder[4], senders[12], j;
+
+	for (j = 0; j < 12; j++)
+		senders[j] = j;
+	s->n = 12;
+	s->k = 2;
+	s->servers = 1;
+	s->B = 3.125e9;
+	s->shard_bytes = b2;
+	s->shard_worker = w2;
+	s->shard_server = srv2;
+	holder[0] = holder[1] = 12;
+	tap_near(analytic_ps_fluid(s, holder, senders, 12), 1.92, 1e-9,
+	    "fluid PS: a small shard's pulls while a large one is pushed");
+	s->n = 3;
+	s->k = s->servers = 4;
+	s->shard_bytes = b4;
+	s->shard_worker = w4;
+	s->shard_server = srv4;
+	for (j = 0; j < 4; j++)
+		holder[j] = 3 + j;
+	tap_near(analytic_ps_fluid(s, holder, senders, 3), 0.4096, 1e-9,
+	    "fluid PS: the workers' NICs, then the servers', pace the pushes");
+	b4[1] = b4[2] = b4[3] = b4[0];
+	tap_near(analytic_ps_fluid(s, holder, senders, 3), 2 * 0.8 / 3.125,
+	    1e-9, "fluid PS: even shards take two phases of the busiest NIC");
+}
+
 int
 main(void)
 {
@@ -103,6 +147,8 @@ main(void)
 	cost(STRATEGY_ALL_TO_ALL, &s, &a);
 	tap_near(a.communication_s, 10e-6 + 90e9 / 2.5e9, 1e-12,
 	    "all-to-all through a 20 Gbps switch: n(n-1)M/S");
+	s.switch_Bps = 0;
+	fluid(&s);
 	groups();
 	return tap_done();
 }

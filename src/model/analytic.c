@@ -9,7 +9,14 @@
 #include <string.h>
 
 #include "analytic.h"
+#include "fluid.h"
 #include "xmalloc.h"
+
+static double
+most(double a, double b)
+{
+	return a > b ? a : b;
+}
 
 void
 analytic_round_init(struct round *r, const struct shape *s)
@@ -25,8 +32,10 @@ analytic_round_init(struct round *r, const struct shape *s)
 	r->load = s->route != NULL ? xcalloc((size_t)s->nlinks,
 	    sizeof *r->load) : NULL;
 	r->fsrc = r->fdst = NULL;
-	r->nflows = r->cap = 0;
-	r->ready = r->next = NULL;
+	r->fbytes = NULL;
+	r->fround = NULL;
+	r->nflows = r->cap = r->staggered = r->round = r->first = 0;
+	r->ready = r->next = r->lo_ready = r->lo_next = NULL;
 	r->lat = 0;
 	r->binding[0] = r->worst[0] = '\0';
 	r->worst_s = 0;
@@ -54,8 +63,14 @@ analytic_round_flow(struct round *r, int src, int dst, double bytes)
 			    sizeof *r->fsrc);
 			r->fdst = xreallocarray(r->fdst, (size_t)r->cap,
 			    sizeof *r->fdst);
+			r->fbytes = xreallocarray(r->fbytes, (size_t)r->cap,
+			    sizeof *r->fbytes);
+			r->fround = xreallocarray(r->fround, (size_t)r->cap,
+			    sizeof *r->fround);
 		}
 		r->fsrc[r->nflows] = src;
+		r->fbytes[r->nflows] = bytes;
+		r->fround[r->nflows] = r->round;
 		r->fdst[r->nflows++] = dst;
 	}
 	if (s->route != NULL) {
@@ -86,25 +101,152 @@ analytic_round_schedule(struct round *r, double alpha)
 
 	r->ready = xcalloc(hosts, sizeof *r->ready);
 	r->next = xcalloc(hosts, sizeof *r->next);
+	r->lo_ready = xcalloc(hosts, sizeof *r->lo_ready);
+	r->lo_next = xcalloc(hosts, sizeof *r->lo_next);
 	r->lat = alpha;
 }
 
-double
-analytic_round_span(const struct round *r)
-{
-	int h, hosts = r->s->n + r->s->servers;
-	double t = 0;
+/* analytic_round_span's rule, over consecutive steps: a flow of round
+ * r once both its hosts are done with their flows of the rounds before,
+ * alpha after; a host's first flow of a step after its compute, which
+ * starts when its flows of the step before are done.  Tags run on
+ * across steps: step s's round r is s * rounds + r. */
+struct round_rule {
+	int		 rounds, tags;
+	int		*left;		/* [host * tags + tag]: not ended */
+	int		*upto;		/* [host]: its tags before done */
+	int		*step;		/* [host]: the step of its last flow */
+	double		*free_at;	/* [host]: when that ended */
+	double		*end;		/* [step]: its last flow's end */
+	double		 lat, compute;
+};
 
-	for (h = 0; h < hosts; h++)
-		if (r->ready[h] > t)
-			t = r->ready[h];
+/* When host h is free for a flow of tag t. */
+static double
+round_ready(const struct round_rule *rr, int h, int t)
+{
+	return rr->free_at[h] + (t / rr->rounds > rr->step[h] ?
+	    rr->compute : 0);
+}
+
+static int
+round_may_start(void *ctx, const struct fluid_flow *f, double now,
+    double *at)
+{
+	const struct round_rule *rr = ctx;
+
+	(void)now;
+	*at = most(round_ready(rr, f->src, f->tag), round_ready(rr, f->dst,
+	    f->tag)) + rr->lat;
+	return rr->upto[f->src] >= f->tag && rr->upto[f->dst] >= f->tag;
+}
+
+/* Host h's tags done, up to its first with a flow not ended. */
+static void
+round_advance(struct round_rule *rr, int h)
+{
+	while (rr->upto[h] < rr->tags &&
+	    rr->left[(size_t)h * rr->tags + rr->upto[h]] == 0)
+		rr->upto[h]++;
+}
+
+static void
+round_ended(void *ctx, const struct fluid_flow *f, double t)
+{
+	struct round_rule *rr = ctx;
+	int h, k, s = f->tag / rr->rounds;
+
+	for (k = 0; k < 2; k++) {
+		h = k ? f->dst : f->src;
+		rr->left[(size_t)h * rr->tags + f->tag]--;
+		rr->free_at[h] = most(rr->free_at[h], t);
+		rr->step[h] = s;
+		round_advance(rr, h);
+	}
+	rr->end[s] = most(rr->end[s], t);
+}
+
+/* The most steps the fluid runs: the run's, up to this. */
+#define FLUID_STEPS	16
+
+/* The scheduled rounds' flows as a fluid over the run's steps (up to
+ * FLUID_STEPS), each after its compute: a step's communication as the
+ * run measures it (from the last end of a step to the next's, over the
+ * steps after the warm-up, minus the compute: a host done early starts
+ * its next step's compute while others finish), or -1 if it does not
+ * apply. */
+static double
+round_fluid(const struct round *r)
+{
+	int h, i, s, n = r->nflows, hosts = r->s->n + r->s->servers;
+	int steps = r->s->steps, warm = r->s->warmup;
+	struct round_rule rr;
+	struct fluid_rules rules = { round_may_start, round_ended, &rr };
+	struct fluid_flow *f;
+	double t;
+
+	if (steps < 1 || steps > FLUID_STEPS)
+		steps = FLUID_STEPS;
+	if (warm < 0 || warm >= steps)
+		warm = steps - 1;
+	if (r->s->route != NULL || n == 0 ||
+	    (double)n * steps > FLUID_MAX_FLOWS ||
+	    (double)hosts * r->round * steps > 4e7)
+		return -1;
+	memset(&rr, 0, sizeof rr);
+	rr.rounds = r->round;
+	rr.tags = r->round * steps;
+	rr.lat = r->lat;
+	rr.compute = r->s->compute_s;
+	f = xcalloc((size_t)n * steps, sizeof *f);
+	rr.left = xcalloc((size_t)hosts * rr.tags, sizeof *rr.left);
+	rr.upto = xcalloc((size_t)hosts, sizeof *rr.upto);
+	rr.step = xcalloc((size_t)hosts, sizeof *rr.step);
+	rr.free_at = xcalloc((size_t)hosts, sizeof *rr.free_at);
+	rr.end = xcalloc((size_t)steps, sizeof *rr.end);
+	for (s = 0; s < steps; s++) {
+		for (i = 0; i < n; i++) {
+			struct fluid_flow *g = &f[(size_t)s * n + i];
+
+			g->src = r->fsrc[i];
+			g->dst = r->fdst[i];
+			g->bytes = r->fbytes[i];
+			g->tag = s * r->round + r->fround[i];
+			rr.left[(size_t)g->src * rr.tags + g->tag]++;
+			rr.left[(size_t)g->dst * rr.tags + g->tag]++;
+		}
+	}
+	for (h = 0; h < hosts; h++) {
+		rr.step[h] = -1;	/* step 0's compute first */
+		round_advance(&rr, h);
+	}
+	t = fluid_run(r->s, f, n * steps, &rules);
+	if (t >= 0)	/* step 0 from 0, as the run's first */
+		t = (rr.end[steps - 1] - (warm > 0 ? rr.end[warm - 1] : 0)) /
+		    (steps - warm) - rr.compute;
+	free(f);
+	free(rr.left);
+	free(rr.upto);
+	free(rr.step);
+	free(rr.free_at);
+	free(rr.end);
 	return t;
 }
 
-static double
-most(double a, double b)
+double
+analytic_round_span(struct round *r)
 {
-	return a > b ? a : b;
+	int h, hosts = r->s->n + r->s->servers;
+	double t = round_fluid(r);
+
+	if (t >= 0) {
+		r->staggered = 0;	/* exact: no bound to give */
+		return t;
+	}
+	for (h = 0, t = 0; h < hosts; h++)
+		if (r->ready[h] > t)
+			t = r->ready[h];
+	return t;
 }
 
 /* The time flow src -> dst needs in the round: its busiest resource's. */
@@ -133,24 +275,74 @@ flow_time(const struct round *r, int src, int dst)
 	return t;
 }
 
-/* Each flow of the round from when both its hosts are free. */
+/* The time flow src -> dst of bytes needs alone: at its route's
+ * narrowest capacity. */
+static double
+alone_time(const struct round *r, int src, int dst, double bytes)
+{
+	const struct shape *s = r->s;
+	const int *links;
+	int i, len, a, b;
+	double c = s->B;
+
+	if (s->route != NULL) {
+		len = s->route(s->route_ctx, src, dst, &links);
+		for (i = 0, c = 0; i < len; i++)
+			if (c == 0 || s->link_Bps[links[i]] < c)
+				c = s->link_Bps[links[i]];
+		return c > 0 ? bytes / c : 0;
+	}
+	a = s->racks > 0 ? s->rack_of[src] : 0;
+	b = s->racks > 0 ? s->rack_of[dst] : 0;
+	if (s->switch_Bps > 0 && s->switch_Bps < c)
+		c = s->switch_Bps;
+	if (a != b && s->uplink_Bps[a] < c)
+		c = s->uplink_Bps[a];
+	if (a != b && s->uplink_Bps[b] < c)
+		c = s->uplink_Bps[b];
+	if (s->flow_Bps > 0 && (s->racks == 0 || a != b) && s->flow_Bps < c)
+		c = s->flow_Bps;
+	return bytes / c;
+}
+
+/* Host h done with its flows of the round at end, in next. */
+static void
+schedule_end(double *next, int src, int dst, double end)
+{
+	next[src] = most(next[src], end);
+	next[dst] = most(next[dst], end);
+}
+
+/* Each flow of the round from when both its hosts are free, sharing its
+ * busiest resource with the round's other flows; and alone. */
 static void
 round_schedule(struct round *r)
 {
-	int i, h, hosts = r->s->n + r->s->servers;
-	double end;
+	int i, shares = 0, hosts = r->s->n + r->s->servers;
+	double start, first = -1, last = 0, t, alone;
+	size_t size = (size_t)hosts * sizeof *r->next;
 
-	memcpy(r->next, r->ready, (size_t)hosts * sizeof *r->next);
-	for (i = 0; i < r->nflows; i++) {
-		end = most(r->ready[r->fsrc[i]], r->ready[r->fdst[i]]) +
-		    r->lat + flow_time(r, r->fsrc[i], r->fdst[i]);
-		h = r->fsrc[i];
-		r->next[h] = most(r->next[h], end);
-		h = r->fdst[i];
-		r->next[h] = most(r->next[h], end);
+	memcpy(r->next, r->ready, size);
+	memcpy(r->lo_next, r->lo_ready, size);
+	for (i = r->first; i < r->nflows; i++) {
+		start = most(r->ready[r->fsrc[i]], r->ready[r->fdst[i]]);
+		t = flow_time(r, r->fsrc[i], r->fdst[i]);
+		alone = alone_time(r, r->fsrc[i], r->fdst[i], r->fbytes[i]);
+		schedule_end(r->next, r->fsrc[i], r->fdst[i],
+		    start + r->lat + t);
+		schedule_end(r->lo_next, r->fsrc[i], r->fdst[i],
+		    most(r->lo_ready[r->fsrc[i]], r->lo_ready[r->fdst[i]]) +
+		    r->lat + alone);
+		shares |= t > alone * (1 + 1e-9);
+		first = first < 0 || start < first ? start : first;
+		last = most(last, start);
 	}
-	memcpy(r->ready, r->next, (size_t)hosts * sizeof *r->ready);
-	r->nflows = 0;
+	if (shares && last - first > 1e-9 * (last > 0 ? last : 1))
+		r->staggered = 1;
+	memcpy(r->ready, r->next, size);
+	memcpy(r->lo_ready, r->lo_next, size);
+	r->first = r->nflows;	/* kept for the fluid (span) */
+	r->round++;
 }
 
 /* The busiest link of a round on a platform file's routes. */
@@ -182,14 +374,13 @@ analytic_round_time(struct round *r)
 {
 	const struct shape *s = r->s;
 	int h, k, hosts = s->n + s->servers, racks = s->racks + 1;
-	double t = 0, v, fabric;
+	double t = 0, v;
 
 	r->binding[0] = '\0';
 	if (r->ready != NULL)
 		round_schedule(r);
 	if (s->route != NULL)
 		t = round_links(r);
-	fabric = t;
 	for (h = 0; h < hosts; h++) {
 		v = (r->up[h] > r->down[h] ? r->up[h] : r->down[h]) / s->B;
 		if (v <= t)
@@ -206,7 +397,6 @@ analytic_round_time(struct round *r)
 			    h - s->n);
 	}
 	for (k = 0; k < racks && s->switch_Bps > 0; k++) {
-		fabric = most(fabric, r->sw[k] / s->switch_Bps);
 		if ((v = r->sw[k] / s->switch_Bps) > t) {
 			t = v;
 			if (s->racks > 0)
@@ -221,7 +411,6 @@ analytic_round_time(struct round *r)
 	for (k = 0; k < s->racks; k++) {
 		v = (r->out[k] > r->in[k] ? r->out[k] : r->in[k]) /
 		    s->uplink_Bps[k];
-		fabric = most(fabric, v);
 		if (v > t) {
 			t = v;
 			if (s->groups_are_hosts)
@@ -232,9 +421,6 @@ analytic_round_time(struct round *r)
 				    "rack %d's uplink", k);
 		}
 	}
-	if (s->flow_Bps > 0)
-		fabric = most(fabric, r->flow / s->flow_Bps);
-	r->fabric_s = fabric;
 	if (s->flow_Bps > 0 && r->flow / s->flow_Bps > t) {
 		t = r->flow / s->flow_Bps;
 		snprintf(r->binding, sizeof r->binding, "the flow cap");
@@ -255,8 +441,12 @@ analytic_round_time(struct round *r)
 void
 analytic_round_release(struct round *r, struct analytic *a)
 {
+	int h, hosts = r->s->n + r->s->servers;
+
 	snprintf(a->paced_by, sizeof a->paced_by, "%s",
 	    r->worst[0] != '\0' ? r->worst : "nothing: no transfers");
+	for (h = 0, a->lower_s = 0; r->staggered && h < hosts; h++)
+		a->lower_s = most(a->lower_s, r->lo_ready[h]);
 	free(r->up);
 	free(r->down);
 	free(r->out);
@@ -267,6 +457,10 @@ analytic_round_release(struct round *r, struct analytic *a)
 	free(r->fdst);
 	free(r->ready);
 	free(r->next);
+	free(r->lo_ready);
+	free(r->lo_next);
+	free(r->fbytes);
+	free(r->fround);
 }
 
 double
@@ -342,109 +536,62 @@ analytic_finish(const struct shape *s, struct analytic *a)
 	a->required_gbps_server = analytic_gbps(v, s->compute_s);
 }
 
-/* Max-min fair rates of the active shards' flows (progressive filling):
- * a worker's NIC direction carries one flow of each active shard, server
- * h's n of each of its own. */
-static void
-fluid_rates(int m, const int *active, const int *srv, int nsrv, int n,
-    double B, double *rate)
-{
-	double *cap = xcalloc((size_t)nsrv + 1, sizeof *cap), d, w;
-	int *frozen = xcalloc((size_t)m, sizeof *frozen), *weight, i, h, left;
+/* analytic_ps_fluid's rule: a pull (tag k + j) once every push of
+ * shard j (tag j) is in. */
+struct ps_rule {
+	int		 k;
+	int		*left;		/* [2k]: flows of each tag not ended */
+};
 
-	weight = xcalloc((size_t)nsrv + 1, sizeof *weight);
-	for (h = 0; h <= nsrv; h++)
-		cap[h] = B;		/* cap[nsrv]: the worker's NIC */
-	for (i = 0, left = 0; i < m; i++) {
-		rate[i] = 0;
-		frozen[i] = !active[i];
-		left += active[i];
-	}
-	while (left > 0) {
-		memset(weight, 0, (size_t)(nsrv + 1) * sizeof *weight);
-		for (i = 0; i < m; i++) {
-			if (!frozen[i]) {
-				weight[nsrv]++;
-				weight[srv[i]] += n;
-			}
-		}
-		for (h = 0, d = -1; h <= nsrv; h++) {
-			if (weight[h] > 0 && (d < 0 || cap[h] / weight[h] < d))
-				d = cap[h] / weight[h];
-		}
-		for (h = 0; h <= nsrv; h++)
-			cap[h] -= d * weight[h];
-		for (i = 0; i < m; i++) {
-			if (frozen[i])
-				continue;
-			rate[i] += d;
-			w = cap[srv[i]] < cap[nsrv] ? cap[srv[i]] : cap[nsrv];
-			if (w <= B * 1e-12) {
-				frozen[i] = 1;
-				left--;
-			}
-		}
-	}
-	free(cap);
-	free(frozen);
-	free(weight);
+static int
+ps_may_start(void *ctx, const struct fluid_flow *f, double now, double *at)
+{
+	const struct ps_rule *pr = ctx;
+
+	*at = now;
+	return f->tag < pr->k || pr->left[f->tag - pr->k] == 0;
 }
 
-/* The shards' flows released at rel[i] (their pushes ended), each
- * moving b[i] at its max-min rate; each one's end into end[]. */
 static void
-fluid_run(const double *b, const double *rel, const int *srv, int m,
-    int nsrv, int n, double B, double *end)
+ps_ended(void *ctx, const struct fluid_flow *f, double t)
 {
-	double *rem = xcalloc((size_t)m, sizeof *rem), *rate, t = 0, dt;
-	int *active = xcalloc((size_t)m, sizeof *active), i, todo = m;
+	struct ps_rule *pr = ctx;
 
-	rate = xcalloc((size_t)m, sizeof *rate);
-	for (i = 0; i < m; i++)
-		rem[i] = b[i];
-	while (todo > 0) {
-		for (i = 0; i < m; i++)
-			active[i] = rel[i] <= t && rem[i] > 0;
-		fluid_rates(m, active, srv, nsrv, n, B, rate);
-		for (i = 0, dt = -1; i < m; i++) {	/* the next event */
-			if (active[i] && (dt < 0 || rem[i] / rate[i] < dt))
-				dt = rem[i] / rate[i];
-			if (!active[i] && rem[i] > 0 && (dt < 0 ||
-			    rel[i] - t < dt))
-				dt = rel[i] - t;
-		}
-		t += dt;
-		for (i = 0; i < m; i++) {
-			if (!active[i])
-				continue;
-			rem[i] -= rate[i] * dt;
-			if (rem[i] <= b[i] * 1e-12) {
-				rem[i] = 0;
-				end[i] = t;
-				todo--;
-			}
-		}
-	}
-	free(rem);
-	free(rate);
-	free(active);
+	(void)t;
+	pr->left[f->tag]--;
 }
 
 double
-analytic_ps_fluid(const double *b, const int *srv, int m, int nsrv, int n,
-    double B)
+analytic_ps_fluid(const struct shape *s, const int *holder,
+    const int *senders, int nsend)
 {
-	double *zero = xcalloc((size_t)m + 1, sizeof *zero), *in, *out, t = 0;
-	int i;
+	struct fluid_flow *f;
+	struct ps_rule pr;
+	struct fluid_rules rules = { ps_may_start, ps_ended, &pr };
+	int j, i, n = 0, pull;
+	double t;
 
-	in = xcalloc((size_t)m + 1, sizeof *in);
-	out = xcalloc((size_t)m + 1, sizeof *out);
-	fluid_run(b, zero, srv, m, nsrv, n, B, in);	/* the pushes */
-	fluid_run(b, in, srv, m, nsrv, n, B, out);	/* the pulls */
-	for (i = 0; i < m; i++)
-		t = most(t, out[i]);
-	free(zero);
-	free(in);
-	free(out);
+	if ((double)s->k * nsend > FLUID_MAX_FLOWS / 2)
+		return -1;
+	f = xcalloc((size_t)(2 * s->k * nsend) + 1, sizeof *f);
+	pr.k = s->k;
+	pr.left = xcalloc((size_t)(2 * s->k) + 1, sizeof *pr.left);
+	for (pull = 0; pull < 2; pull++) {
+		for (j = 0; j < s->k; j++) {
+			for (i = 0; i < nsend; i++) {
+				if (senders[i] == holder[j] ||
+				    s->shard_bytes[j] <= 0)
+					continue;
+				f[n].src = pull ? holder[j] : senders[i];
+				f[n].dst = pull ? senders[i] : holder[j];
+				f[n].tag = pull * s->k + j;
+				f[n++].bytes = s->shard_bytes[j];
+				pr.left[pull * s->k + j]++;
+			}
+		}
+	}
+	t = fluid_run(s, f, n, &rules);
+	free(f);
+	free(pr.left);
 	return t;
 }

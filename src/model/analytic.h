@@ -16,6 +16,8 @@ struct shape {
 					   (rack or machine), else alpha */
 	double		 switch_Bps;	/* switch backplane, 0: unlimited */
 	double		 compute_s;	/* compute time per step */
+	int		 steps, warmup;	/* the run's (run.steps, run.warmup):
+					   a step as the run measures it */
 	const double	*shard_bytes;	/* k */
 	const int	*shard_worker;	/* k: worker hosting it, or -1 */
 	const int	*shard_server;	/* k: dedicated server index or -1 */
@@ -63,6 +65,9 @@ struct analytic {
 	double		 required_gbps_server;	/* 0 without servers */
 	double		 latency_s;		/* the alpha terms */
 	double		 exposed_s;		/* not hidden by backprop */
+	double		 lower_s;		/* > 0: communication_s may be
+						   above the run's, which is at
+						   least this (every flow alone) */
 	int		 buckets;		/* 0: reduce after compute */
 	char		 formula[256];		/* in symbols */
 	char		 evaluated[384];	/* with the numbers */
@@ -100,45 +105,55 @@ struct round {
 					   its switch backplane */
 	double		*load;		/* per platform link */
 	/* analytic_round_schedule(): the flows of the round under way, and
-	 * when each host is done with the rounds before (else NULL) */
-	int		*fsrc, *fdst, nflows, cap;
-	double		*ready, *next, lat;
+	 * when each host is done with the rounds before (else NULL); and
+	 * the same with every flow alone (lo_), and whether a round's flows
+	 * shared a link while starting at different times (staggered) */
+	int		*fsrc, *fdst, *fround, nflows, cap, staggered;
+	int		 round, first;	/* this round, and its first flow */
+	double		*fbytes, *ready, *next, *lo_ready, *lo_next, lat;
 	char		 binding[96];	/* what bound the last round */
 	char		 worst[96];	/* what bound the slowest round */
 	double		 worst_s;
 	double		 flow;		/* the round's largest flow between
 					   hosts (flow_Bps) */
-	double		 fabric_s;	/* the last round's time on what is
-					   not a host's NIC: the switch,
-					   uplinks, the flow cap, a platform
-					   file's links */
 };
 void analytic_round_init(struct round *, const struct shape *);
 void analytic_round_flow(struct round *, int src, int dst, double bytes);
 double analytic_round_time(struct round *);	/* and clears the round */
 /* Rounds that do not wait for each other (a tree's levels, halving's
- * steps): from now on each flow of a round starts when both its hosts
- * are done with their flows of the rounds before, and ends alpha and
- * the time its own busiest resource needs in the round later;
- * analytic_round_span() is when the last host is done. */
+ * steps): from now on each flow of a round starts alpha after both its
+ * hosts are done with their flows of the rounds before.
+ * analytic_round_span() is when the last host is done: on a generated
+ * cluster, with the flows as a fluid at their max-min fair rates
+ * (fluid.h), so that flows of one round that start at different times
+ * share a link only while both move; on a platform file, or beyond
+ * FLUID_MAX_FLOWS, each flow takes the time its own busiest resource
+ * needs in its round, as if the round's flows all moved together (then
+ * a->lower_s may say what that leaves open). */
 void analytic_round_schedule(struct round *, double alpha);
-double analytic_round_span(const struct round *);
-/* Free the round; a->paced_by names what bound its slowest round. */
+double analytic_round_span(struct round *);
+/* Free the round; a->paced_by names what bound its slowest round, and
+ * a->lower_s is set when the schedule was staggered: flows of one round
+ * that start at different times share a link for part of the round
+ * only, where the schedule counts them sharing throughout; lower_s is
+ * the schedule with every flow alone, which no run can beat. */
 void analytic_round_release(struct round *, struct analytic *a);
 
-/* A parameter server's shards on dedicated servers, with every one of n
- * workers sending each shard a flow of b[i] bytes (shard i on server
- * srv[i] of nsrv), on NICs of B bytes/s per direction: the pushes, then
- * each shard's pulls as soon as its pushes are in, every flow at its
- * max-min fair rate (the workers are alike, so the flows of one shard
- * move together: a worker's NIC carries one flow of each shard, a
- * server's NIC n flows of each of its shards; pushes and pulls cross
- * opposite directions and never share one).  Returns when the last pull
- * ends.  With equal shards it is 2 * max(sum b, n * the busiest server's
- * sum b) / B; unequal ones end sooner, the small shards' pulls moving
- * while the large ones are still pushed. */
-double analytic_ps_fluid(const double *b, const int *srv, int m, int nsrv,
-    int n, double B);
+/* A parameter server's pushes and pulls as fluid flows on a generated
+ * cluster (no route()): each of the nsend hosts in senders sends each
+ * shard j it does not hold a flow of shard_bytes[j] to the shard's host
+ * holder[j], and pulls it back as soon as every push of shard j is in;
+ * every flow at its max-min fair rate over what it crosses (NIC
+ * directions, switch backplanes, rack uplinks, as analytic_round_flow
+ * loads them; flow_Bps), by progressive filling, recomputed as flows
+ * end and begin.  Returns
+ * when the last pull ends, or -1 for more than 100000 flows.  With equal
+ * shards on dedicated servers it is 2 * the busiest NIC's bytes / B;
+ * unequal ones end sooner (the small shards' pulls go out while the
+ * large ones are still pushed) or, with shards on workers, later (those
+ * pulls come in beside the pushes). */
+double analytic_ps_fluid(const struct shape *, const int *holder,
+    const int *senders, int nsend);
 
 /* Gbps needed to move bytes within seconds. */
 double analytic_gbps(double bytes, double seconds);

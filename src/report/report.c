@@ -802,6 +802,12 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 		    100 * r->links[i].utilization);
 	}
 	fprintf(f, "\nanalytic: %s\n  %s\n", a->formula, a->evaluated);
+	if (a->lower_s > 0)
+		fprintf(f, "  not exact here: flows of one round start at "
+		    "different times and share a link for\n  part of the round "
+		    "only, where the closed form counts all of it; the step is "
+		    "at\n  least %.6g s (every flow alone)\n", a->compute_s +
+		    a->lower_s);
 	if (a->communication_s > 0)
 		fprintf(f, "  the %s term dominates (latency is %.3g%% of the "
 		    "communication); paced by %s\n", a->dominant,

@@ -114,6 +114,8 @@ shape_of(const struct scenario *sc, const struct layout *l,
 	s->M = (double)l->elements * l->elem_bytes;
 	s->switch_Bps = sc->cluster.switch_Bps;
 	s->compute_s = layout_compute_flops(sc, f->speed) / f->speed;
+	s->steps = sc->run.steps;
+	s->warmup = sc->run.warmup;
 	s->shard_bytes = l->shard_bytes;
 	s->shard_worker = l->shard_worker;
 	s->shard_server = l->shard_server;
