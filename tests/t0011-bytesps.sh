@@ -3,8 +3,12 @@
 # the bytes split as the paper's optimum (x = (n-k)M/(n^2+kn-2k) on each
 # worker), pushes and pulls pipelined in chunks.  Its closed form
 # 2n(n-1)M/((n^2+kn-2k)B) is 2(n-1)/n M/B (ring) for k = 0 and M/B for
-# k = n; the simulation meets it within 2% for every k up to n - 2 (64
-# chunks add 1.6%), 5% at n - 1, and is never slower with more CPU hosts.
+# k = n; the simulation meets it within 2% for every k up to n - 3 (64
+# chunks add 1.6%) and at k = n.  Nearer n, a worker's pushes in flight
+# to a CPU host (4 at most) hold it back: for 10 workers 3.9% above at
+# k = 8 and 7.2% at k = 9; for 6, within 2% at k = 4 and 5% at k = 5.
+# It is never slower with more CPU hosts.  (Before, this said 2% up to
+# n - 2 and 5% at n - 1 and tested 6 workers only.)
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$SRCDIR/tests/lib.sh"
 D=$SRCDIR/tests/data
@@ -55,6 +59,14 @@ for k in 0 1 2 3 4 5 6; do
 	[ -n "$prev" ] && check "6 workers, k = $k: faster than k = $((k - 1))" \
 	    awk -v a="$got" -v b="$prev" 'BEGIN { exit !(a < b) }'
 	prev=$got
+done
+
+# Every k of 10 workers, each k's own tolerance as the header says.
+for k in 0 1 2 3 4 5 6 7 8 9 10; do
+	run $k >"$TMP/n10.json"
+	tol=0.02; [ $k = 8 ] && tol=0.04; [ $k = 9 ] && tol=0.075
+	check_near "10 workers, k = $k: the paper within $tol" \
+	    "$(json "$TMP/n10.json" breakdown_s.communication)" "$(paper 10 $k)" $tol
 done
 
 # Chunks pipeline a plain PS too: with P chunks over 8 dedicated shards the

@@ -30,8 +30,20 @@ for d in 600 3600; do
 	    "$(json "$TMP/d$d.json" goodput_steady_steps_per_s)" \
 	    "$(json "$TMP/d$d.json" goodput_steps_per_s)" 1e-9
 done
-check "a duration in days: 1d is 24h" test "$("$PSIM" run -f csv $IDEAL \
-    --set run.duration=1d --set run.steps=100 "$RING" | csv_col - steps)" = 100
+# A duration in days: with an hour of compute a step, 1d is exactly
+# ceil(86400 / (3600 + 1.44018)) = 24 steps, 23h is 23, and 86400s is 1d.
+# (Before, run.steps=100 ended the run first, so any reading of 1d of
+# 245 s or more passed.)
+HSTEP=$(awk 'BEGIN { printf "%.12g", 3600 + 18 * (1e-5 + 1e8 / 1.25e9) }')
+for d in 1d 23h 86400s; do
+	"$PSIM" run -f csv $IDEAL --set model.compute=1h --set run.duration=$d \
+	    --set run.steps=null "$RING" >"$TMP/days.csv"
+	secs=$(case $d in 1d) echo 86400;; 23h) echo 82800;; *) echo 86400;; esac)
+	want=$(awk -v d=$secs -v t="$HSTEP" 'BEGIN { n = int(d / t);
+	    if (n * t < d) n++; print n }')
+	check "run.duration=$d: ceil($secs s / $HSTEP s) = $want steps" \
+	    test "$(csv_col "$TMP/days.csv" steps)" = "$want"
+done
 
 # with run.steps too, whichever comes first
 "$PSIM" run -f json $IDEAL --set run.duration=600s --set run.steps=100 \
