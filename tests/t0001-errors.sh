@@ -24,7 +24,7 @@ expect_error() {
 }
 
 expect_error "malformed JSON gives file:line:col" bad-syntax.json <<'E'
-psim: bad-syntax.json:4:3: syntax error: not valid JSON
+psim: bad-syntax.json:4:3: syntax error: not valid JSON: , or } expected
 E
 
 expect_error "every problem of a file, together" bad-many.json <<'E'

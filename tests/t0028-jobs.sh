@@ -161,8 +161,8 @@ psim: w.json: /jobs/1/model/params: expected a whole parameter count between 1 a
 E
 expect_error "jobs beside a single job's keys" "$PSIM" run \
     --set 'model={"params": "1M"}' --set 'run={"steps": 2}' w.json <<'E'
-psim: w.json: /model: expected each job's model in /jobs, found one beside /jobs
-psim: w.json: /run: expected each job's run in /jobs, found one beside /jobs
+psim: w.json: /model: expected each job's model in /jobs, found one beside /jobs from --set model={"params": "1M"}; a job's is jobs.N.model={"params": "1M"} (jobs.0.model={"params": "1M"} for the first)
+psim: w.json: /run: expected each job's run in /jobs, found one beside /jobs from --set run={"steps": 2}; a job's is jobs.N.run={"steps": 2} (jobs.0.run={"steps": 2} for the first)
 E
 expect_error "two jobs of one name" "$PSIM" run --set jobs.1.name=A w.json <<'E'
 psim: w.json: /jobs/1/name: expected a name no other job has, found "A", job 0's too

@@ -168,4 +168,79 @@ awk 'BEGIN { printf "{\"x\": ["; for (i = 0; i < 1100000; i++) printf "1234567,"
 check "a 9 MB scenario: exit 2" test $? -eq 2
 check "a 9 MB scenario: the limit, in one line" \
     grep -qx "psim: huge.json: is 8.4 MB; psim reads files of at most 8.0 MB" err
+# JSON as RFC 8259 has it: what cJSON let through is a syntax error
+# with its line and column, one line, exit 2.  (Before: "workers\u0000junk"
+# was read as workers; a raw TAB, 01, +1, .5, 1., a lone surrogate and
+# bytes that are not UTF-8 were taken.)
+json_bad() {	# json_bad NAME TEXT WHY
+	printf '%s' "$2" >bad.json
+	"$PSIM" validate bad.json >/dev/null 2>err
+	rc=$?
+	if [ $rc -eq 2 ] && [ "$(wc -l <err)" -eq 1 ] &&
+	    grep -qF -- "syntax error: not valid JSON: $3" err; then ok "$1"
+	else not_ok "$1" "exit $rc: $(cat err)"; fi
+}
+json_bad 'a key with \u0000' '{"placement":{"workers\u0000junk":2}}' '\u0000 in a string'
+json_bad 'a raw TAB in a string' "$(printf '{"name":"a\tb"}')" 'a control character in a string'
+json_bad 'a leading zero' '{"seed":01}' 'a number with a leading zero'
+json_bad 'a plus sign' '{"seed":+1}' 'a number starts with - or a digit'
+json_bad 'a number without its integer part' '{"seed":.5}' 'a number starts with - or a digit'
+json_bad 'a number ending in a point' '{"seed":1.}' 'a digit after the decimal point expected'
+json_bad 'a lone low surrogate' '{"name":"\udc00"}' 'a lone low surrogate'
+json_bad 'a high surrogate alone' '{"name":"\ud800x"}' 'a high surrogate without its low one'
+json_bad 'bytes that are not UTF-8' "$(printf '{"name":"\377"}')" 'bytes that are not UTF-8'
+json_bad 'a form feed as whitespace' "$(printf '{\f"seed":1}')" 'a key (a string) expected'
+json_bad 'a trailing comma' '{"seed":1,}' 'a key (a string) expected'
+json_bad 'more after the value' '{"seed":1}x' 'more after the value'
+"$PSIM" validate --set 'name=a
+b' "$SC/seed-250m-10w-10g-ring.json" >/dev/null 2>err
+check "a line break in a name (--set): refused at /name" \
+    grep -qx "psim: $SC/seed-250m-10w-10g-ring.json: /name: expected one line, got a line break in it" err
+
+# Thousands of errors: the first 50, then how many more (before: 8 million
+# lines over 99 s)
+awk 'BEGIN { printf "{\"name\":\"x\""; for (i = 0; i < 100000; i++) printf ",\"k%d\":1", i; print "}" }' >many.json
+"$PSIM" validate many.json >/dev/null 2>err
+check "100,000 unknown keys: 51 lines" test "$(wc -l <err)" -eq 51
+check "100,000 unknown keys: the count of the rest" grep -qx 'psim: ... and 99,954 more errors' err
+
+# A trace: every line used or refused; a UTF-8 byte-order mark is skipped
+# (before: refused with a header that looked right)
+cp "$SC/spot-250m-10w-10g-ring.json" spot.json
+printf '\357\273\277time_s,event,host\n10,preempt,host-0\n' >bom.csv
+"$PSIM" validate --set faults.preemption='{"trace":"bom.csv"}' spot.json >/dev/null 2>err
+check "a trace with a byte-order mark: read" test $? -eq 0
+printf 'time_s,event,host\n\n10,preempt,host-0\n' >blank.csv
+"$PSIM" validate --set faults.preemption='{"trace":"blank.csv"}' spot.json >/dev/null 2>err
+check "a trace with an empty line: refused at its line" grep -q 'blank.csv:2: an empty line' err
+printf 'time_s,event,host\n10,preempt,host-0\000junk\n' >nul.csv
+"$PSIM" validate --set faults.preemption='{"trace":"nul.csv"}' spot.json >/dev/null 2>err
+check "a trace with a NUL byte: refused at its line" grep -q 'nul.csv:2: a NUL byte in the line' err
+
+# Outputs: never one of the inputs, never two reports in one file; a
+# --json that cannot be written leaves no text report out.
+cp "$SC/seed-250m-10w-10g-ring.json" own.json
+"$PSIM" run -o own.json own.json >/dev/null 2>err
+check "-o onto the scenario: exit 2" test $? -eq 2
+check "-o onto the scenario: says so" grep -q 'would overwrite the scenario, which psim reads' err
+check "-o onto the scenario: the scenario intact" cmp -s own.json "$SC/seed-250m-10w-10g-ring.json"
+"$PSIM" run -o same -j same --set run.steps=2 own.json >/dev/null 2>err
+check "-o X -j X: refused" grep -q -- '--output and --json both name same' err
+"$PSIM" run -j /nonexistent/dir/x.json --set run.steps=2 own.json >out 2>err
+check "a --json that cannot be written: nothing on stdout" test ! -s out
+cp "$SC/spot-p3-10w-24h.csv" tr2.csv
+"$PSIM" run -o tr2.csv --set run.steps=2 --set faults.preemption='{"trace":"tr2.csv"}' spot.json >/dev/null 2>err
+check "-o onto the trace the scenario reads: refused" grep -q "would overwrite $TMP/tr2.csv\|would overwrite tr2.csv" err
+
+# --timeline-steps past the run's steps (before: exit 0, an empty trace)
+"$PSIM" run --timeline tl.json --timeline-steps 100..200 --set run.steps=5 own.json >/dev/null 2>err
+check "--timeline-steps past the run: exit 2" test $? -eq 2
+check "--timeline-steps past the run: says how many steps" \
+    grep -q 'the run has 5 steps (0..4), so the trace would be empty' err
+check "--timeline-steps past the run: no trace written" test ! -e tl.json
+
+# --set run.steps on a scenario of jobs says how to address a job
+"$PSIM" run --set run.steps=2 "$SC/jobs-two-rings-across-racks.json" >/dev/null 2>err
+check "a job's key set beside /jobs: names jobs.0.run.steps=2" \
+    grep -q 'from --set run.steps=2; a job.s is jobs.N.run.steps=2 (jobs.0.run.steps=2 for the first)' err
 done_testing

@@ -426,9 +426,9 @@ small_traces(void)
 	fault_schedule_free(&sc);
 	trace_free(&tr);
 
-	/* CRLF, a blank line and no final newline. */
+	/* CRLF and no final newline. */
 	rc = read_trace(put("crlf.csv", "time_s,event,host\r\n0,return,a\r\n"
-	    "\r\n100,preempt,a\r\n160,return,a"), &tr, &err);
+	    "100,preempt,a\r\n160,return,a"), &tr, &err);
 	tap_ok(rc == 0 && tr.nev == 3 && tr.nhosts == 1 &&
 	    strcmp(tr.hosts[0], "a") == 0 && tr.last_s == 160,
 	    "a CRLF file without a final newline reads");
@@ -490,9 +490,13 @@ errors(void)
 	refused("header-space.csv", "time_s,event,host \n0,return,a\n",
 	    ":1: expected a header time_s,event,host or time_s,available, "
 	    "got \"time_s,event,host \"");
-	refused("time.csv", "time_s,event,host\n0,return,a\n\n"
+	refused("time.csv", "time_s,event,host\n0,return,a\n"
 	    "10,preempt,a\n20,return,a\n30,preempt,a\nx,return,a\n",
-	    ":7: expected a time in seconds >= 0, got \"x\"");
+	    ":6: expected a time in seconds >= 0, got \"x\"");
+	/* every line used or refused: a blank one is an error at its line */
+	refused("blank.csv", "time_s,event,host\n0,return,a\n\n"
+	    "10,preempt,a\n", ":3: an empty line (a trace has its header, "
+	    "then a row a line)");
 	refused("time-neg.csv", "time_s,available\n-5,3\n",
 	    ":2: expected a time in seconds >= 0, got \"-5\"");
 	refused("time-inf.csv", "time_s,available\ninf,3\n",
@@ -519,8 +523,10 @@ errors(void)
 	    ":2: expected a host name, got \"\"");
 	refused("only-header.csv", "time_s,event,host\n",
 	    ": no rows after the header");
-	refused("only-header-crlf.csv", "time_s,available\r\n\r\n",
+	refused("only-header-crlf.csv", "time_s,available\r\n",
 	    ": no rows after the header");
+	refused("blank-crlf.csv", "time_s,available\r\n\r\n",
+	    ":2: an empty line (a trace has its header, then a row a line)");
 	refused("empty.csv", "", ": empty file, expected a header "
 	    "time_s,event,host or time_s,available");
 	refused("missing.csv", NULL, ": cannot open: No such file or directory");

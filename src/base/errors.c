@@ -36,6 +36,8 @@ errors_vadd(struct errors *e, const char *where, const char *fmt, va_list ap)
 	char *msg;
 	int n;
 
+	if (e->count++ >= ERRORS_SHOWN)
+		return;		/* counted: errors_take says how many */
 	va_copy(aq, ap);
 	n = vsnprintf(NULL, 0, fmt, aq);
 	va_end(aq);
@@ -52,7 +54,6 @@ errors_vadd(struct errors *e, const char *where, const char *fmt, va_list ap)
 	e->text = xreallocarray(e->text, e->len + 2, 1);
 	memcpy(e->text + e->len, "\n", 2);
 	e->len++;
-	e->count++;
 }
 
 void
@@ -71,10 +72,36 @@ errors_count(const struct errors *e)
 	return e->count;
 }
 
+/* n with a comma every three digits: "7,999,990". */
+static void
+thousands(long n, char *buf, size_t len)
+{
+	char digits[32];
+	size_t i, k, nd;
+
+	nd = (size_t)snprintf(digits, sizeof digits, "%ld", n);
+	for (i = k = 0; i < nd && k + 2 < len; i++) {
+		if (i > 0 && (nd - i) % 3 == 0)
+			buf[k++] = ',';
+		buf[k++] = digits[i];
+	}
+	buf[k] = '\0';
+}
+
 char *
 errors_take(struct errors *e)
 {
-	char *text = e->text;
+	char *text, more[96], num[32];
+
+	if (e->count > ERRORS_SHOWN) {
+		thousands((long)e->count - ERRORS_SHOWN, num, sizeof num);
+		snprintf(more, sizeof more, "psim: ... and %s more error%s\n",
+		    num, e->count - ERRORS_SHOWN == 1 ? "" : "s");
+		e->text = xreallocarray(e->text, e->len + strlen(more) + 1, 1);
+		memcpy(e->text + e->len, more, strlen(more) + 1);
+		e->len += strlen(more);
+	}
+	text = e->text;
 
 	e->text = NULL;
 	e->len = 0;

@@ -22,6 +22,10 @@ struct errors {
 
 #define ERRORS_INIT	{ NULL, 0, 0 }
 
+/* The most lines the text keeps; past them errors are counted, and
+ * errors_take ends the text with "psim: ... and N more errors". */
+#define ERRORS_SHOWN	50
+
 /* Append the line "WHERE: MESSAGE\n", or "MESSAGE\n" when where is NULL,
  * MESSAGE formatted from fmt. */
 void errors_add(struct errors *, const char *where, const char *fmt, ...)

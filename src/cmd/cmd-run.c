@@ -97,6 +97,15 @@ run_timeline(const struct run_args *ra)
 	return timeline_create(ra->lo, ra->hi, cap);
 }
 
+/* --timeline-steps past the run's steps: nothing to trace. */
+static void
+timeline_steps_past(const struct run_args *ra, int steps)
+{
+	fprintf(stderr, "psim: run: --timeline-steps %d..%d: the run has %d "
+	    "step%s (0..%d), so the trace would be empty\n", ra->lo, ra->hi,
+	    steps, steps == 1 ? "" : "s", steps - 1);
+}
+
 /* Write tl to file, saying on stderr if it was capped. */
 static void
 write_timeline(struct timeline *tl, const char *file)
@@ -129,21 +138,23 @@ write_reports(const struct cmd_args *args, enum report_format fmt,
     const struct scenario *sc, const struct results *r,
     const struct jobs *jb)
 {
-	FILE *out = stdout;
+	FILE *out = stdout, *json = NULL;
 
+	/* both open before either is written: a --json that cannot be
+	 * written leaves no report half out */
 	if (args->output != NULL && (out = fopen(args->output, "w")) == NULL)
 		fatal("cannot write %s: %m", args->output);
+	if (args->json != NULL && (json = fopen(args->json, "w")) == NULL)
+		fatal("cannot write %s: %m", args->json);
 	report_any(out, fmt, sc, r, jb);
 	if (fflush(out) != 0 || ferror(out))
 		fatal("cannot write %s", args->output != NULL ? args->output :
 		    "stdout");
 	if (out != stdout)
 		fclose(out);
-	if (args->json != NULL) {
-		if ((out = fopen(args->json, "w")) == NULL)
-			fatal("cannot write %s: %m", args->json);
-		report_any(out, REPORT_JSON, sc, r, jb);
-		if (fclose(out) != 0)
+	if (json != NULL) {
+		report_any(json, REPORT_JSON, sc, r, jb);
+		if (fclose(json) != 0)
 			fatal("cannot write %s", args->json);
 	}
 }
@@ -205,8 +216,15 @@ cmd_run_exec(int argc, char **argv)
 		free(args.sets);
 		return 2;
 	}
+	args.more = ra.timeline;
 	if ((status = cmd_load(&cmd_run_entry, &args, &sc)) >= 0)
 		return status;
+	if (ra.lo >= 0 && !scenario_open_ended(sc) && sc->njobs == 0 &&
+	    ra.lo >= sc->run.steps) {
+		timeline_steps_past(&ra, sc->run.steps);
+		scenario_free(sc);
+		return 2;
+	}
 	if (args.format != NULL &&
 	    (f = report_format_parse(args.format)) < 0) {
 		fprintf(stderr, "psim: run: unknown format \"%s\"; expected "
@@ -222,6 +240,13 @@ cmd_run_exec(int argc, char **argv)
 		fputs(errors, stderr);
 		free(errors);
 		timeline_free(tl);
+		scenario_free(sc);
+		return 2;
+	}
+	if (tl != NULL && ra.lo >= r->steps) {	/* an open-ended run */
+		timeline_steps_past(&ra, r->steps);
+		timeline_free(tl);
+		results_free(r);
 		scenario_free(sc);
 		return 2;
 	}

@@ -35,6 +35,8 @@ struct cmd_args {
 	const char	*format;	/* --format, with CMD_OUTPUT */
 	const char	*output;	/* --output, with CMD_OUTPUT */
 	const char	*json;		/* --json, with CMD_OUTPUT */
+	const char	*more;		/* another file the command writes
+					   (run's --timeline), or NULL */
 	char		**args;		/* the operands, nargs of them */
 	int		 nargs;
 };
@@ -77,7 +79,9 @@ int cmd_usage(const struct cmd_entry *e);
 
 /* After cmd_parse, for a command that takes [SCENARIO]: at most one
  * operand (a usage error otherwise), then load and validate the
- * scenario with a's --set values, printing every error.  Returns -1
+ * scenario with a's --set values, printing every error; the files
+ * the command writes (--output, --json, a->more) must be distinct and
+ * none of them the scenario or a file it reads.  Returns -1
  * with *sc set to go on, or the exit status to return (2 on a usage
  * error or bad input).  Frees a->sets either way. */
 struct scenario;

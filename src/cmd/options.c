@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <getopt.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,6 +169,86 @@ cmd_parse(int argc, char **argv, const struct cmd_entry *e,
 	return -1;
 }
 
+/* path as one file's name whether it exists or not: its real path, or
+ * its folder's and its base name; malloc'd. */
+static char *
+canonical(const char *path)
+{
+	char *real = realpath(path, NULL), *dir, *slash, *out;
+
+	if (real != NULL)
+		return real;
+	dir = xstrdup(path);
+	if ((slash = strrchr(dir, '/')) != NULL) {
+		*slash = '\0';
+		real = realpath(*dir != '\0' ? dir : "/", NULL);
+		xasprintf(&out, "%s/%s", real != NULL ? real : dir, slash + 1);
+	} else {
+		real = realpath(".", NULL);
+		xasprintf(&out, "%s/%s", real != NULL ? real : ".", path);
+	}
+	free(real);
+	free(dir);
+	return out;
+}
+
+/* Whether a and b name one file (the same path, or links to it). */
+static int
+same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	char *ca, *cb;
+	int same;
+
+	if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	ca = canonical(a);
+	cb = canonical(b);
+	same = strcmp(ca, cb) == 0;
+	free(ca);
+	free(cb);
+	return same;
+}
+
+/* The files the command writes: distinct, and none an input.  0, or 2
+ * with the error printed. */
+static int
+outputs_check(const struct cmd_entry *e, const struct cmd_args *a,
+    const struct scenario *sc)
+{
+	const char *out[3] = { a->output, a->json, a->more }, *in[65];
+	static const char *const what[3] = { "--output", "--json",
+	    "--timeline" };
+	int i, j, nin;
+
+	in[0] = a->file;
+	nin = 1 + scenario_inputs(sc, in + 1, 64);
+	for (i = 0; i < 3; i++) {
+		if (out[i] == NULL || strcmp(out[i], "-") == 0)
+			continue;
+		for (j = 0; j < i; j++) {
+			if (out[j] != NULL && strcmp(out[j], "-") != 0 &&
+			    same_file(out[i], out[j])) {
+				fprintf(stderr, "psim: %s: %s and %s both name "
+				    "%s: each report needs its own file\n",
+				    e->name, what[j], what[i], out[i]);
+				return 2;
+			}
+		}
+		for (j = 0; j < nin; j++) {
+			if (in[j] != NULL && strcmp(in[j], "-") != 0 &&
+			    same_file(out[i], in[j])) {
+				fprintf(stderr, "psim: %s: %s %s would "
+				    "overwrite %s, which psim reads\n", e->name,
+				    what[i], out[i], j == 0 ? "the scenario" :
+				    in[j]);
+				return 2;
+			}
+		}
+	}
+	return 0;
+}
+
 int
 cmd_load(const struct cmd_entry *e, struct cmd_args *a, struct scenario **sc)
 {
@@ -183,6 +264,10 @@ cmd_load(const struct cmd_entry *e, struct cmd_args *a, struct scenario **sc)
 		    &errors)) == NULL) {
 			fputs(errors, stderr);
 			free(errors);
+			status = 2;
+		} else if (outputs_check(e, a, *sc) != 0) {
+			scenario_free(*sc);
+			*sc = NULL;
 			status = 2;
 		}
 	}

@@ -380,7 +380,7 @@ trace_read(const char *path, struct trace *tr, struct errors *errors,
 {
 	struct reader rd;
 	size_t linecap = 0;
-	char *line = NULL, *cause;
+	char *line = NULL, *cause, *start;
 	int rc = 0;
 	ssize_t len;
 	FILE *fp;
@@ -401,10 +401,18 @@ trace_read(const char *path, struct trace *tr, struct errors *errors,
 			line[--len] = '\0';
 		if (len > 0 && line[len - 1] == '\r')
 			line[--len] = '\0';
-		if (*line == '\0')
-			continue;
-		rc = rd.header ? read_row(&rd, line, tr) :
-		    read_header(&rd, line, tr);
+		start = line;
+		if (rd.lineno == 1 && strncmp(line, "\xef\xbb\xbf", 3) == 0)
+			start += 3;	/* a UTF-8 byte-order mark */
+		/* every line is used or refused: none skipped */
+		if ((ssize_t)strlen(line) != len)
+			rc = fail(&rd, rd.lineno, "a NUL byte in the line");
+		else if (*start == '\0')
+			rc = fail(&rd, rd.lineno, "an empty line (a trace has "
+			    "its header, then a row a line)");
+		else
+			rc = rd.header ? read_row(&rd, start, tr) :
+			    read_header(&rd, start, tr);
 	}
 	if (rc == 0)
 		rc = read_end(&rd, fp, tr);

@@ -32,6 +32,9 @@ struct ctx {
 					   job's own keys; else NULL */
 };
 
+/* An error at path if s (NULL: none) holds a line break. */
+void one_line(struct ctx *, const char *path, const char *s);
+
 /* Add the error "psim: FILE: PATH: MESSAGE" ("psim: FILE: MESSAGE" when
  * path is NULL or ""). */
 void err_at(struct ctx *, const char *path, const char *fmt, ...)

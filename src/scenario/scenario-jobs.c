@@ -45,9 +45,26 @@ scenario_job_path(const char *path)
 
 /* The top of a file with "jobs": its keys, no single job's keys beside
  * them, nothing several jobs do not support; the jobs array, or NULL. */
-static const cJSON *
-check_top(struct ctx *c, const cJSON *root)
+/* The --set among sets that gives top key key (KEY=... or KEY.x=...),
+ * or NULL. */
+static const char *
+set_of(const char *key, char *const *sets, int nsets)
 {
+	size_t len = strlen(key);
+	int i;
+
+	for (i = 0; i < nsets; i++) {
+		if (strncmp(sets[i], key, len) == 0 && (sets[i][len] == '=' ||
+		    sets[i][len] == '.'))
+			return sets[i];
+	}
+	return NULL;
+}
+
+static const cJSON *
+check_top(struct ctx *c, const cJSON *root, char *const *sets, int nsets)
+{
+	const char *set;
 	const struct top_key *t;
 	const cJSON *jobs, *cluster;
 	char path[32];
@@ -58,7 +75,13 @@ check_top(struct ctx *c, const cJSON *root)
 		snprintf(path, sizeof path, "/%s", t->key);
 		if (!scenario_tree_has(root, t->key))
 			continue;
-		if (t->place == TOP_JOB)
+		if (t->place == TOP_JOB && (set = set_of(t->key, sets,
+		    nsets)) != NULL)
+			err_at(c, path, "expected each job's %s in /jobs, "
+			    "found one beside /jobs from --set %s; a job's "
+			    "is jobs.N.%s (jobs.0.%s for the first)", t->key,
+			    set, set, set);
+		else if (t->place == TOP_JOB)
 			err_at(c, path, "expected each job's %s in /jobs, "
 			    "found one beside /jobs", t->key);
 		else if (t->place == TOP_SINGLE)
@@ -152,7 +175,7 @@ static struct scenario *
 load_job(struct ctx *c, const cJSON *root, const cJSON *job, int i,
     char *const *sets, int nsets)
 {
-	char path[32], name[32];
+	char path[32], name[32], where[48];
 	struct ctx jc = { c->file, ERRORS_INIT, path };
 	struct scenario *sc;
 	double start = 0;
@@ -175,6 +198,8 @@ load_job(struct ctx *c, const cJSON *root, const cJSON *job, int i,
 		snprintf(name, sizeof name, "job-%d", i);
 		sc->job.name = xstrdup(name);
 	}
+	snprintf(where, sizeof where, "%s/name", path);
+	one_line(c, where, sc->job.name);
 	sc->job.index = i;
 	sc->job.start_s = start;
 	return sc;
@@ -191,7 +216,7 @@ scenario_load_jobs(struct ctx *c, const cJSON *root, char *const *sets,
 	int i, j, n;
 	cJSON *t;
 
-	if ((jobs = check_top(c, root)) == NULL)
+	if ((jobs = check_top(c, root, sets, nsets)) == NULL)
 		return NULL;
 	n = cJSON_GetArraySize(jobs);
 	sc = xcalloc((size_t)n, sizeof *sc);

@@ -5,16 +5,19 @@
  * did-you-mean, and the error lines themselves. */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "files.h"
 #include "scenario-json.h"
+#include "utf8.h"
 #include "xmalloc.h"
 
 char *
@@ -596,16 +599,277 @@ repeated_keys(struct ctx *c, const cJSON *v, const char *path)
 	free(m);
 }
 
+/* RFC 8259, strictly (cJSON lets through raw control characters in
+ * strings, \u0000, bytes that are not UTF-8, lone surrogates, numbers
+ * such as 01, +1, .5 and 1., and whitespace beyond the four): a checker
+ * of its own, run first.  0, or -1 with *at where and *why what. */
+struct strict {
+	const unsigned char *p, *end;
+	const char	*why;
+};
+
+static void
+strict_ws(struct strict *j)
+{
+	while (j->p < j->end && (*j->p == ' ' || *j->p == '\t' ||
+	    *j->p == '\n' || *j->p == '\r'))
+		j->p++;
+}
+
+static int
+strict_fail(struct strict *j, const char *why)
+{
+	j->why = why;
+	return -1;
+}
+
+static int
+strict_digits(struct strict *j)
+{
+	const unsigned char *start = j->p;
+
+	while (j->p < j->end && *j->p >= '0' && *j->p <= '9')
+		j->p++;
+	return j->p > start ? 0 : strict_fail(j, "a digit expected");
+}
+
+static int
+strict_number(struct strict *j)
+{
+	if (*j->p == '-')
+		j->p++;
+	if (j->p < j->end && *j->p == '0') {
+		j->p++;
+		if (j->p < j->end && *j->p >= '0' && *j->p <= '9')
+			return strict_fail(j, "a number with a leading zero");
+	} else if (strict_digits(j) != 0)
+		return -1;
+	if (j->p < j->end && *j->p == '.') {
+		j->p++;
+		if (strict_digits(j) != 0)
+			return strict_fail(j, "a digit after the decimal point "
+			    "expected");
+	}
+	if (j->p < j->end && (*j->p == 'e' || *j->p == 'E')) {
+		j->p++;
+		if (j->p < j->end && (*j->p == '+' || *j->p == '-'))
+			j->p++;
+		if (strict_digits(j) != 0)
+			return strict_fail(j, "an exponent's digits expected");
+	}
+	return 0;
+}
+
+/* Four hex digits at p into *v. */
+static int
+strict_hex4(struct strict *j, unsigned *v)
+{
+	int i;
+
+	*v = 0;
+	for (i = 0; i < 4; i++, j->p++) {
+		if (j->p >= j->end || !isxdigit(*j->p))
+			return strict_fail(j, "\\u and four hex digits "
+			    "expected");
+		*v = *v * 16 + (unsigned)(isdigit(*j->p) ? *j->p - '0' :
+		    tolower(*j->p) - 'a' + 10);
+	}
+	return 0;
+}
+
+static int
+strict_escape(struct strict *j)
+{
+	unsigned v, w;
+
+	if (j->p >= j->end)
+		return strict_fail(j, "an unfinished string");
+	if (strchr("\"\\/bfnrt", *j->p) != NULL && *j->p != '\0') {
+		j->p++;
+		return 0;
+	}
+	if (*j->p != 'u')
+		return strict_fail(j, "an escape other than \\\" \\\\ \\/ "
+		    "\\b \\f \\n \\r \\t \\uXXXX");
+	j->p++;
+	if (strict_hex4(j, &v) != 0)
+		return -1;
+	if (v == 0)
+		return strict_fail(j, "\\u0000 in a string (psim's strings "
+		    "hold no NUL)");
+	if (v >= 0xdc00 && v <= 0xdfff)
+		return strict_fail(j, "a lone low surrogate");
+	if (v >= 0xd800 && v <= 0xdbff) {
+		if (j->end - j->p < 2 || j->p[0] != '\\' || j->p[1] != 'u')
+			return strict_fail(j, "a high surrogate without its "
+			    "low one");
+		j->p += 2;
+		if (strict_hex4(j, &w) != 0)
+			return -1;
+		if (w < 0xdc00 || w > 0xdfff)
+			return strict_fail(j, "a high surrogate without its "
+			    "low one");
+	}
+	return 0;
+}
+
+static int
+strict_string(struct strict *j)
+{
+	uint32_t cp;
+	size_t k;
+
+	for (j->p++; j->p < j->end && *j->p != '"';) {
+		if (*j->p == '\\') {
+			j->p++;
+			if (strict_escape(j) != 0)
+				return -1;
+		} else if (*j->p < 0x20)
+			return strict_fail(j, "a control character in a "
+			    "string (write it escaped: \\t, \\n, \\u001f)");
+		else if ((k = utf8_decode((const char *)j->p,
+		    (size_t)(j->end - j->p), &cp)) == 0)
+			return strict_fail(j, "bytes that are not UTF-8 in a "
+			    "string");
+		else
+			j->p += k;
+	}
+	if (j->p >= j->end)
+		return strict_fail(j, "an unfinished string");
+	j->p++;
+	return 0;
+}
+
+static int
+strict_word(struct strict *j)
+{
+	static const char *const words[] = { "true", "false", "null" };
+	size_t i, n;
+
+	for (i = 0; i < 3; i++) {
+		n = strlen(words[i]);
+		if ((size_t)(j->end - j->p) >= n && memcmp(j->p, words[i],
+		    n) == 0) {
+			j->p += n;
+			return 0;
+		}
+	}
+	if (*j->p == '+' || *j->p == '.')
+		return strict_fail(j, "a number starts with - or a digit");
+	return strict_fail(j, "a value expected");
+}
+
+/* One value with the containers it opens, iteratively (stack of '{' and
+ * '['); 1 when they nest deeper than CJSON_NESTING_LIMIT (cJSON says
+ * so itself). */
+static int
+strict_value(struct strict *j)
+{
+	char stack[CJSON_NESTING_LIMIT + 1];
+	int depth = 0, want_key;
+
+	for (;;) {
+		strict_ws(j);
+		if (j->p >= j->end)
+			return strict_fail(j, "a value expected");
+		if (*j->p == '{' || *j->p == '[') {
+			if (depth >= CJSON_NESTING_LIMIT)
+				return 1;	/* too deep: cJSON says so */
+			stack[depth++] = (char)*j->p++;
+			strict_ws(j);
+			if (j->p < j->end && *j->p == (stack[depth - 1] == '{' ?
+			    '}' : ']')) {
+				j->p++;
+				depth--;
+				goto close;
+			}
+			if (stack[depth - 1] == '[')
+				continue;
+			want_key = 1;
+			goto key;
+		}
+		if (*j->p == '"') {
+			if (strict_string(j) != 0)
+				return -1;
+		} else if (*j->p == '-' || (*j->p >= '0' && *j->p <= '9')) {
+			if (strict_number(j) != 0)
+				return -1;
+		} else if (strict_word(j) != 0)
+			return -1;
+close:
+		for (;;) {	/* after a value: , or the closer */
+			strict_ws(j);
+			if (depth == 0)
+				return 0;
+			if (j->p >= j->end)
+				return strict_fail(j, "an unfinished object or "
+				    "array");
+			if (*j->p == ',') {
+				j->p++;
+				want_key = stack[depth - 1] == '{';
+				break;
+			}
+			if (*j->p != (stack[depth - 1] == '{' ? '}' : ']'))
+				return strict_fail(j, stack[depth - 1] == '{' ?
+				    ", or } expected" : ", or ] expected");
+			j->p++;
+			depth--;
+		}
+		if (!want_key)
+			continue;
+key:
+		strict_ws(j);
+		if (j->p >= j->end || *j->p != '"')
+			return strict_fail(j, "a key (a string) expected");
+		if (strict_string(j) != 0)
+			return -1;
+		strict_ws(j);
+		if (j->p >= j->end || *j->p != ':')
+			return strict_fail(j, ": expected after a key");
+		j->p++;
+	}
+}
+
+/* Whether text (len bytes) is one JSON value, strictly; -1 with the
+ * offset of the fault in *at and what in *why. */
+static int
+strict_json(const char *text, size_t len, size_t *at, const char **why)
+{
+	struct strict j = { (const unsigned char *)text,
+	    (const unsigned char *)text + len, NULL };
+
+	int rc = strict_value(&j);
+
+	if (rc == 1)
+		return 0;
+	if (rc == 0) {
+		strict_ws(&j);
+		if (j.p == j.end)
+			return 0;
+		j.why = "more after the value";
+	}
+	*at = (size_t)(j.p - (const unsigned char *)text);
+	*why = j.why != NULL ? j.why : "not valid JSON";
+	return -1;
+}
+
 /* The text to a tree (scenario-impl.h). */
 cJSON *
 scenario_parse_json(struct ctx *c, const char *text, size_t len)
 {
 	cJSON *root;
-	const char *end = NULL;
+	const char *end = NULL, *why;
+	size_t at;
 	int line, col;
 
 	if (strlen(text) != len) {
 		err_at(c, NULL, "not a JSON text (it holds a NUL byte)");
+		return NULL;
+	}
+	if (strict_json(text, len, &at, &why) != 0) {
+		line_col(text, at, &line, &col);
+		errors_add(&c->errors, NULL, "psim: %s:%d:%d: syntax error: "
+		    "not valid JSON: %s", c->file, line, col, why);
 		return NULL;
 	}
 	root = cJSON_ParseWithOpts(text, &end, 1);
@@ -653,6 +917,8 @@ scenario_apply_set(struct ctx *c, cJSON *root, const char *set)
 	const char *eq = strchr(set, '='), *p, *dot;
 	cJSON *obj = root, *next, *val;
 	char key[128], shown[300];
+	const char *why;
+	size_t at;
 
 	snprintf(shown, sizeof shown, "--set %s", set);
 	if (eq == NULL || eq == set) {
@@ -672,7 +938,8 @@ scenario_apply_set(struct ctx *c, cJSON *root, const char *set)
 		if (dot == eq)
 			break;
 	}
-	val = cJSON_ParseWithOpts(eq + 1, NULL, 1);
+	val = strict_json(eq + 1, strlen(eq + 1), &at, &why) == 0 ?
+	    cJSON_ParseWithOpts(eq + 1, NULL, 1) : NULL;
 	if (val == NULL && strchr("{[\"", eq[1]) != NULL && eq[1] != '\0') {
 		err_at(c, NULL, "%s: the value starts as JSON (%c) but is not "
 		    "valid JSON; write the whole object, array or quoted "

@@ -1126,6 +1126,15 @@ scenario_top_keys(int jobs)
 	return l;
 }
 
+/* A name or description is one line: it heads reports and names files
+ * and rows (a line break would reach the text report raw). */
+void
+one_line(struct ctx *c, const char *path, const char *s)
+{
+	if (s != NULL && strpbrk(s, "\n\r") != NULL)
+		err_at(c, path, "expected one line, got a line break in it");
+}
+
 /* The top level: its keys, name, description and seed, each block in
  * turn, and the network. */
 void
@@ -1137,7 +1146,9 @@ scenario_parse(struct ctx *c, const cJSON *root, struct scenario *sc,
 
 	check_keys(c, root, "", scenario_top_keys(0));
 	sc->name = get_string(c, root, "", "name", 0);	/* NULL: derived */
+	one_line(c, "/name", sc->name);
 	sc->description = get_string(c, root, "", "description", 0);
+	one_line(c, "/description", sc->description);
 	seed = cJSON_GetObjectItemCaseSensitive(root, "seed");
 	if (seed != NULL) {
 		if (!cJSON_IsNumber(seed) || seed->valuedouble < 0 ||
