@@ -243,4 +243,38 @@ check "--timeline-steps past the run: no trace written" test ! -e tl.json
 "$PSIM" run --set run.steps=2 "$SC/jobs-two-rings-across-racks.json" >/dev/null 2>err
 check "a job's key set beside /jobs: names jobs.0.run.steps=2" \
     grep -q 'from --set run.steps=2; a job.s is jobs.N.run.steps=2 (jobs.0.run.steps=2 for the first)' err
+# Sizes refused from the scenario, before anything is allocated or
+# loaded: numerics beyond the memory this process may have (before: "out
+# of memory (70368744177664 x 4 bytes)" with no path), a two-tier cluster
+# of 25,000 racks (625 million routes: it hung past 2 minutes), a star
+# of 1,048,576 hosts under ulimit -v 3 GB (before: 40 s, then out of
+# memory).
+( ulimit -v 3000000; "$PSIM" validate --set numerics.model=mlp \
+    --set numerics.features=65536 --set 'numerics.hidden=[65536]' \
+    --set numerics.max_memory=1000TB "$SRCDIR/tests/data/numerics.json" ) >/dev/null 2>err
+check "numerics beyond this process's memory: exit 2" test $? -eq 2
+check "numerics beyond this process's memory: names the keys" \
+    grep -q '/numerics: the 4295098369 parameters of the mlp model on 4 workers and its data (/numerics/features, hidden, samples, test_samples) need about 499 GB; under its ulimit this process may use 3.07 GB' err
+"$PSIM" validate --set cluster.topology=two-tier --set cluster.hosts=1000000 \
+    --set cluster.racks=25000 --set cluster.oversubscription=2 own.json >/dev/null 2>err
+check "25,000 racks: refused at once" \
+    grep -q '/cluster/racks: 25000 racks make 624975000 routes between them' err
+( ulimit -v 3000000; "$PSIM" run --set cluster.hosts=1048576 own.json ) >/dev/null 2>err
+check "a star of 1,048,576 hosts under 3 GB: refused from its size" \
+    grep -q '/cluster/hosts: a generated cluster of 1048576 hosts needs about 4.0 GB in SimGrid' err
+
+# A signal while a large generated platform loads: its file goes too
+# (before: a 223 MB /tmp/psim-platform-*.xml was left every time).
+mkdir tmpd
+for sig in TERM INT HUP; do
+	TMPDIR=$TMP/tmpd "$PSIM" run --set cluster.hosts=300000 --set run.steps=1 \
+	    own.json >/dev/null 2>&1 &
+	pid=$!
+	i=0
+	while [ -z "$(ls tmpd)" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+	sleep 0.3
+	kill -$sig $pid
+	wait $pid
+	check "SIG$sig while the platform loads: no file left" test -z "$(ls tmpd)"
+done
 done_testing

@@ -86,5 +86,9 @@ main(void)
 	tap_str(buf, "250 ms", "0.25 s prints as 250 ms");
 	units_fmt_time(5e-6, buf, sizeof buf);
 	tap_str(buf, "5 us", "5e-6 s prints as 5 us");
+	units_fmt_time(9999, buf, sizeof buf);
+	tap_str(buf, "9999 s", "9999 s prints in seconds");
+	units_fmt_time(16230, buf, sizeof buf);
+	tap_str(buf, "4.508 h", "16230 s prints as 4.508 h, not 1.623e+04 s");
 	return tap_done();
 }

@@ -232,6 +232,8 @@ units_fmt_time(double s, char *buf, unsigned len)
 		snprintf(buf, len, "%.4g us", s * 1e6);
 	else if (s != 0 && fabs(s) < 1)
 		snprintf(buf, len, "%.4g ms", s * 1e3);
+	else if (fabs(s) >= 1e4)	/* not "1.623e+04 s" */
+		snprintf(buf, len, "%.4g h", s / 3600);
 	else
 		snprintf(buf, len, "%.4g s", s);
 }

@@ -28,7 +28,8 @@ int units_parse_same(const char *const *s, int n, enum unit_kind *kind,
 /* What follows the number in s ("h" in "1.5h", "" in "2"). */
 const char *units_suffix(const char *s);
 
-/* Short human forms for reports: "1 GB", "10 Gbps", "1.25 s". */
+/* Short human forms for reports: "1 GB", "10 Gbps", "1.25 s" (a time of
+ * 10,000 s or more in hours: "4.508 h"). */
 void units_fmt_bytes(double bytes, char *buf, unsigned len);
 void units_fmt_rate(double bytes_per_s, char *buf, unsigned len);
 void units_fmt_time(double s, char *buf, unsigned len);

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "xmalloc.h"
 
@@ -108,4 +110,25 @@ xasprintf(char **out, const char *fmt, ...)
 	vsnprintf(*out, (size_t)len + 1, fmt, ap2);
 	va_end(ap2);
 	return len;
+}
+
+double
+xmemory_allowed(const char **what)
+{
+	static const int limits[] = { RLIMIT_AS, RLIMIT_DATA };
+	double have = (double)sysconf(_SC_PHYS_PAGES) *
+	    (double)sysconf(_SC_PAGESIZE);
+	struct rlimit rl;
+	size_t i;
+
+	*what = "this machine has";
+	for (i = 0; i < sizeof limits / sizeof limits[0]; i++) {
+		if (getrlimit(limits[i], &rl) == 0 &&
+		    rl.rlim_cur != RLIM_INFINITY &&
+		    (have <= 0 || (double)rl.rlim_cur < have)) {
+			have = (double)rl.rlim_cur;
+			*what = "under its ulimit this process may use";
+		}
+	}
+	return have > 0 ? have : 0;
 }

@@ -14,4 +14,10 @@ void xfreev(char **);
 int xasprintf(char **, const char *, ...) __attribute__((format(printf, 2, 3)));
 void fatal(const char *, ...) __attribute__((format(printf, 1, 2), noreturn));
 
+/* The memory this process may use: the machine's, or less under a limit
+ * on its address space or data (ulimit -v, ulimit -d, prlimit); *what
+ * says which ("this machine has", "under its ulimit this process may
+ * use").  0 when it cannot tell. */
+double xmemory_allowed(const char **what);
+
 #endif

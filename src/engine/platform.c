@@ -94,6 +94,49 @@ platform_write(const struct scenario *sc, FILE *f)
 	fputs(" </zone>\n</platform>\n", f);
 }
 
+/* The generated platform's file while it exists, for the handlers. */
+static char temp_path[4096];
+static struct sigaction temp_old[3];
+static const int temp_sigs[3] = { SIGINT, SIGTERM, SIGHUP };
+
+/* SIGINT, SIGTERM or SIGHUP while the file exists: remove it, then die
+ * of the signal as before. */
+static void
+temp_signal(int sig)
+{
+	if (temp_path[0] != '\0')
+		unlink(temp_path);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void
+temp_guard(int on)
+{
+	struct sigaction sa;
+	int i;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = temp_signal;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < 3; i++) {
+		if (on)
+			sigaction(temp_sigs[i], &sa, &temp_old[i]);
+		else
+			sigaction(temp_sigs[i], &temp_old[i], NULL);
+	}
+}
+
+void
+platform_file_done(const char *path, int is_temp)
+{
+	if (!is_temp)
+		return;
+	unlink(path);
+	temp_path[0] = '\0';
+	temp_guard(0);
+}
+
 char *
 platform_file(const struct scenario *sc, int *is_temp)
 {
@@ -107,11 +150,15 @@ platform_file(const struct scenario *sc, int *is_temp)
 		return xstrdup(sc->cluster.platform);
 	xasprintf(&path, "%s/psim-platform-XXXXXX.xml",
 	    dir != NULL && *dir != '\0' ? dir : "/tmp");
+	if (strlen(path) >= sizeof temp_path)
+		fatal("TMPDIR is too long: %s", dir);
+	temp_guard(1);
 	if ((fd = mkstemps(path, 4)) == -1 || (f = fdopen(fd, "w")) == NULL)
 		fatal("cannot create %s: %s", path, strerror(errno));
+	memcpy(temp_path, path, strlen(path) + 1);
 	platform_write(sc, f);
 	if (fclose(f) != 0) {
-		unlink(path);
+		platform_file_done(path, 1);
 		fatal("cannot write %s: %s", path, strerror(errno));
 	}
 	*is_temp = 1;

@@ -16,6 +16,10 @@ void platform_write(const struct scenario *, FILE *);
  * (*is_temp set; the caller removes it), or the user's file.  An
  * unwritable TMPDIR is fatal (exit 1). */
 char *platform_file(const struct scenario *, int *is_temp);
+/* Done with it: a generated file removed.  From platform_file until
+ * then, SIGINT, SIGTERM and SIGHUP remove it before the process dies of
+ * them. */
+void platform_file_done(const char *path, int is_temp);
 
 /* Check the scenario against its platform (the listed hosts, that every
  * slow host runs a worker, and with faults a host for the checkpoint

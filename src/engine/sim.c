@@ -93,30 +93,6 @@ guard_pages_fit(long actors)
  * keeps 130,560 at once in 141 MB above the process floor. */
 #define COMM_BYTES	1100.0
 
-/* The memory this process may use: the machine's, or less under a limit
- * on its address space or data (ulimit -v, ulimit -d, prlimit); *what
- * says which.  0 when it cannot tell. */
-static double
-memory_allowed(const char **what)
-{
-	static const int limits[] = { RLIMIT_AS, RLIMIT_DATA };
-	double have = (double)sysconf(_SC_PHYS_PAGES) *
-	    (double)sysconf(_SC_PAGESIZE);
-	struct rlimit rl;
-	size_t i;
-
-	*what = "this machine has";
-	for (i = 0; i < sizeof limits / sizeof limits[0]; i++) {
-		if (getrlimit(limits[i], &rl) == 0 &&
-		    rl.rlim_cur != RLIM_INFINITY &&
-		    (have <= 0 || (double)rl.rlim_cur < have)) {
-			have = (double)rl.rlim_cur;
-			*what = "under its ulimit this process may use";
-		}
-	}
-	return have > 0 ? have : 0;
-}
-
 /* Refuse up front a run whose actors, or the n(n-1) messages in flight
  * at once of a strategy with R_ALL_PAIRS (all-to-all), would not fit in
  * the memory psim may use, rather than let SimGrid abort or the kernel
@@ -130,7 +106,7 @@ run_fits_memory(const struct scenario *sc, char **errors)
 	double comms = (sc->strategy.info->flags & R_ALL_PAIRS) ?
 	    2 * n * (n - 1) : 0;
 	const char *what;
-	double have = memory_allowed(&what);
+	double have = xmemory_allowed(&what);
 	double hosts = sc->cluster.topology == TOPO_PLATFORM ? 0 :
 	    (double)cluster_host_count(sc);
 	struct errors e = ERRORS_INIT;
@@ -1003,11 +979,10 @@ engine_start(const struct scenario *sc)
 	char *file;
 	int is_temp;
 
+	engine_init(sc);	/* (SimGrid's own SIGINT handler first) */
 	file = platform_file(sc, &is_temp);
-	engine_init(sc);
 	simgrid_load_platform(file);
-	if (is_temp)
-		unlink(file);
+	platform_file_done(file, is_temp);
 	free(file);
 }
 

@@ -213,7 +213,8 @@ closed_ring(const struct shape *s, struct analytic *a)
 	    "2(n-1)*alpha + 2(n-1)/n * M/B");
 	snprintf(a->evaluated, sizeof a->evaluated, "2*%d*(%.6g s + %.6g s "
 	    "for a %.6g B chunk, paced by %s) = %.6g s", n - 1, s->alpha, per,
-	    chunk, rd.binding, a->communication_s);
+	    chunk, rd.binding[0] != '\0' ? rd.binding : "nothing: no "
+	    "transfers", a->communication_s);
 	analytic_round_release(&rd, a);
 }
 
@@ -241,7 +242,8 @@ closed_all_to_all(const struct shape *s, struct analytic *a)
 	snprintf(a->formula, sizeof a->formula, "alpha + (n-1) * M/B");
 	snprintf(a->evaluated, sizeof a->evaluated, "%.6g s + %.6g s for "
 	    "%d x %.6g B, paced by %s = %.6g s", a->latency_s, t, n - 1, s->M,
-	    rd.binding, a->communication_s);
+	    rd.binding[0] != '\0' ? rd.binding : "nothing: no transfers",
+	    a->communication_s);
 	analytic_round_release(&rd, a);
 }
 

@@ -488,14 +488,15 @@ describe_cluster(const struct scenario *sc, char *buf, size_t len)
 	units_fmt_rate(sc->cluster.nic_Bps, bw, sizeof bw);
 	if (sc->cluster.gpus_per_host > 1) {
 		units_fmt_rate(sc->cluster.intra_Bps, sw, sizeof sw);
-		snprintf(buf, len, "%d hosts of %d GPUs (%s each to the host's "
+		snprintf(buf, len, "%d host%s of %d GPUs (%s each to the host's "
 		    "switch), %s NICs", sc->cluster.hosts,
+		    sc->cluster.hosts == 1 ? "" : "s",
 		    sc->cluster.gpus_per_host, sw, bw);
 		return;
 	}
 	if (sc->cluster.topology == TOPO_STAR)
-		snprintf(buf, len, "star of %d hosts, %s NICs", sc->cluster.hosts,
-		    bw);
+		snprintf(buf, len, "star of %d host%s, %s NICs",
+		    sc->cluster.hosts, sc->cluster.hosts == 1 ? "" : "s", bw);
 	else if (sc->cluster.hosts % sc->cluster.racks == 0)
 		snprintf(buf, len, "two-tier, %d racks of %d hosts, %s NICs, "
 		    "%g:1 uplinks", sc->cluster.racks, sc->cluster.hosts /
@@ -730,7 +731,8 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 		    sc->strategy.colocate ? " on workers" : "");
 	else
 		fputs(" all-reduce", f);
-	fprintf(f, ", %d workers", sc->placement.workers);
+	fprintf(f, ", %d worker%s", sc->placement.workers,
+	    sc->placement.workers == 1 ? "" : "s");
 	if (sc->placement.servers > 0)
 		fprintf(f, ", %d server%s", sc->placement.servers,
 		    sc->placement.servers > 1 ? "s" : "");

@@ -30,6 +30,11 @@ struct cluster_group {
  * CPU-only hosts, cpu-S, one group each; 0 for a plain star. */
 int cluster_groups(const struct scenario *);
 void cluster_group(const struct scenario *, int r, struct cluster_group *);
+/* The most routes between the groups of a generated platform SimGrid
+ * is given (about 50 us and 170 bytes each to load, bench/RESULTS.md):
+ * 1000 groups. */
+#define PLATFORM_MAX_ROUTES	999000.0
+
 /* The hosts of a generated cluster: its machines' GPUs (or hosts), then
  * a multi-GPU cluster's dedicated servers. */
 int cluster_host_count(const struct scenario *);

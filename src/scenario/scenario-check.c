@@ -14,7 +14,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cluster.h"
 #include "scenario-impl.h"
+#include "xmalloc.h"
 
 /* The model's size: numerics "real" sends its own, so the file gives
  * none; the layers and the variables add up to model.params; a size is
@@ -351,7 +353,8 @@ static void
 check_numerics(struct ctx *c, const struct scenario *sc)
 {
 	const struct nn *m = &sc->numerics.model;
-	double mem;
+	const char *what;
+	double mem, have;
 
 	if (sc->run.target_loss > 0 && sc->numerics.mode == NUM_OFF)
 		err_at(c, "/run/target_loss", "a loss needs real gradients: "
@@ -367,6 +370,14 @@ check_numerics(struct ctx *c, const struct scenario *sc)
 	mem = 4.0 * (double)m->params * (6.0 * sc->placement.workers + 4) +
 	    4.0 * (double)(sc->numerics.samples + sc->numerics.test_samples) *
 	    (m->features + 1);
+	have = xmemory_allowed(&what);
+	if (sc->numerics.mode != NUM_OFF && mem <= sc->numerics.max_memory &&
+	    have > 0 && mem > have)
+		err_at(c, "/numerics", "the %ld parameters of the %s model on "
+		    "%d workers and its data (/numerics/features, hidden, "
+		    "samples, test_samples) need about %.3g GB; %s %.3g GB",
+		    m->params, nn_kind_name(m->kind), sc->placement.workers,
+		    mem / 1e9, what, have / 1e9);
 	if (sc->numerics.mode != NUM_OFF && mem > sc->numerics.max_memory)
 		err_at(c, "/numerics/max_memory", "the %ld parameters of the "
 		    "%s model on %d workers and its data need about %.3g GB, "
@@ -447,6 +458,29 @@ check_hosts(struct ctx *c, const struct scenario *sc, const struct given *g)
 		    "host (%d), got %d", sc->cluster.hosts, sc->cluster.racks);
 }
 
+/* A generated platform's routes: SimGrid holds one between each two
+ * groups (racks, or multi-GPU machines), about 50 us each to load; at
+ * most PLATFORM_MAX_ROUTES.  (Its memory, about 4 KB a host, is the
+ * engine's to check, with the actors': run_fits_memory.) */
+static void
+check_platform_size(struct ctx *c, const struct scenario *sc)
+{
+	double groups, routes;
+	int racks = sc->cluster.topology == TOPO_TWO_TIER;
+
+	if (sc->cluster.topology == TOPO_PLATFORM || sc->cluster.hosts < 1 ||
+	    (racks && sc->cluster.racks > sc->cluster.hosts))
+		return;
+	groups = cluster_groups(sc);
+	routes = groups * (groups - 1);
+	if (routes > PLATFORM_MAX_ROUTES)
+		err_at(c, racks ? "/cluster/racks" : "/cluster/hosts", "%.0f "
+		    "%s make %.0f routes between them, which SimGrid would "
+		    "take minutes to load; at most %.0f (%s)", groups, racks ?
+		    "racks" : "machines", routes, PLATFORM_MAX_ROUTES, racks ?
+		    "1000 racks" : "1000 machines and dedicated servers");
+}
+
 void
 scenario_check(struct ctx *c, const struct scenario *sc,
     const struct given *g)
@@ -463,4 +497,5 @@ scenario_check(struct ctx *c, const struct scenario *sc,
 	check_numerics(c, sc);
 	check_placement(c, sc, g);
 	check_hosts(c, sc, g);
+	check_platform_size(c, sc);
 }
