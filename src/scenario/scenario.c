@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "files.h"
+#include "platform-xml.h"
 #include "scenario-impl.h"
 #include "xmalloc.h"
 
@@ -183,6 +184,27 @@ scenario_shard_home(const struct scenario *sc, int j, int *worker,
 /* The files the scenario names (their paths resolved), after the
  * checks: the platform must open; each trace is read, once, into its
  * fault spec (the schedules replay it from memory). */
+/* The platform file's text: what psim models of SimGrid's elements and
+ * attributes, and nothing else, before SimGrid reads it. */
+static void
+read_platform(struct ctx *c, const char *path, FILE *f)
+{
+	char *text, *cause;
+	size_t len;
+	int line;
+
+	if ((text = files_slurp(f, FILES_MAX_DATA, &len, &cause)) == NULL) {
+		err_at(c, "/cluster/platform", "cannot read \"%s\": %s", path,
+		    cause);
+		free(cause);
+	} else if (platform_xml_check(text, len, &line, &cause) != 0) {
+		err_at(c, "/cluster/platform", "%s:%d: %s", path, line, cause);
+		free(cause);
+	}
+	free(text);
+	fclose(f);
+}
+
 static void
 read_files(struct ctx *c, struct scenario *sc)
 {
@@ -201,7 +223,7 @@ read_files(struct ctx *c, struct scenario *sc)
 			    sc->cluster.platform, cause);
 			free(cause);
 		} else
-			fclose(f);
+			read_platform(c, sc->cluster.platform, f);
 	}
 	for (i = 0; i < 3; i++) {
 		if (specs[i]->trace == NULL)
