@@ -3,7 +3,10 @@
 #     PSIM SRCDIR
 #
 # psim run on the shipped scenarios, mutated: each run takes one of
-# SRCDIR/scenarios/*.json and one to three mutations, each a --set of a
+# SRCDIR/scenarios/*.json and either (one run in 8) an input class of
+# its own (a device, a FIFO, a 9 MB array, a NUL, a sweep that repeats a
+# key or resumes with another --set, a damaged merge: input() below) or
+# one to three mutations, each a --set of a
 # key to an odd value (0, -1, 1e308, 1e-308, huge integers, strings,
 # objects, arrays, null) or a key dropped from the file.  It runs under
 # timeout PER_RUN (20 s) and prlimit --as (4 GB).  A finding is
@@ -154,6 +157,48 @@ drop() {
 	}' "$1"
 }
 
+# input CLASS FILE: one of the input classes beyond --set values (issue
+# 25), as a command in $cmd and its words in $what: a scenario, trace or
+# platform that is a device, a FIFO or a directory; a 9 MB array; a NUL
+# or a raw TAB in the JSON; a sweep varying a key twice or a value
+# twice; a sweep resumed with another --set; a merge of a damaged
+# directory.  Each must end in exit 0, 1 or 2 in one piece.
+input() {
+	d=$tmp/c$n
+	rm -rf "$d" && mkdir "$d"
+	p="timeout -k 5 $per_run prlimit --as=4000000000 $(q "$psim")"
+	case $1 in
+	0) what="scenario /dev/zero"; cmd="$p run /dev/zero" ;;
+	1) what="scenario /dev/urandom"; cmd="$p run /dev/urandom" ;;
+	2) mkfifo "$d/fifo"; what="scenario a FIFO"
+	   cmd="$p run $(q "$d/fifo")" ;;
+	3) what="trace a FIFO"; mkfifo "$d/fifo"
+	   cmd="$p run --set 'faults.preemption={\"trace\":\"$d/fifo\"}' $(q "$srcdir/scenarios/spot-250m-10w-10g-ring.json")" ;;
+	4) what="platform /dev/urandom"
+	   printf '{"model":{"params":"1M","compute":"1s"},"cluster":{"platform":"/dev/urandom"},"placement":{"workers":2},"strategy":{"name":"allreduce","algorithm":"ring"}}' >"$d/p.json"
+	   cmd="$p run $(q "$d/p.json")" ;;
+	5) what="a 9 MB array"
+	   awk 'BEGIN { printf "{\"x\": ["; for (i = 0; i < 1100000; i++) printf "1234567,"; print "1]}" }' >"$d/big.json"
+	   cmd="$p run $(q "$d/big.json")" ;;
+	6) what="a NUL in a key"
+	   sed 's/"name"/"na\\u0000me"/' "$2" >"$d/nul.json"
+	   cmd="$p run $(q "$d/nul.json")" ;;
+	7) what="a raw TAB in a string"
+	   sed 's/"name": "/"name": "\t/' "$2" >"$d/tab.json"
+	   cmd="$p run $(q "$d/tab.json")" ;;
+	8) what="sweep: a key varied twice, a value twice"
+	   cmd="$p sweep --plan -o $(q "$d/sw") -v run.steps=1,1 $(q "$2"); $p sweep --plan -o $(q "$d/sw2") -v run.steps=1 -v run.steps=2 $(q "$2")" ;;
+	9) what="sweep resumed with another --set"
+	   cmd="$p sweep --plan -o $(q "$d/sw") -v run.steps=1,2 $(q "$2") && $p sweep --plan -o $(q "$d/sw") -s seed=7 -v run.steps=1,2 $(q "$2")" ;;
+	*) what="merge of a damaged directory"
+	   mkdir "$d/m"
+	   printf 'run.steps\nrun.steps=1\trun.steps=1\n' >"$d/m/points.tsv"
+	   head -c 300 /dev/urandom >"$d/m/run.steps=1.csv"
+	   : >"$d/m/run.steps=1.json"
+	   cmd="$p merge $(q "$d/m")" ;;
+	esac
+}
+
 start=$(date +%s)
 n=0 findings=0 ran=0 refused=0
 while :; do
@@ -162,6 +207,26 @@ while :; do
 	n=$((n + 1))
 	rnd "$nscen"
 	file=$(printf '%s\n' "$SCENARIOS" | nth $((r + 1)))
+	rnd 8		# one run in 8: an input class, not --set values
+	if [ "$r" -eq 0 ]; then
+		rnd 11
+		input "$r" "$file"
+		rm -rf "$tmp/t" && mkdir "$tmp/t"
+		(export TMPDIR="$tmp/t"; eval "$cmd") >"$tmp/out" 2>"$tmp/err"
+		rc=$?
+		[ "$verbose" -eq 1 ] && echo "run $n: exit $rc: $what"
+		case $rc in
+		0|1|2) bad="" ;;
+		124|137) bad="timeout after ${per_run}s" ;;
+		*) bad="exit $rc" ;;
+		esac
+		[ -n "$(ls -A "$tmp/t")" ] && bad="$bad${bad:+; }left in TMPDIR"
+		if [ -n "$bad" ]; then
+			findings=$((findings + 1))
+			echo "run $n: $bad: $what: $cmd" | tee "$out/run-$seed-$n.txt"
+		fi
+		continue
+	fi
 	rnd 6		# one mutation (1/2), two (1/3) or three (1/6)
 	nmut=$((r < 3 ? 1 : r < 5 ? 2 : 3))
 	cp "$file" "$tmp/s.json"
