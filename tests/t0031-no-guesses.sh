@@ -227,6 +227,10 @@ cp "$SC/seed-250m-10w-10g-ring.json" own.json
 check "-o onto the scenario: exit 2" test $? -eq 2
 check "-o onto the scenario: says so" grep -q 'would overwrite the scenario, which psim reads' err
 check "-o onto the scenario: the scenario intact" cmp -s own.json "$SC/seed-250m-10w-10g-ring.json"
+cp "$SC/seed-250m-10w-10g-ps1.json" adv.json
+"$PSIM" advise -t 'step_time<=3.5s' -S strategy.shards=1,2 -o adv.json adv.json >/dev/null 2>err
+check "advise -o onto its scenario: refused, the scenario intact" \
+    cmp -s adv.json "$SC/seed-250m-10w-10g-ps1.json"
 "$PSIM" run -o same -j same --set run.steps=2 own.json >/dev/null 2>err
 check "-o X -j X: refused" grep -q -- '--output and --json both name same' err
 "$PSIM" run -j /nonexistent/dir/x.json --set run.steps=2 own.json >out 2>err

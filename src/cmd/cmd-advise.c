@@ -485,6 +485,10 @@ cmd_advise_exec(int argc, char **argv)
 	x.file = args.nargs == 1 ? args.args[0] : NULL;
 	if ((status = load_base(&x, &sc)) >= 0)
 		goto out;
+	args.file = x.file;
+	if ((status = cmd_outputs_check(&cmd_advise_entry, &args, sc)) != 0)
+		goto out;
+	status = -1;
 	x.a.scenario = sc->name;
 	x.file_name = registry_block_name(sc->strategy.info);
 	x.tty = isatty(2);

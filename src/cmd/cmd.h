@@ -87,6 +87,12 @@ int cmd_usage(const struct cmd_entry *e);
 struct scenario;
 int cmd_load(const struct cmd_entry *e, struct cmd_args *a,
     struct scenario **sc);
+/* The files the command writes (a's --output, --json, more): distinct,
+ * and none of them sc's file (a->file) or a file it reads.  0, or 2 with
+ * the error printed.  cmd_load checks; a command that loads its scenario
+ * itself calls this. */
+int cmd_outputs_check(const struct cmd_entry *e, const struct cmd_args *a,
+    const struct scenario *sc);
 
 /* The start of a command that takes [SCENARIO] and no options of its
  * own: cmd_parse with help and flags, then cmd_load.  Returns -1 with

@@ -210,10 +210,8 @@ same_file(const char *a, const char *b)
 	return same;
 }
 
-/* The files the command writes: distinct, and none an input.  0, or 2
- * with the error printed. */
-static int
-outputs_check(const struct cmd_entry *e, const struct cmd_args *a,
+int
+cmd_outputs_check(const struct cmd_entry *e, const struct cmd_args *a,
     const struct scenario *sc)
 {
 	const char *out[3] = { a->output, a->json, a->more }, *in[65];
@@ -265,7 +263,7 @@ cmd_load(const struct cmd_entry *e, struct cmd_args *a, struct scenario **sc)
 			fputs(errors, stderr);
 			free(errors);
 			status = 2;
-		} else if (outputs_check(e, a, *sc) != 0) {
+		} else if (cmd_outputs_check(e, a, *sc) != 0) {
 			scenario_free(*sc);
 			*sc = NULL;
 			status = 2;
