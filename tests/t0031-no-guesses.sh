@@ -335,4 +335,19 @@ for sig in TERM INT HUP; do
 	wait $pid
 	check "SIG$sig while the platform loads: no file left" test -z "$(ls tmpd)"
 done
+# psim help [COMMAND] (issue 26): the manual on a terminal, the usage
+# or the command's --help otherwise
+"$PSIM" help >out 2>err
+check "help: the usage, exit 0" grep -q '^usage: psim \[--version\] \[--help\] COMMAND' out
+"$PSIM" help run >out 2>err
+check "help run, not on a terminal: run's --help" \
+    sh -c "'$PSIM' run --help | cmp -s - out"
+"$PSIM" help nosuch >out 2>err
+check "help of an unknown command: exit 2" test $? -eq 2
+if command -v script >/dev/null 2>&1 && command -v man >/dev/null 2>&1; then
+	MANPAGER=cat PAGER=cat script -qc "'$PSIM' help run" /dev/null </dev/null >out 2>&1
+	check "help run on a terminal: psim(1)" grep -q 'PSIM(1)' out
+else
+	skip "help run on a terminal: psim(1)" "no script(1) or man(1)"
+fi
 done_testing
