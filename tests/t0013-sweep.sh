@@ -215,6 +215,11 @@ check "merge: a bad row of points.tsv: exit 2" test $? -eq 2
 check "merge: names the file and line" \
     grep -q "damaged/points.tsv:2: expected a point's name and its settings" err12
 check "merge: results.csv left as it was" cmp -s before.csv damaged/results.csv
+cp -r planned fifo
+rm "fifo/placement.workers=4_strategy.algorithm=ring.csv"
+mkfifo "fifo/placement.workers=4_strategy.algorithm=ring.csv"
+timeout 20 "$PSIM" merge fifo 2>/dev/null
+check "merge: a point's CSV that is a FIFO: no hang, exit 1" test $? -eq 1
 printf 'placement.workers\nplacement.workers=2\tplacement.workers=3\n' >damaged/points.tsv
 "$PSIM" merge damaged 2>err12
 check "merge: a name that is not its settings': exit 2" test $? -eq 2

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "files.h"
 #include "merge.h"
 #include "report.h"
 #include "sweep.h"
@@ -16,16 +17,19 @@
 static int
 of_jobs(const struct sweep *sw)
 {
-	char *file, line[8];
+	char *file, line[8], *cause;
 	FILE *f;
 	int i, jobs = 0;
 
 	for (i = 0; i < sw->npts; i++) {
 		file = sweep_path(sw->dir, sw->pts[i].name, ".csv");
-		f = fopen(file, "r");
+		/* (as the rows are read: a FIFO or a device is no report) */
+		f = files_open(file, FILES_MAX_DATA, &cause);
 		free(file);
-		if (f == NULL)
+		if (f == NULL) {
+			free(cause);
 			continue;
+		}
 		jobs = fgets(line, sizeof line, f) != NULL &&
 		    strncmp(line, "job,", 4) == 0;
 		fclose(f);
