@@ -163,6 +163,16 @@ done
 	"$S/straggler-sync-ps.json" 2>"$TMP/err" || not_ok "stragglers" "$(cat "$TMP/err")"
 check "stragglers: drawn steps 2..4" test "$(page field "$TMP/str.html" 0 steps)" = "[2, 4]"
 
+# A checkpoint inside the steps played: its instant on worker 0's host,
+# its 8 GB message to the storage host among the marks
+"$PSIM" animate --steps 28..31 -s run.steps=32 -o "$TMP/ckpt.html" \
+	"$S/spot-250m-10w-10g-ring-checkpoints.json" 2>"$TMP/err" ||
+	not_ok "checkpoint page" "$(cat "$TMP/err")"
+check "a checkpoint: its instant on host 0, in the window" sh -c \
+	"python3 '$TMP/page.py' field '$TMP/ckpt.html' 0 instants | grep -Eq '^\[0, [0-9.]+, \"checkpoint\"\]\$'"
+check "... and its message, marked as one (kind 3)" sh -c \
+	"python3 '$TMP/page.py' field '$TMP/ckpt.html' 0 marks | tr -d ' []' | tr , '\n' | awk 'NR % 4 == 0 && \$1 == 3 { n++ } END { exit n != 1 }'"
+
 # The network drawn: star (11 hosts + a switch), two tiers (16 hosts, 4
 # rack switches, a core), a platform file's 8 hosts
 check "star: 11 hosts around one switch" page graph "$TMP/lesson.html" 12 11 11

@@ -244,8 +244,14 @@
 				lab.setAttribute('display', 'none');
 				nic.setAttribute('display', 'none');
 			}
-			p.hostEls[v] = { shape: shape, nic: nic, spans: [] };
+			p.hostEls[v] = { shape: shape, nic: nic, spans: [], events: [],
+			    flash: el('text', { x: xy[0] + out[0] / d * 30,
+			    y: xy[1] + out[1] / d * 24 + 17, 'class': 'flash' }, svg) };
 		}
+		for (v = 0; v + 2 < p.instants.length; v += 3)
+			if (p.hostEls[p.instants[v]])
+				p.hostEls[p.instants[v]].events.push(
+				    [p.instants[v + 1], p.instants[v + 2]]);
 		for (v = 0; v + 2 < p.compute.length; v += 3)
 			if (p.hostEls[p.compute[v]])
 				p.hostEls[p.compute[v]].spans.push(
@@ -324,6 +330,11 @@
 			busy = h.spans.some(function (s) { return s[0] <= t && t < s[1]; });
 			h.shape.setAttribute('fill', busy ? '#a6d96a' : '#fff');
 			h.shape.setAttribute('data-computing', busy ? '1' : '0');
+			/* a fault, restart or checkpoint shows for a 40th of the
+			 * steps played */
+			var ev = h.events.filter(function (x) {
+				return x[0] <= t && t - x[0] <= p.span_s / 40; });
+			h.flash.textContent = ev.length ? ev[ev.length - 1][1] : '';
 			var x = loads[v] || [0, 0];
 			h.nic.textContent = '\u2191' + fmt(x[0], 1) + ' \u2193' +
 			    fmt(x[1], 1) + ' Gbps';
