@@ -394,17 +394,11 @@ anim_graph_free(struct anim_graph *g)
 /* ---- one panel ---- */
 
 /* A number in the page, as it round-trips (a link's bytes are the
- * integral of its rate steps, and times of fast links are short); null
- * for no number. */
+ * integral of its rate steps, and times of fast links are short). */
 static void
 num(FILE *f, double v)
 {
-	if (!isfinite(v))
-		fputs("null", f);
-	else if (v == floor(v) && fabs(v) < 1e15)
-		fprintf(f, "%.0f", v);
-	else
-		fprintf(f, "%.17g", v);
+	report_json_digits(f, v, 17);
 }
 
 /* Each link's rate steps, times from the window's start. */
