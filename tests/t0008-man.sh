@@ -101,11 +101,11 @@ else not_ok "psim.1 lists the CSV report's columns, in order" \
     "$(diff "$TMP/man-columns" "$TMP/csv-columns")"
 fi
 
-# The scenario's keys: the strings of every keys[] array of the block
-# parsers (scenario-parse.c, and the jobs' in scenario-jobs.c) and of the
+# The scenario's keys: the strings of every table of keys the block
+# parsers check an object against (scenario-keys.c) and of the
 # registry's table of /strategy keys (registry_keys[] in registry.c).
 awk '/keys\[\] = \{/ { on = 1 } on { print } on && /NULL \};|^\};/ { on = 0 }' \
-    "$SRCDIR/src/scenario/scenario-parse.c" "$SRCDIR/src/scenario/scenario-jobs.c" \
+    "$SRCDIR/src/scenario/scenario-keys.c" \
     "$SRCDIR/src/model/registry.c" | grep -o '"[^"]*"' | tr -d '"' |
     sort -u >"$TMP/scenario-keys"
 documents "psim-scenario.5 documents every scenario key" \
