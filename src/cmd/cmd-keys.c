@@ -144,6 +144,6 @@ cmd_keys_exec(int argc, char **argv)
 const struct cmd_entry cmd_keys_entry = {
 	.name = "keys",
 	.usage = "[--values | --commands | --options COMMAND]",
-	.summary = "list the scenario key paths, commands and options psim takes",
+	.summary = "list the scenario key paths, commands and their options",
 	.exec = cmd_keys_exec,
 };
