@@ -101,14 +101,73 @@ else not_ok "psim.1 lists the CSV report's columns, in order" \
     "$(diff "$TMP/man-columns" "$TMP/csv-columns")"
 fi
 
-# The scenario's keys: the strings of every keys[] array of the block
-# parsers (scenario-parse.c, and the jobs' in scenario-jobs.c) and of the
-# registry's table of /strategy keys (registry_keys[] in registry.c).
-awk '/keys\[\] = \{/ { on = 1 } on { print } on && /NULL \};|^\};/ { on = 0 }' \
-    "$SRCDIR/src/scenario/scenario-parse.c" "$SRCDIR/src/scenario/scenario-jobs.c" \
-    "$SRCDIR/src/model/registry.c" | grep -o '"[^"]*"' | tr -d '"' |
-    sort -u >"$TMP/scenario-keys"
-documents "psim-scenario.5 documents every scenario key" \
-    "$MAN5" "$TMP/scenario-keys"
+# The scenario's keys: psim-scenario.5 documents every key path psim
+# keys lists (the tables the parser checks the keys against), and no
+# other.  The page's paths: each ".It Cm KEY" (or "KEY , KEY") of a key
+# section of DESCRIPTION, under the keys whose lists hold it, the
+# elements of an "array" as N.  The page documents some places once:
+# a job's model, placement, strategy and run are a single job's, and the
+# servers' and the links' fault processes take preemption's keys (the
+# prose says so); and the items under a key whose value is one of a list
+# (strategy.sync's) are its values, psim keys --values'.
+awk '
+/^\.Sh / { on = ($0 ~ /^\.Sh DESCRIPTION/); next }
+!on { next }
+/^\.Ss / {
+	sect = substr($0, 5); depth = 0; last = ""
+	base = sect == "Top-level keys" ? "" : sect
+	if (arr[base]) base = base ".N"
+	keyed = sect == "Top-level keys" || seen[sect]
+	next
+}
+/^\.Bl / { if (keyed) { depth++; parent[depth] = depth == 1 ? base : last }
+	next }
+/^\.El/ { if (keyed) depth--; next }
+/^\.It Cm / && keyed && depth > 0 {
+	line = substr($0, 8); type = ""
+	if ((i = index(line, " Pq ")) > 0) {
+		type = substr(line, i + 4); line = substr(line, 1, i - 1)
+	}
+	n = split(line, names, / , /)
+	for (k = 1; k <= n; k++) {
+		path = (parent[depth] != "" ? parent[depth] "." : "") names[k]
+		print path
+		seen[path] = 1
+		if (type ~ /^Ar array/) arr[path] = 1
+	}
+	last = arr[path] ? path ".N" : path
+}' "$MAN5" >"$TMP/man-paths"
+"$PSIM" keys >"$TMP/keys" 2>"$TMP/keys.err" ||
+	not_ok "psim keys" "$(cat "$TMP/keys.err")"
+"$PSIM" keys --values >"$TMP/values" 2>"$TMP/keys.err" ||
+	not_ok "psim keys --values" "$(cat "$TMP/keys.err")"
+for m in jobs.N.model=model jobs.N.placement=placement \
+    jobs.N.strategy=strategy jobs.N.run=run \
+    faults.servers=faults.preemption faults.links=faults.preemption; do
+	sed -n "s/^${m#*=}\./${m%=*}./p" "$TMP/man-paths"
+done >"$TMP/mirrored"
+cat "$TMP/man-paths" "$TMP/mirrored" | while read -r p; do
+	grep -qxF "${p%.*}=${p##*.}" "$TMP/values" || echo "$p"
+done | sort -u >"$TMP/man-keys"
+sort "$TMP/keys" >"$TMP/keys-sorted"
+if [ -s "$TMP/keys" ] && [ "$(sort -u "$TMP/keys" | wc -l)" -eq \
+    "$(wc -l <"$TMP/keys")" ]
+then ok "psim keys lists $(wc -l <"$TMP/keys") key paths, each once"
+else not_ok "psim keys lists key paths, each once" "$(sort "$TMP/keys" | uniq -d)"
+fi
+comm -23 "$TMP/keys-sorted" "$TMP/man-keys" >"$TMP/undocumented"
+comm -13 "$TMP/keys-sorted" "$TMP/man-keys" >"$TMP/unknown"
+if [ ! -s "$TMP/undocumented" ]; then
+	ok "psim-scenario.5 documents every key path psim keys lists"
+else
+	not_ok "psim-scenario.5 documents every key path psim keys lists" \
+	    "undocumented: $(tr '\n' ' ' <"$TMP/undocumented")"
+fi
+if [ ! -s "$TMP/unknown" ]; then
+	ok "psim keys lists every key path psim-scenario.5 documents"
+else
+	not_ok "psim keys lists every key path psim-scenario.5 documents" \
+	    "not a key: $(tr '\n' ' ' <"$TMP/unknown")"
+fi
 
 done_testing

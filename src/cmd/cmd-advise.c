@@ -31,14 +31,14 @@
 enum { OPT_TARGET, OPT_SPACE, OPT_JOBS, OPT_BEST, OPT_PROBES, OPT_MAX_SIMS,
 	OPT_ALL };
 static const struct cmd_option advise_options[] = {
-	[OPT_TARGET] = { "target", 't', 1 },
-	[OPT_SPACE] = { "space", 'S', 1 },
-	[OPT_JOBS] = { "jobs", 'J', 1 },
-	[OPT_BEST] = { "best", 'n', 1 },
-	[OPT_PROBES] = { "probes", 0, 1 },
-	[OPT_MAX_SIMS] = { "max-sims", 0, 1 },
-	[OPT_ALL] = { "all", 0, 0 },
-	{ NULL, 0, 0 }
+	[OPT_TARGET] = { "target", 't', CMD_VALUE },
+	[OPT_SPACE] = { "space", 'S', CMD_KEY },
+	[OPT_JOBS] = { "jobs", 'J', CMD_VALUE },
+	[OPT_BEST] = { "best", 'n', CMD_VALUE },
+	[OPT_PROBES] = { "probes", 0, CMD_VALUE },
+	[OPT_MAX_SIMS] = { "max-sims", 0, CMD_VALUE },
+	[OPT_ALL] = { "all", 0, CMD_NONE },
+	{ NULL, 0, CMD_NONE }
 };
 
 /* What the options say, and what the children need. */

@@ -23,8 +23,8 @@
 
 enum { OPT_OUTPUT, OPT_STEPS };
 static const struct cmd_option animate_options[] = {
-	[OPT_OUTPUT] = { "output", 'o', 1 },
-	[OPT_STEPS] = { "steps", 0, 1 },
+	[OPT_OUTPUT] = { "output", 'o', CMD_FILE },
+	[OPT_STEPS] = { "steps", 0, CMD_VALUE },
 	{ NULL, 0, 0 }
 };
 

@@ -32,10 +32,10 @@
 
 enum { OPT_KEY, OPT_COMPARE, OPT_FIGURE };
 static const struct cmd_option cross_options[] = {
-	[OPT_KEY] = { "key", 'k', 1 },
-	[OPT_COMPARE] = { "compare", 'c', 1 },
-	[OPT_FIGURE] = { "figure", 'F', 1 },
-	{ NULL, 0, 0 }
+	[OPT_KEY] = { "key", 'k', CMD_KEY },
+	[OPT_COMPARE] = { "compare", 'c', CMD_KEY },
+	[OPT_FIGURE] = { "figure", 'F', CMD_VALUE },
+	{ NULL, 0, CMD_NONE }
 };
 
 struct cross {

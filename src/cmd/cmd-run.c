@@ -17,9 +17,9 @@
 /* psim run's own options. */
 enum { OPT_TIMELINE, OPT_TIMELINE_STEPS };
 static const struct cmd_option run_options[] = {
-	[OPT_TIMELINE] = { "timeline", 0, 1 },
-	[OPT_TIMELINE_STEPS] = { "timeline-steps", 0, 1 },
-	{ NULL, 0, 0 }
+	[OPT_TIMELINE] = { "timeline", 0, CMD_FILE },
+	[OPT_TIMELINE_STEPS] = { "timeline-steps", 0, CMD_VALUE },
+	{ NULL, 0, CMD_NONE }
 };
 
 struct run_args {

@@ -119,12 +119,12 @@ set_jobs(struct sweep_args *a, const char *arg)
 /* psim sweep's own options, beside --set and --help. */
 enum { OPT_VARY, OPT_JOBS, OPT_OUT, OPT_PLOT, OPT_PLAN };
 static const struct cmd_option sweep_options[] = {
-	[OPT_VARY] = { "vary", 'v', 1 },
-	[OPT_JOBS] = { "jobs", 'j', 1 },
-	[OPT_OUT] = { "out", 'o', 1 },
-	[OPT_PLOT] = { "plot", 'p', 1 },
-	[OPT_PLAN] = { "plan", 'P', 0 },
-	{ NULL, 0, 0 }
+	[OPT_VARY] = { "vary", 'v', CMD_KEY },
+	[OPT_JOBS] = { "jobs", 'j', CMD_VALUE },
+	[OPT_OUT] = { "out", 'o', CMD_DIR },
+	[OPT_PLOT] = { "plot", 'p', CMD_VALUE },
+	[OPT_PLAN] = { "plan", 'P', CMD_NONE },
+	{ NULL, 0, CMD_NONE }
 };
 
 static int

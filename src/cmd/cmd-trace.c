@@ -52,10 +52,10 @@ print(const struct fault_schedule *s, char *const *names, double until)
 /* psim trace's own options. */
 enum { OPT_UNTIL, OPT_SERVERS, OPT_LINKS };
 static const struct cmd_option trace_options[] = {
-	[OPT_UNTIL] = { "until", 0, 1 },
-	[OPT_SERVERS] = { "servers", 0, 0 },
-	[OPT_LINKS] = { "links", 0, 0 },
-	{ NULL, 0, 0 }
+	[OPT_UNTIL] = { "until", 0, CMD_VALUE },
+	[OPT_SERVERS] = { "servers", 0, CMD_NONE },
+	[OPT_LINKS] = { "links", 0, CMD_NONE },
+	{ NULL, 0, CMD_NONE }
 };
 
 struct trace_args {

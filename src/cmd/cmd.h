@@ -20,6 +20,7 @@ extern const struct cmd_entry cmd_merge_entry;
 extern const struct cmd_entry cmd_trace_entry;
 extern const struct cmd_entry cmd_cross_entry;
 extern const struct cmd_entry cmd_advise_entry;
+extern const struct cmd_entry cmd_keys_entry;
 extern const struct cmd_entry cmd_animate_entry;
 
 extern const struct cmd_entry *const cmd_table[];
@@ -44,11 +45,22 @@ struct cmd_args {
 #define CMD_OUTPUT	0x1	/* the command takes --format and --output */
 #define CMD_NOSET	0x2	/* the command takes no --set (no scenario) */
 
+/* What an option's value is: psim keys --options says, for the shell's
+ * completion (a scenario key path, a file's name, ...). */
+enum cmd_value {
+	CMD_NONE,	/* it takes no value */
+	CMD_VALUE,	/* a value of another kind */
+	CMD_FILE,	/* a file's name */
+	CMD_DIR,	/* a directory's name */
+	CMD_KEY,	/* PATH=..., PATH a scenario key's */
+	CMD_COMMAND	/* a command's name */
+};
+
 /* An option of a command's own, beside the common ones. */
 struct cmd_option {
 	const char	*name;		/* --NAME */
 	int		 letter;	/* -L, or 0 for none; not a common one's */
-	int		 value;		/* 1: it takes a value */
+	enum cmd_value	 value;		/* CMD_NONE, or what its value is */
 };
 
 /* How a command's options are parsed: the common ones (--help, --set
@@ -73,6 +85,11 @@ struct cmd_options {
  * free it; the strings point into argv), or the exit status to return. */
 int cmd_parse(int argc, char **argv, const struct cmd_entry *e,
     const struct cmd_options *o, struct cmd_args *a);
+/* From now on, cmd_parse parses nothing: it prints the command's
+ * options, common and its own, a spelling a line ("--set key", "-s
+ * key", "--help"), each with what its value is, and returns 0 (psim
+ * keys --options: a command's options as its cmd_parse sees them). */
+void cmd_parse_lists(void);
 
 /* Print e's usage line on stderr; returns 2, the exit status of a usage
  * error. */

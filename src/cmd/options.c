@@ -27,6 +27,12 @@ static const struct option common[] = {
 	{ "json", required_argument, NULL, 'j' },
 };
 #define NCOMMON	(sizeof common / sizeof common[0])
+/* What each of their values is, in common[]'s order. */
+static const enum cmd_value common_value[NCOMMON] = { CMD_KEY, CMD_NONE,
+    CMD_VALUE, CMD_FILE, CMD_FILE };
+
+/* cmd_parse_lists() was called: list the options, parse nothing. */
+static int listing;
 
 /* Whether common[i] is a command's option under flags. */
 static int
@@ -65,12 +71,12 @@ getopt_table(const struct cmd_options *o, char **optstring)
 	}
 	for (i = 0; i < n; i++) {
 		opts[k].name = o->own[i].name;
-		opts[k].has_arg = o->own[i].value ? required_argument :
-		    no_argument;
+		opts[k].has_arg = o->own[i].value != CMD_NONE ?
+		    required_argument : no_argument;
 		opts[k++].val = OWN + (int)i;
 		if (o->own[i].letter != 0) {
 			*p++ = (char)o->own[i].letter;
-			if (o->own[i].value)
+			if (o->own[i].value != CMD_NONE)
 				*p++ = ':';
 		}
 	}
@@ -118,6 +124,44 @@ take_common(int c, char *arg, const struct cmd_entry *e,
 	return -1;
 }
 
+void
+cmd_parse_lists(void)
+{
+	listing = 1;
+}
+
+/* An option as psim keys --options prints it: each spelling, with what
+ * its value is. */
+static void
+list_option(const char *name, int letter, enum cmd_value v)
+{
+	static const char *const what[] = { [CMD_NONE] = "",
+	    [CMD_VALUE] = " value", [CMD_FILE] = " file", [CMD_DIR] = " dir",
+	    [CMD_KEY] = " key", [CMD_COMMAND] = " command" };
+
+	printf("--%s%s\n", name, what[v]);
+	if (letter != 0)
+		printf("-%c%s\n", letter, what[v]);
+}
+
+/* The options of o, common and own, as cmd_parse takes them. */
+static void
+list_options(const struct cmd_options *o)
+{
+	size_t i;
+
+	for (i = 0; i < NCOMMON; i++) {
+		if (common_here((int)i, o->flags))
+			list_option(common[i].name, common[i].val,
+			    common_value[i]);
+	}
+	for (i = 0; o->own != NULL && o->own[i].name != NULL; i++)
+		list_option(o->own[i].name, o->own[i].letter,
+		    o->own[i].value);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		fatal("cannot write stdout");
+}
+
 int
 cmd_usage(const struct cmd_entry *e)
 {
@@ -134,6 +178,10 @@ cmd_parse(int argc, char **argv, const struct cmd_entry *e,
 	int c, i, status = -1;
 
 	memset(a, 0, sizeof *a);
+	if (listing) {
+		list_options(o);
+		return 0;
+	}
 	a->sets = xcalloc((size_t)argc + 1, sizeof *a->sets);
 	opts = getopt_table(o, &optstring);
 	optind = 1;

@@ -113,6 +113,8 @@ extern const char *const topology_names[];
 extern const char *const partition_names[];
 extern const char *const numerics_names[];
 extern const char *const sync_names[];
+extern const char *const family_names[];	/* strategy.name */
+extern const char *const nn_names[];		/* numerics.model */
 
 struct cJSON;
 
@@ -147,7 +149,7 @@ void scenario_json_free(struct cJSON *root);
 int scenario_tree_has(const struct cJSON *root, const char *key);
 
 /* The keys of a scenario's top level, each with its place in a file of
- * several jobs (scenario-parse.c); the last entry's key is NULL. */
+ * several jobs (scenario-keys.c); the last entry's key is NULL. */
 enum top_place {
 	TOP_SHARED,	/* the file's, its jobs' too: name, cluster, ... */
 	TOP_JOB,	/* each job's own, in /jobs: model, strategy, ... */
@@ -163,6 +165,28 @@ extern const struct top_key scenario_keys[];
  * about them: a single job's file (jobs 0), or a file of jobs (1): the
  * shared keys and "jobs", then the jobs' own, then the rest. */
 const char *const *scenario_top_keys(int jobs);
+/* The keys of each object (scenario-keys.c), NULL-terminated: what
+ * check_keys checks the object against.  The top level's are
+ * scenario_top_keys', the strategy's registry_key_names'. */
+extern const char *const model_keys[];
+extern const char *const layer_keys[];		/* model.layers' elements */
+extern const char *const cluster_keys[];
+extern const char *const jitter_keys[];		/* cluster.compute_jitter */
+extern const char *const slow_host_keys[];	/* cluster.slow_hosts' */
+extern const char *const price_keys[];		/* cluster.price_per_hour */
+extern const char *const placement_keys[];
+extern const char *const run_keys[];
+extern const char *const numerics_keys[];
+extern const char *const faults_keys[];
+extern const char *const preemption_keys[];	/* faults.preemption */
+extern const char *const server_faults_keys[];	/* faults.servers */
+extern const char *const link_faults_keys[];	/* faults.links */
+extern const char *const weibull_keys[];	/* a process's weibull */
+extern const char *const checkpoint_keys[];	/* faults.checkpoint */
+extern const char *const elastic_keys[];	/* faults.elastic */
+extern const char *const network_keys[];
+extern const char *const published_keys[];
+extern const char *const job_keys[];		/* jobs' elements */
 
 /* Each key's default, where it is a constant. */
 void scenario_defaults(struct scenario *);

@@ -22,11 +22,6 @@
  * process of its own. */
 #define JOBS_MAX	64
 
-/* A job's keys: its name and start, and the top-level keys that are
- * each job's own (TOP_JOB in scenario_keys, not beside "jobs"). */
-static const char *const job_keys[] = { "name", "model", "placement",
-    "strategy", "run", "start", NULL };
-
 int
 scenario_job_path(const char *path)
 {

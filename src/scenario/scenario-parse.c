@@ -14,16 +14,10 @@
 #include "scenario-json.h"
 #include "xmalloc.h"
 
-static const char *const family_names[] = { "ps", "allreduce", "bytesps",
-    NULL };
-static const char *const nn_names[] = { "linear", "logistic", "mlp", NULL };
-
 /* model.layers or model.preset, and model.backward_share. */
 static void
 parse_layers(struct ctx *c, const cJSON *m, struct scenario *sc)
 {
-	static const char *const lkeys[] = { "name", "params", "flops",
-	    "backward", NULL };
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(m, "layers"), *it;
 	const cJSON *pre = cJSON_GetObjectItemCaseSensitive(m, "preset");
 	struct model_layer *ml;
@@ -81,7 +75,7 @@ parse_layers(struct ctx *c, const cJSON *m, struct scenario *sc)
 			i++;
 			continue;
 		}
-		check_keys(c, it, p, lkeys);
+		check_keys(c, it, p, layer_keys);
 		l->name = get_string(c, it, p, "name", 0); /* NULL: derived */
 		get_units(c, it, p, "params", 1, &range_params, &l->params);
 		get_units(c, it, p, "flops", 0, &range_flops, &l->flops);
@@ -145,14 +139,12 @@ static void
 parse_model(struct ctx *c, const cJSON *root, struct scenario *sc,
     struct given *g)
 {
-	static const char *const keys[] = { "params", "dtype", "compute",
-	    "batch", "layers", "preset", "backward_share", NULL };
 	const cJSON *m = get_object(c, root, "", "model", 1);
 	int d;
 
 	if (m == NULL)
 		return;
-	check_keys(c, m, "/model", keys);
+	check_keys(c, m, "/model", model_keys);
 	parse_layers(c, m, sc);
 	/* params may come from strategy.variables; checked later. */
 	g->params = get_units(c, m, "/model", "params", 0, &range_params,
@@ -170,8 +162,6 @@ parse_model(struct ctx *c, const cJSON *root, struct scenario *sc,
 static void
 parse_stragglers(struct ctx *c, const cJSON *cl, struct scenario *sc)
 {
-	static const char *const jkeys[] = { "lognormal", "exponential", NULL };
-	static const char *const skeys[] = { "host", "factor", NULL };
 	const cJSON *j = cJSON_GetObjectItemCaseSensitive(cl, "compute_jitter");
 	const cJSON *s = cJSON_GetObjectItemCaseSensitive(cl, "slow_hosts");
 	const cJSON *it;
@@ -183,7 +173,7 @@ parse_stragglers(struct ctx *c, const cJSON *cl, struct scenario *sc)
 		sc->cluster.jitter = JITTER_NONE;
 	else if (j != NULL && cJSON_IsObject(j) &&
 	    cJSON_GetArraySize(j) == 1) {
-		check_keys(c, j, "/cluster/compute_jitter", jkeys);
+		check_keys(c, j, "/cluster/compute_jitter", jitter_keys);
 		if (get_units(c, j, "/cluster/compute_jitter", "lognormal", 0,
 		    &range_sigma, &sc->cluster.jitter_sigma))
 			sc->cluster.jitter = JITTER_LOGNORMAL;
@@ -213,7 +203,7 @@ parse_stragglers(struct ctx *c, const cJSON *cl, struct scenario *sc)
 			    "F}, got %s", json_type(it));
 			continue;
 		}
-		check_keys(c, it, p, skeys);
+		check_keys(c, it, p, slow_host_keys);
 		h->host = get_string(c, it, p, "host", 1);
 		h->factor = 1;
 		get_units(c, it, p, "factor", 1, &range_factor, &h->factor);
@@ -226,14 +216,12 @@ parse_stragglers(struct ctx *c, const cJSON *cl, struct scenario *sc)
 static void
 parse_prices(struct ctx *c, const cJSON *cl, struct scenario *sc)
 {
-	static const char *const keys[] = { "workers", "servers", "storage",
-	    "nic", NULL };
 	const cJSON *p = get_object(c, cl, "/cluster", "price_per_hour", 0);
 
 	if (p == NULL)
 		return;
 	sc->cluster.priced = 1;
-	check_keys(c, p, "/cluster/price_per_hour", keys);
+	check_keys(c, p, "/cluster/price_per_hour", price_keys);
 	get_number(c, p, "/cluster/price_per_hour", "workers", 0, 1e9,
 	    &sc->cluster.price_worker);
 	get_number(c, p, "/cluster/price_per_hour", "servers", 0, 1e9,
@@ -373,10 +361,6 @@ static void
 parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc,
     struct given *g)
 {
-	static const char *const keys[] = { "topology", "hosts", "nic",
-	    "latency", "switch_bw", "speed", "racks", "oversubscription",
-	    "platform", "gpus_per_host", "intra_bw", "intra_latency",
-	    "compute_jitter", "slow_hosts", "price_per_hour", "gpu", NULL };
 	static const char *const generated_only[] = { "topology", "hosts",
 	    "nic", "latency", "switch_bw", "speed", "racks",
 	    "oversubscription", "gpus_per_host", "intra_bw",
@@ -386,7 +370,7 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc,
 
 	if (cl == NULL)
 		return;
-	check_keys(c, cl, "/cluster", keys);
+	check_keys(c, cl, "/cluster", cluster_keys);
 	parse_gpu(c, root, cl, sc);
 	parse_stragglers(c, cl, sc);
 	parse_prices(c, cl, sc);
@@ -444,13 +428,11 @@ static void
 parse_placement(struct ctx *c, const cJSON *root, struct scenario *sc,
     struct given *g)
 {
-	static const char *const keys[] = { "workers", "servers",
-	    "worker_hosts", "server_hosts", NULL };
 	const cJSON *pl = get_object(c, root, "", "placement", 1);
 
 	if (pl == NULL)
 		return;
-	check_keys(c, pl, "/placement", keys);
+	check_keys(c, pl, "/placement", placement_keys);
 	get_int(c, pl, "/placement", "workers", 1, 1, 1 << 20,
 	    &sc->placement.workers);
 	if (get_int(c, pl, "/placement", "servers", 0, 0, 1 << 20,
@@ -755,16 +737,13 @@ parse_strategy(struct ctx *c, const cJSON *root, struct scenario *sc,
 		parse_bytesps(c, st, sc, g);
 }
 
-/* A fault process at path: exactly one of mttp, weibull or trace (with
- * offset and time_scale), and its delay key, if any: the duration to a
- * replacement or a repair. */
+/* A fault process at path with keys: exactly one of mttp, weibull or
+ * trace (with offset and time_scale), and its delay key, if any: the
+ * duration to a replacement or a repair. */
 static void
 parse_process(struct ctx *c, const cJSON *p, const char *path,
-    struct fault_spec *fs, const char *delay)
+    const char *const *keys, struct fault_spec *fs, const char *delay)
 {
-	static const char *const wkeys[] = { "shape", "scale", NULL };
-	const char *keys[] = { "mttp", "weibull", "trace", "offset",
-	    "time_scale", delay, NULL };
 	const cJSON *w;
 	char q[96], r[128];
 	int kinds;
@@ -782,7 +761,7 @@ parse_process(struct ctx *c, const cJSON *p, const char *path,
 	snprintf(q, sizeof q, "%s/weibull", path);
 	if ((w = get_object(c, p, path, "weibull", 0)) != NULL) {
 		fs->source = FAULTS_WEIBULL;
-		check_keys(c, w, q, wkeys);
+		check_keys(c, w, q, weibull_keys);
 		get_number(c, w, q, "shape", 0.01, 100, &fs->shape);
 		if (cJSON_GetObjectItemCaseSensitive(w, "shape") == NULL) {
 			snprintf(r, sizeof r, "%s/shape", q);
@@ -811,18 +790,13 @@ static void
 parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc,
     struct given *g)
 {
-	static const char *const keys[] = { "preemption", "servers", "links",
-	    "notice", "replacement", "restart", "checkpoint", "spares",
-	    "elastic", NULL };
-	static const char *const ekeys[] = { "rendezvous", "min_workers",
-	    NULL };
-	static const char *const ckeys[] = { "every", "storage", "on_notice",
-	    "size", NULL };
 	/* the workers' preemptions, the servers' and the links' failures,
 	 * each with the key of its own delay (the workers' replacement is
 	 * faults.replacement) */
 	static const char *const procs[] = { "preemption", "servers", "links" };
 	static const char *const delays[] = { NULL, "replacement", "repair" };
+	static const char *const *const keys[] = { preemption_keys,
+	    server_faults_keys, link_faults_keys };
 	struct fault_spec *specs[3];
 	const cJSON *f = get_object(c, root, "", "faults", 0), *p, *ck, *e;
 	char path[32];
@@ -831,7 +805,7 @@ parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc,
 	if (f == NULL)
 		return;
 	sc->faults.on = 1;
-	check_keys(c, f, "/faults", keys);
+	check_keys(c, f, "/faults", faults_keys);
 	specs[0] = &sc->faults.workers;
 	specs[1] = &sc->faults.servers;
 	specs[2] = &sc->faults.links;
@@ -843,7 +817,7 @@ parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc,
 		    NULL)
 			continue;
 		snprintf(path, sizeof path, "/faults/%s", procs[i]);
-		parse_process(c, p, path, specs[i], delays[i]);
+		parse_process(c, p, path, keys[i], specs[i], delays[i]);
 	}
 	get_units(c, f, "/faults", "notice", 0, &range_delay,
 	    &sc->faults.notice_s);
@@ -853,7 +827,7 @@ parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc,
 	    &sc->faults.restart_s);
 	if ((ck = get_object(c, f, "/faults", "checkpoint", 0)) != NULL) {
 		g->checkpoint = 1;
-		check_keys(c, ck, "/faults/checkpoint", ckeys);
+		check_keys(c, ck, "/faults/checkpoint", checkpoint_keys);
 		get_int(c, ck, "/faults/checkpoint", "every", 1, 1, 100000000,
 		    &sc->faults.checkpoint_every);
 		sc->faults.storage = get_string(c, ck, "/faults/checkpoint",
@@ -867,7 +841,7 @@ parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc,
 	    &sc->faults.spares);
 	if ((e = get_object(c, f, "/faults", "elastic", 0)) != NULL) {
 		sc->faults.elastic = 1;
-		check_keys(c, e, "/faults/elastic", ekeys);
+		check_keys(c, e, "/faults/elastic", elastic_keys);
 		get_units(c, e, "/faults/elastic", "rendezvous", 0,
 		    &range_delay, &sc->faults.rendezvous_s);
 		get_int(c, e, "/faults/elastic", "min_workers", 0, 1, 1 << 20,
@@ -880,9 +854,6 @@ static void
 parse_numerics(struct ctx *c, const cJSON *root, struct scenario *sc,
     struct given *g)
 {
-	static const char *const keys[] = { "mode", "model", "features",
-	    "hidden", "samples", "test_samples", "noise", "lr", "momentum",
-	    "loss_every", "max_memory", NULL };
 	const cJSON *nm = get_object(c, root, "", "numerics", 0), *h, *it;
 	struct nn *m = &sc->numerics.model;
 	int f, features = m->features, i = 0;
@@ -895,7 +866,7 @@ parse_numerics(struct ctx *c, const cJSON *root, struct scenario *sc,
 		return;
 	g->numerics = 1;
 	g->numerics_mode = cJSON_GetObjectItemCaseSensitive(nm, "mode") != NULL;
-	check_keys(c, nm, "/numerics", keys);
+	check_keys(c, nm, "/numerics", numerics_keys);
 	if ((f = get_enum(c, nm, "/numerics", "mode", numerics_names,
 	    sc->numerics.mode)) >= 0)
 		sc->numerics.mode = (enum numerics_mode)f;
@@ -954,13 +925,11 @@ static void
 parse_run(struct ctx *c, const cJSON *root, struct scenario *sc,
     struct given *g)
 {
-	static const char *const keys[] = { "steps", "duration",
-	    "min_fault_events", "warmup", "target_loss", "replicates", NULL };
 	const cJSON *r = get_object(c, root, "", "run", 0);
 
 	if (r == NULL)
 		return;
-	check_keys(c, r, "/run", keys);
+	check_keys(c, r, "/run", run_keys);
 	get_units(c, r, "/run", "duration", 0, &range_run,
 	    &sc->run.duration_s);
 	get_int(c, r, "/run", "min_fault_events", 0, 1, 100000,
@@ -1034,12 +1003,11 @@ parse_transport(struct ctx *c, const cJSON *n, struct scenario *sc)
 static void
 parse_published(struct ctx *c, const cJSON *root, struct scenario *sc)
 {
-	static const char *const keys[] = { "efficiency", "source", NULL };
 	const cJSON *p = get_object(c, root, "", "published", 0);
 
 	if (p == NULL)
 		return;
-	check_keys(c, p, "/published", keys);
+	check_keys(c, p, "/published", published_keys);
 	get_units(c, p, "/published", "efficiency", 1, &range_fraction,
 	    &sc->published_efficiency);
 	sc->published_source = get_string(c, p, "/published", "source", 0);
@@ -1052,13 +1020,11 @@ parse_published(struct ctx *c, const cJSON *root, struct scenario *sc)
 static void
 parse_network(struct ctx *c, const cJSON *root, struct scenario *sc)
 {
-	static const char *const keys[] = { "model", "crosstraffic",
-	    "flow_cap", "transport", NULL };
 	const cJSON *n = cJSON_GetObjectItemCaseSensitive(root, "network");
 	int d;
 
 	if (n != NULL && cJSON_IsObject(n)) {
-		check_keys(c, n, "/network", keys);
+		check_keys(c, n, "/network", network_keys);
 		parse_transport(c, n, sc);
 		if ((d = get_enum(c, n, "/network", "model", network_names,
 		    sc->network)) >= 0)
@@ -1078,52 +1044,6 @@ parse_network(struct ctx *c, const cJSON *root, struct scenario *sc)
 	if (sc->flow_cap_Bps > 0 && sc->cluster.topology == TOPO_PLATFORM)
 		err_at(c, "/network/flow_cap", "modelled on a generated "
 		    "cluster, not a platform file");
-}
-
-/* Every top-level key, in a single job's order (scenario-impl.h). */
-const struct top_key scenario_keys[] = {
-	{ "name",		TOP_SHARED },
-	{ "description",	TOP_SHARED },
-	{ "seed",		TOP_SHARED },
-	{ "model",		TOP_JOB },
-	{ "cluster",		TOP_SHARED },
-	{ "placement",		TOP_JOB },
-	{ "strategy",		TOP_JOB },
-	{ "run",		TOP_JOB },
-	{ "network",		TOP_SHARED },
-	{ "numerics",		TOP_SINGLE },
-	{ "faults",		TOP_SINGLE },
-	{ "published",		TOP_SINGLE },
-	{ "jobs",		TOP_JOBS },
-	{ NULL,			TOP_SHARED }
-};
-
-/* Whether a key of place p is in pass (0, 1, 2) of the list of a file of
- * jobs (or of one job). */
-static int
-top_pass(enum top_place p, int jobs, int pass)
-{
-	if (!jobs)
-		return pass == 0 && p != TOP_JOBS;
-	return pass == (p == TOP_JOB ? 1 : p == TOP_SINGLE ? 2 : 0);
-}
-
-const char *const *
-scenario_top_keys(int jobs)
-{
-	static const char *list[2][sizeof scenario_keys /
-	    sizeof scenario_keys[0]];
-	const char **l = list[jobs != 0];
-	int pass, k, n = 0;
-
-	for (pass = 0; pass < 3; pass++) {
-		for (k = 0; scenario_keys[k].key != NULL; k++) {
-			if (top_pass(scenario_keys[k].place, jobs, pass))
-				l[n++] = scenario_keys[k].key;
-		}
-	}
-	l[n] = NULL;
-	return l;
 }
 
 /* A name or description is one line: it heads reports and names files

@@ -27,6 +27,8 @@ const char *const partition_names[] = { "even", "round-robin",
 const char *const numerics_names[] = { "off", "real", "proxy", NULL };
 const char *const sync_names[] = { "sync", "async", "ssp", "backup",
     NULL };
+const char *const family_names[] = { "ps", "allreduce", "bytesps", NULL };
+const char *const nn_names[] = { "linear", "logistic", "mlp", NULL };
 
 double
 scenario_dtype_bytes(enum dtype d)

@@ -261,6 +261,17 @@ char *scenario_single(const struct scenario *sc, const char *what);
  * many.  A file named twice is listed once. */
 int scenario_inputs(const struct scenario *, const char **files, int max);
 
+/* Every key path a scenario takes, as --set takes them
+ * ("strategy.shards"): an object before its keys, the elements of an
+ * array of objects as N ("jobs.N.run.steps" for jobs.1.run.steps), in
+ * the order of the tables the parser checks the keys against
+ * (scenario-keys.c).  NULL-terminated, malloc'd (xfreev). */
+char **scenario_key_paths(void);
+/* The values key path (as listed) takes when they are one of a list
+ * the parser checks them against (strategy.sync: sync, async, ...;
+ * true and false), NULL-terminated and malloc'd (xfreev); else NULL. */
+char **scenario_key_values(const char *path);
+
 /* The seed scenario's JSON text, compiled into the binary. */
 extern const char seed_scenario_json[];
 
