@@ -47,8 +47,9 @@ check "platform NAME: the XML" grep -q '<platform version=' "$TMP/out"
 expect_exit "trace NAME" 0 "$PSIM" trace --until 1h spot-250m-10w-10g-ring
 check "trace NAME: the schedule" test "$(head -n 1 "$TMP/out")" = "time_s,event,host"
 expect_exit "sweep --plan NAME" 0 "$PSIM" sweep -P -o plan -v run.steps=1,2 "$SEED"
+# (the plan's paths are real paths: SRCDIR need not be one, as in distcheck)
 check "sweep --plan NAME: each point runs the shipped file" \
-    test "$(grep -c "'$SC/$SEED.json'" "$TMP/out")" -eq 2
+    test "$(grep -c "'$(cd "$SC" && pwd -P)/$SEED.json'" "$TMP/out")" -eq 2
 for c in "cross -k run.steps=1..2 $SEED" "advise -t step_time<=1 -S cluster.nic=10Gbps,25Gbps"; do
 	# shellcheck disable=SC2086 # the command and its options
 	expect_exit "${c%% *} NAME not found: exit 2" 2 "$PSIM" $c no-such-scenario
