@@ -122,7 +122,7 @@ main(void)
 	/* steps 1..2: step 0 and 3 left out, no-step events kept */
 	tl = timeline_create(1, 2, 0);
 	timeline_host(tl, 0, "a\"b", "worker 0");
-	timeline_link(tl, 0, "l0");
+	timeline_link(tl, 0, "l0", 1.25e9);
 	timeline_thread(tl, 0, 7, "worker-0");
 	timeline_span(tl, TL_COMPUTE, "compute", 0, 7, 0, 0, 1);
 	timeline_span(tl, TL_COMPUTE, "compute", 0, 7, 1, 1, 2);

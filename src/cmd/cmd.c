@@ -18,6 +18,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_trace_entry,
 	&cmd_cross_entry,
 	&cmd_advise_entry,
+	&cmd_animate_entry,
 	NULL
 };
 

@@ -20,6 +20,7 @@ extern const struct cmd_entry cmd_merge_entry;
 extern const struct cmd_entry cmd_trace_entry;
 extern const struct cmd_entry cmd_cross_entry;
 extern const struct cmd_entry cmd_advise_entry;
+extern const struct cmd_entry cmd_animate_entry;
 
 extern const struct cmd_entry *const cmd_table[];
 

@@ -1168,6 +1168,19 @@ link_table(struct sim *sim)
 		sim->link_lat[i] = sg_link_get_latency(links[i]);
 }
 
+/* The route from src to dst into the timeline, if it has links. */
+static void
+timeline_host_route(struct sim *sim, int src, int dst)
+{
+	const int *links = NULL;
+	int n = 0;
+
+	if (!sim_local_free(sim, src, dst))
+		n = metrics_route(sim->metrics, src, dst, &links);
+	if (n > 0)
+		timeline_route(sim->timeline, src, dst, links, n);
+}
+
 void
 sim_timeline(struct sim *sim, struct timeline *tl)
 {
@@ -1192,7 +1205,14 @@ sim_timeline(struct sim *sim, struct timeline *tl)
 		timeline_host(tl, i, h->name, role);
 	}
 	for (l = 0; l < n; l++)
-		timeline_link(tl, (int)l, sg_link_get_name(links[l]));
+		timeline_link(tl, (int)l, sg_link_get_name(links[l]),
+		    sg_link_get_bandwidth(links[l]));
+	/* psim animate draws the network from the routes: host 0's to and
+	 * from every host join them all */
+	for (i = 1; tl->want_routes && i < sim->nhosts; i++) {
+		timeline_host_route(sim, 0, i);
+		timeline_host_route(sim, i, 0);
+	}
 }
 
 double

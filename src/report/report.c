@@ -229,16 +229,22 @@ report_bottleneck(const struct results *r, char *res, size_t rlen,
 	    swhy);
 }
 
-/* Numbers: integers exactly, others to 12 significant digits. */
 void
-report_json_number(FILE *f, double v)
+report_json_digits(FILE *f, double v, int digits)
 {
 	if (!isfinite(v))
 		fputs("null", f);
 	else if (v == floor(v) && fabs(v) < 1e15)
 		fprintf(f, "%.0f", v);
 	else
-		fprintf(f, "%.12g", v);
+		fprintf(f, "%.*g", digits, v);
+}
+
+/* Numbers: integers exactly, others to 12 significant digits. */
+void
+report_json_number(FILE *f, double v)
+{
+	report_json_digits(f, v, 12);
 }
 
 /* The JSON writer's place: the innermost object open is the first len

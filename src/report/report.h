@@ -50,6 +50,8 @@ const char *report_csv_header(void);
  * as the reports and advise write them.  Their strings are
  * utf8_json_string's (utf8.h). */
 void report_json_number(FILE *, double);
+/* The same to digits significant digits (17: as the number round-trips). */
+void report_json_digits(FILE *, double, int digits);
 
 /* n bytes of a text or CSV report, with names spelled out that hold ESC
  * codes or bytes that are not UTF-8 (utf8.h). */

@@ -77,6 +77,11 @@ timeline_free(struct timeline *tl)
 	for (k = 0; k < tl->nlinks; k++)
 		free(tl->link[k]);
 	free(tl->link);
+	free(tl->link_Bps);
+	for (i = 0; i < tl->nroute; i++)
+		free(tl->route[i].links);
+	free(tl->route);
+	free(tl->slot);
 	free(tl);
 }
 
@@ -106,9 +111,76 @@ timeline_host(struct timeline *tl, int h, const char *name,
 }
 
 void
-timeline_link(struct timeline *tl, int l, const char *name)
+timeline_link(struct timeline *tl, int l, const char *name, double Bps)
 {
+	int n = tl->nlinks;
+
 	name_at(&tl->link, &tl->nlinks, l, name);
+	if (tl->nlinks > n)
+		tl->link_Bps = xreallocarray(tl->link_Bps, (size_t)tl->nlinks,
+		    sizeof *tl->link_Bps);
+	for (; n < tl->nlinks; n++)
+		tl->link_Bps[n] = 0;
+	tl->link_Bps[l] = Bps;
+}
+
+/* The slot of (src, dst) in the open-addressed table: its route's, or
+ * the empty one where it goes. */
+static size_t
+route_slot(const struct timeline *tl, int src, int dst)
+{
+	size_t i = ((size_t)(unsigned)src * 2654435761u ^
+	    (size_t)(unsigned)dst * 40503u) & (tl->nslot - 1);
+	const struct tl_route *r;
+
+	for (; tl->slot[i] != 0; i = (i + 1) & (tl->nslot - 1)) {
+		r = &tl->route[tl->slot[i] - 1];
+		if (r->src == src && r->dst == dst)
+			break;
+	}
+	return i;
+}
+
+/* Twice the table when it is half full. */
+static void
+route_grow(struct timeline *tl)
+{
+	size_t i;
+
+	if (2 * (tl->nroute + 1) <= tl->nslot)
+		return;
+	free(tl->slot);
+	tl->nslot = tl->nslot ? 2 * tl->nslot : 64;
+	tl->slot = xcalloc(tl->nslot, sizeof *tl->slot);
+	for (i = 0; i < tl->nroute; i++)
+		tl->slot[route_slot(tl, tl->route[i].src, tl->route[i].dst)] =
+		    (int)i + 1;
+}
+
+int
+timeline_route(struct timeline *tl, int src, int dst, const int *links,
+    int n)
+{
+	struct tl_route *r;
+	size_t i;
+
+	route_grow(tl);
+	i = route_slot(tl, src, dst);
+	if (tl->slot[i] != 0)
+		return tl->slot[i] - 1;
+	if (tl->nroute == tl->routecap) {
+		tl->routecap = tl->routecap ? 2 * tl->routecap : 64;
+		tl->route = xreallocarray(tl->route, tl->routecap,
+		    sizeof *tl->route);
+	}
+	r = &tl->route[tl->nroute];
+	r->src = src;
+	r->dst = dst;
+	r->n = n;
+	r->links = xreallocarray(NULL, (size_t)n, sizeof *r->links);
+	memcpy(r->links, links, (size_t)n * sizeof *links);
+	tl->slot[i] = (int)++tl->nroute;
+	return (int)tl->nroute - 1;
 }
 
 void
@@ -235,6 +307,8 @@ timeline_comm(struct timeline *tl, int src, int dst, int tid, int step,
 	e->bytes = bytes;
 	e->phase = phase;
 	e->round = round;
+	e->route = tl->want_routes && nlinks > 0 ?
+	    timeline_route(tl, src, dst, links, nlinks) : -1;
 	Bps = nlinks > 0 ? bytes / (t1_s - t0_s) : 0;
 	for (i = 0; i < nlinks; i++) {
 		edge(tl, links[i], t0_s, Bps);
@@ -345,10 +419,9 @@ by_link_time(const void *a, const void *b)
 	return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
-/* Each link's counter: a sample at each instant its carried rate
- * changes, 0 exactly once no message is on it. */
-static void
-counters(struct timeline *tl, FILE *f)
+void
+timeline_rates(struct timeline *tl, void (*fn)(void *, int, double,
+    double), void *ctx)
 {
 	size_t i = 0, j;
 	long active;
@@ -371,14 +444,38 @@ counters(struct timeline *tl, FILE *f)
 			}
 			if (active == 0)
 				Bps = 0;
-			fputs(",\n{\"name\":", f);
-			utf8_json_string(f, name_of(tl->link, tl->nlinks, l));
-			fprintf(f, ",\"cat\":\"link\",\"ph\":\"C\",\"pid\":%d,"
-			    "\"tid\":0,\"ts\":%.6f,\"args\":{\"Gbps\":%.17g}}",
-			    tl->nhosts, us(t), Bps * 8 / 1e9);
+			fn(ctx, l, t, Bps);
 		}
 		i = j;
 	}
+}
+
+struct counter_out {
+	struct timeline	*tl;
+	FILE		*f;
+};
+
+/* One sample of a link's counter track. */
+static void
+counter(void *ctx, int l, double t_s, double Bps)
+{
+	struct counter_out *o = ctx;
+
+	fputs(",\n{\"name\":", o->f);
+	utf8_json_string(o->f, name_of(o->tl->link, o->tl->nlinks, l));
+	fprintf(o->f, ",\"cat\":\"link\",\"ph\":\"C\",\"pid\":%d,"
+	    "\"tid\":0,\"ts\":%.6f,\"args\":{\"Gbps\":%.17g}}",
+	    o->tl->nhosts, us(t_s), Bps * 8 / 1e9);
+}
+
+/* Each link's counter: a sample at each instant its carried rate
+ * changes. */
+static void
+counters(struct timeline *tl, FILE *f)
+{
+	struct counter_out o = { tl, f };
+
+	timeline_rates(tl, counter, &o);
 }
 
 int

@@ -35,6 +35,14 @@ struct tl_event {
 	double		 bytes;
 	const char	*phase;		/* TL_COMM: a static string, or NULL */
 	int		 round;		/* TL_COMM: all-reduce's round, or -1 */
+	int		 route;		/* TL_COMM: into routes (want_routes),
+					   or -1 */
+};
+
+/* A route between two hosts, its links in order (psim animate). */
+struct tl_route {
+	int		 src, dst, n;
+	int		*links;
 };
 
 struct tl_edge {		/* a transfer's rate starting or ending */
@@ -66,7 +74,13 @@ struct timeline {
 	char		**label;	/* process names: name (role) */
 	int		 nhosts, nlabels;
 	char		**link;		/* link names by index */
+	double		*link_Bps;	/* their nominal bandwidths */
 	int		 nlinks;
+	int		 want_routes;	/* keep routes (timeline_route) */
+	struct tl_route	*route;
+	size_t		 nroute, routecap;
+	int		*slot;		/* hash of (src, dst) -> route + 1 */
+	size_t		 nslot;
 };
 
 /* Parse --timeline-steps "A..B" (0-based, inclusive, A <= B); 0, or -1
@@ -78,10 +92,14 @@ struct timeline *timeline_create(int lo, int hi, long cap);
 void timeline_free(struct timeline *);
 
 /* Host h's name and role ("worker 3": its process is "host-3 (worker
- * 3)"), link l's name. */
+ * 3)"), link l's name and nominal bandwidth. */
 void timeline_host(struct timeline *, int h, const char *name,
     const char *role);
-void timeline_link(struct timeline *, int l, const char *name);
+void timeline_link(struct timeline *, int l, const char *name, double Bps);
+/* With want_routes: the route from src to dst over links (n > 0), kept
+ * once per pair; its index into tl->route. */
+int timeline_route(struct timeline *, int src, int dst, const int *links,
+    int n);
 /* Thread tid of process pid is called name (kept the first time). */
 void timeline_thread(struct timeline *, int pid, int tid, const char *name);
 
@@ -99,6 +117,13 @@ void timeline_instant(struct timeline *, const char *name, int pid, int tid,
 void timeline_comm(struct timeline *, int src, int dst, int tid, int step,
     int round, const char *phase, double bytes, double t0_s, double t1_s,
     const int *links, int nlinks);
+
+/* Each link's carried rate as steps: fn(ctx, link, t_s, Bps) at each
+ * instant it changes, links in index order and times in order; the rate
+ * is the sum of its messages' mean rates, 0 exactly once none is on it.
+ * Sorts tl's edges. */
+void timeline_rates(struct timeline *, void (*fn)(void *ctx, int link,
+    double t_s, double Bps), void *ctx);
 
 /* The trace-event JSON; 0, or -1 on a write error. */
 int timeline_write(struct timeline *, FILE *);
