@@ -50,6 +50,9 @@ expect_exit "sweep --plan NAME" 0 "$PSIM" sweep -P -o plan -v run.steps=1,2 "$SE
 # (the plan's paths are real paths: SRCDIR need not be one, as in distcheck)
 check "sweep --plan NAME: each point runs the shipped file" \
     test "$(grep -c "'$(cd "$SC" && pwd -P)/$SEED.json'" "$TMP/out")" -eq 2
+expect_exit "animate NAME NAME.json" 0 "$PSIM" animate -o page.html "$SEED" \
+    seed-250m-10w-10g-ring.json
+check "animate NAME NAME.json: the page" test -s page.html
 for c in "cross -k run.steps=1..2 $SEED" "advise -t step_time<=1 -S cluster.nic=10Gbps,25Gbps"; do
 	# shellcheck disable=SC2086 # the command and its options
 	expect_exit "${c%% *} NAME not found: exit 2" 2 "$PSIM" $c no-such-scenario
