@@ -67,8 +67,9 @@ expect_error "a platform SimGrid cannot parse is an error, not an abort" \
 psim: bad-platform-xml.json: /cluster/platform: cannot load "bad-platform-xml.xml": Parse error at bad-platform-xml.xml:6: cannot parse number:fast
 E
 
-expect_error "missing scenario file" no-such-scenario.json <<'E'
-psim: no-such-scenario.json: No such file or directory
+# (a path: a bare name is looked up among the shipped scenarios too, t0033)
+expect_error "missing scenario file" ./no-such-scenario.json <<'E'
+psim: ./no-such-scenario.json: No such file or directory
 E
 
 expect_error "--set values are validated like the file" \

@@ -345,6 +345,14 @@ check "help run, not on a terminal: run's --help" \
 "$PSIM" help nosuch >out 2>err
 check "help of an unknown command: exit 2" test $? -eq 2
 if command -v script >/dev/null 2>&1 && command -v man >/dev/null 2>&1; then
+	# psim shows the build tree's man/psim.1 beside src/psim, else the
+	# installed page: in a VPATH build (distcheck) the page is in the
+	# source tree only, so it is "installed" on a MANPATH of our own
+	if [ ! -f "$(dirname "$PSIM")/../man/psim.1" ]; then
+		mkdir -p "$TMP/man/man1" && cp "$SRCDIR/man/psim.1" "$TMP/man/man1/"
+		MANPATH=$TMP/man
+		export MANPATH
+	fi
 	MANPAGER=cat PAGER=cat script -qc "'$PSIM' help run" /dev/null </dev/null >out 2>&1
 	check "help run on a terminal: psim(1)" grep -q 'PSIM(1)' out
 else

@@ -46,7 +46,7 @@ struct advise_args {
 	struct advise	 a;
 	struct sweep	 sw;		/* its vary: the --space values */
 	int		 jobs;
-	const char	*file;
+	char		*file;		/* cmd_scenario_file's */
 	char		**base;		/* --set, nbase of them */
 	int		 nbase;
 	int		*sims;		/* candidates to simulate, nsims */
@@ -482,8 +482,8 @@ cmd_advise_exec(int argc, char **argv)
 	for (i = 0; i < args.nsets; i++)
 		x.base[x.nbase++] = args.sets[i];
 	free(args.sets);
-	x.file = args.nargs == 1 ? args.args[0] : NULL;
-	if ((status = load_base(&x, &sc)) >= 0)
+	if ((status = cmd_scenario_file(args.nargs == 1 ? args.args[0] :
+	    NULL, &x.file)) != 0 || (status = load_base(&x, &sc)) >= 0)
 		goto out;
 	args.file = x.file;
 	if ((status = cmd_outputs_check(&cmd_advise_entry, &args, sc)) != 0)
@@ -504,6 +504,7 @@ out:
 	free(x.base);
 	free(x.sims);
 	free(x.names);
+	free(x.file);
 	scenario_free(sc);
 	return status;
 }

@@ -309,7 +309,7 @@ cmd_cross_exec(int argc, char **argv)
 	    cross_options, .take = cross_option, .ctx = &c };
 	struct probe pr[CROSS_PROBES + 2];
 	struct cmd_args args;
-	char *files[2];
+	char *files[2] = { NULL, NULL };
 	int status, n, ilo, ihi;
 
 	memset(&args, 0, sizeof args);
@@ -323,11 +323,14 @@ cmd_cross_exec(int argc, char **argv)
 		status = cmd_usage(&cmd_cross_entry);
 		goto out;
 	}
-	files[0] = args.args[0];
-	files[1] = args.args[args.nargs - 1];
+	if ((status = cmd_scenario_file(args.args[0], &files[0])) != 0 ||
+	    (status = cmd_scenario_file(args.args[args.nargs - 1],
+	    &files[1])) != 0)
+		goto out;
+	status = 2;
 	if (c.cmp == NULL) {
-		c.a = xstrdup(files[0]);
-		c.b = xstrdup(files[1]);
+		c.a = xstrdup(args.args[0]);
+		c.b = xstrdup(args.args[args.nargs - 1]);
 	}
 	if (probe(&c, files, args.sets, args.nsets, c.lo, &pr[0]) != 0 ||
 	    probe(&c, files, args.sets, args.nsets, c.hi, &pr[1]) != 0)
@@ -348,6 +351,8 @@ cmd_cross_exec(int argc, char **argv)
 	status = 0;
 out:
 	free(args.sets);
+	free(files[0]);
+	free(files[1]);
 	free(c.key);
 	free(c.unit);
 	free(c.cmp);

@@ -28,13 +28,14 @@ struct run_args {
 };
 
 static const char run_help[] =
-    "Simulate the training steps of SCENARIO (a JSON file, - for "
-    "standard input;\nthe built-in seed scenario without one) on "
-    "SimGrid and report step times,\ntraffic and the bottleneck "
-    "beside the closed-form cost.  A scenario of several \"jobs\" on one "
-    "cluster is\nsimulated with each job alone, then all together: the "
-    "report gives each job\nboth ways, the links they share and who "
-    "slows whom.\n"
+    "Simulate the training steps of SCENARIO on SimGrid and report step "
+    "times,\ntraffic and the bottleneck beside the closed-form cost.  "
+    "SCENARIO is a JSON\nfile; the name of a shipped one, as "
+    "seed-250m-10w-10g-ps8, when no file has\nthat name; - for standard "
+    "input; the built-in seed scenario without one.\nA scenario of "
+    "several \"jobs\" on one cluster is simulated with each job alone,\n"
+    "then all together: the report gives each job both ways, the links "
+    "they share\nand who slows whom.\n"
     "\n"
     "  -f, --format FORMAT   text (default), json or csv\n"
     "  -s, --set PATH=VALUE  override a scenario key, e.g. "

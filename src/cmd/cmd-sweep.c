@@ -56,7 +56,7 @@ struct sweep_args {
 	const char	*dir;		/* NULL: sweep-NAME */
 	const char	*plot;		/* --plot's spec */
 	int		 plan;
-	const char	*scenario;
+	char		*scenario;	/* cmd_scenario_file's */
 };
 
 static const char sweep_help[] =
@@ -179,7 +179,8 @@ sweep_parse(int argc, char **argv, struct sweep_args *a)
 	}
 	a->base = args.sets;
 	a->nbase = args.nsets;
-	a->scenario = args.args[0];
+	if ((status = cmd_scenario_file(args.args[0], &a->scenario)) != 0)
+		return status;
 	return -1;
 }
 
@@ -335,6 +336,7 @@ out:
 		plot_free(&pl);
 	sweep_free(&a.sw);
 	free(a.base);
+	free(a.scenario);
 	free(dir);
 	return status;
 }

@@ -31,7 +31,9 @@ const struct cmd_entry *cmd_find(const char *name, char **cause);
 
 /* What a command's options and operands say (cmd_parse). */
 struct cmd_args {
-	const char	*file;		/* cmd_start: NULL for the built-in seed */
+	const char	*file;		/* cmd_start: the scenario's file as
+					   loaded (cmd_scenario_file), NULL
+					   for the built-in seed */
 	char		**sets;		/* --set PATH=VALUE, nsets of them */
 	int		 nsets;
 	const char	*format;	/* --format, with CMD_OUTPUT */
@@ -94,6 +96,16 @@ void cmd_parse_lists(void);
 /* Print e's usage line on stderr; returns 2, the exit status of a usage
  * error. */
 int cmd_usage(const struct cmd_entry *e);
+
+/* The file a command's SCENARIO operand names, into *path (malloc'd;
+ * the caller frees it): arg itself (NULL, "-", a name with a '/', or a
+ * file that exists: a file in the current directory always wins),
+ * else the shipped scenario of that name, DATADIR/scenarios/ARG or
+ * DATADIR/scenarios/ARG.json, where DATADIR is $PSIM_DATADIR or, unset
+ * or empty, the installed PKGDATADIR.  0, or 2 with the error printed:
+ * ARG not found, and where psim looked.  Every command that loads a
+ * scenario takes its file from here. */
+int cmd_scenario_file(const char *arg, char **path);
 
 /* After cmd_parse, for a command that takes [SCENARIO]: at most one
  * operand (a usage error otherwise), then load and validate the

@@ -4,6 +4,7 @@
  * does not link every other command. */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <sys/stat.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "errors.h"
 #include "scenario.h"
 #include "xmalloc.h"
 
@@ -295,17 +297,70 @@ cmd_outputs_check(const struct cmd_entry *e, const struct cmd_args *a,
 	return 0;
 }
 
+/* The folder of the shipped scenarios and platforms: $PSIM_DATADIR (the
+ * build tree's tests set it to the source tree), else the installed
+ * one.  PKGDATADIR comes from Makefile.am's AM_CPPFLAGS. */
+static const char *
+datadir(void)
+{
+	const char *d = getenv("PSIM_DATADIR");
+
+	return d != NULL && *d != '\0' ? d : PKGDATADIR;
+}
+
+int
+cmd_scenario_file(const char *arg, char **path)
+{
+	struct errors e = ERRORS_INIT;
+	struct stat st;
+	char *tried[2], *text;
+	size_t len;
+	int n = 0, i;
+
+	*path = NULL;
+	if (arg == NULL)
+		return 0;
+	/* only a bare name that names nothing here (not even a dangling
+	 * link) is looked up */
+	if (*arg == '\0' || strcmp(arg, "-") == 0 || strchr(arg, '/') !=
+	    NULL || lstat(arg, &st) == 0 || errno != ENOENT) {
+		*path = xstrdup(arg);
+		return 0;
+	}
+	xasprintf(&tried[n++], "%s/scenarios/%s", datadir(), arg);
+	len = strlen(arg);
+	if (len < 5 || strcmp(arg + len - 5, ".json") != 0)
+		xasprintf(&tried[n++], "%s/scenarios/%s.json", datadir(), arg);
+	for (i = 0; i < n && *path == NULL; i++) {
+		if (stat(tried[i], &st) == 0)
+			*path = xstrdup(tried[i]);
+	}
+	if (*path == NULL) {
+		errors_add(&e, NULL, "psim: %s: %s, nor a shipped scenario "
+		    "(tried %s%s%s)", arg, strerror(ENOENT), tried[0],
+		    n > 1 ? " and " : "", n > 1 ? tried[1] : "");
+		text = errors_take(&e);
+		fputs(text, stderr);
+		free(text);
+	}
+	for (i = 0; i < n; i++)
+		free(tried[i]);
+	return *path != NULL ? 0 : 2;
+}
+
 int
 cmd_load(const struct cmd_entry *e, struct cmd_args *a, struct scenario **sc)
 {
-	char *errors;
+	char *errors, *path = NULL;
 	int status = -1;
 
 	*sc = NULL;
 	if (a->nargs > 1)
 		status = cmd_usage(e);
-	else {
-		a->file = a->nargs == 1 ? a->args[0] : NULL;
+	else if ((status = cmd_scenario_file(a->nargs == 1 ? a->args[0] :
+	    NULL, &path)) == 0) {
+		status = -1;
+		a->file = path;
 		if ((*sc = scenario_load(a->file, a->sets, a->nsets,
 		    &errors)) == NULL) {
 			fputs(errors, stderr);
@@ -317,6 +372,13 @@ cmd_load(const struct cmd_entry *e, struct cmd_args *a, struct scenario **sc)
 			status = 2;
 		}
 	}
+	/* path goes: a->file is the scenario's own copy of it from here
+	 * (the operand itself for standard input or on an error) */
+	if (*sc != NULL && path != NULL && strcmp(path, "-") != 0)
+		a->file = (*sc)->file;
+	else
+		a->file = a->nargs == 1 ? a->args[0] : NULL;
+	free(path);
 	free(a->sets);
 	a->sets = NULL;
 	return status;
