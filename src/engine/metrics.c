@@ -19,6 +19,7 @@
 #include <xbt/dynar.h>
 
 #include "metrics.h"
+#include "fastforward.h"
 #include "sim.h"
 #include "summary.h"
 #include "xmalloc.h"
@@ -244,6 +245,52 @@ metrics_forget(struct metrics *m, int step)
 		m->t_start[i] = m->t_compute[i] = m->t_end[i] = 0;
 }
 
+int
+metrics_record(const struct metrics *m, int w, int step, double *start,
+    double *compute_end, double *end)
+{
+	size_t i = (size_t)step * (size_t)m->nworkers + (size_t)w;
+
+	if (step < 0 || step >= m->rows || w < 0 || w >= m->nworkers ||
+	    m->t_end[i] == 0)
+		return -1;
+	*start = m->t_start[i];
+	*compute_end = m->t_compute[i];
+	*end = m->t_end[i];
+	return 0;
+}
+
+size_t
+metrics_ledgers(const struct metrics *m, double *v)
+{
+	size_t n = 1 + 2 * (size_t)m->nhosts + m->nlinks, i, k = 0;
+
+	if (v == NULL)
+		return n;
+	v[k++] = (double)m->messages;
+	for (i = 0; i < (size_t)m->nhosts; i++) {
+		v[k++] = m->sent[i];
+		v[k++] = m->received[i];
+	}
+	for (i = 0; i < m->nlinks; i++)
+		v[k++] = m->link_bytes[i];
+	return n;
+}
+
+void
+metrics_add_ledgers(struct metrics *m, const double *v, double times)
+{
+	size_t i, k = 0;
+
+	m->messages += (long)(v[k++] * times);
+	for (i = 0; i < (size_t)m->nhosts; i++) {
+		m->sent[i] += v[k++] * times;
+		m->received[i] += v[k++] * times;
+	}
+	for (i = 0; i < m->nlinks; i++)
+		m->link_bytes[i] += v[k++] * times;
+}
+
 void
 metrics_end(struct metrics *m, int steps)
 {
@@ -429,6 +476,7 @@ metrics_results(struct metrics *m, const struct analytic *a, double wall_s)
 	in.links = summary_links(m);
 	in.fstats = m->sim->fstats;
 	in.messages = m->messages;
+	in.fast_forwarded = ff_skipped(m->sim->ff);
 	r = summary_results(&in, a, wall_s);
 	training_stats(m->sim->num, &r->training);
 	free((void *)in.hosts);

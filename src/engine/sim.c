@@ -31,6 +31,7 @@
 #include "platform-probe.h"
 #include "sim.h"
 #include "timeline.h"
+#include "fastforward.h"
 #include "xmalloc.h"
 
 struct spawn {
@@ -885,6 +886,7 @@ worker_main(struct sim *sim, int w)
 			metrics_step(sim->metrics, w, seq, start, computed,
 			    simgrid_get_clock());
 		timeline_step(sim, w, seq, computed, 1);
+		step += ff_step_end(sim, w, step);
 		if (sc->faults.on && allreduce && w == lead)
 			sim->hooks->step_done(sim, step + 1);
 	}
@@ -1108,6 +1110,7 @@ build(const struct scenario *sc, char **workers, char **servers,
 	}
 	sim->steps = sc->run.steps;
 	sim->metrics = metrics_create(sim, sc->run.steps);
+	sim->ff = ff_create(sim);
 	facts(sim);
 	if (sc->cluster.topology == TOPO_PLATFORM)
 		link_table(sim);
@@ -1300,6 +1303,7 @@ sim_free(struct sim *sim)
 
 	if (sim == NULL)
 		return;
+	ff_free(sim->ff);
 	metrics_free(sim->metrics);
 	numerics_free(sim->num);
 	if (sim->hooks != NULL)

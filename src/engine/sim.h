@@ -169,6 +169,8 @@ struct sim {
 	void		*state;		/* the strategy's own */
 	struct metrics	*metrics;
 	struct timeline	*timeline;	/* --timeline: NULL without */
+	struct ff	*ff;		/* run.fast_forward: NULL where it
+					   does not apply */
 	struct numerics	*num;		/* NULL: sizes only */
 };
 

@@ -821,9 +821,13 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 		    "communication); paced by %s\n", a->dominant,
 		    100 * a->latency_s / a->communication_s, a->paced_by);
 	text_gap(f, sc, r);
-	fprintf(f, "\n%d step%s (%d warm-up) in %.4g simulated s; %ld messages; "
-	    "engine wall clock %.2f s\n", r->steps, r->steps == 1 ? "" : "s",
-	    sc->run.warmup, r->simulated_s, r->messages, r->wall_s);
+	fprintf(f, "\n%d step%s (%d warm-up) in %.4g simulated s; %ld messages; ",
+	    r->steps, r->steps == 1 ? "" : "s", sc->run.warmup, r->simulated_s,
+	    r->messages);
+	if (r->fast_forwarded > 0)	/* run.fast_forward */
+		fprintf(f, "%ld step%s fast-forwarded; ", r->fast_forwarded,
+		    r->fast_forwarded == 1 ? "" : "s");
+	fprintf(f, "engine wall clock %.2f s\n", r->wall_s);
 }
 
 /* The text and CSV reports go out through this: a name with ESC codes

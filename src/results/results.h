@@ -152,6 +152,7 @@ struct results {
 	} cost;
 	double		 total_sent, total_received;
 	long		 messages;
+	long		 fast_forwarded; /* steps skipped, run.fast_forward */
 	double		 wall_s;	/* wall-clock seconds of the engine */
 	struct replicates *rep;		/* run.replicates > 1, else NULL */
 };

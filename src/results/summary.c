@@ -440,6 +440,7 @@ summary_results(const struct summary_in *m, const struct analytic *a,
 	results_summarize(r, m->sc->strategy.info->family == FAMILY_PS,
 	    cluster_gpus(m->sc));
 	r->messages = m->messages;
+	r->fast_forwarded = m->fast_forwarded;
 	r->wall_s = wall_s;
 	return r;
 }

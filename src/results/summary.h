@@ -67,6 +67,7 @@ struct summary_in {
 	const struct summary_link *links;
 	struct fault_stats fstats;	/* with faults */
 	long		 messages;
+	long		 fast_forwarded;	/* steps skipped (run.fast_forward) */
 };
 
 /* The run's results beside its closed form a; wall_s is the engine's

@@ -51,6 +51,7 @@ scenario_defaults(struct scenario *sc)
 	sc->run.steps = 5;
 	sc->run.warmup = 1;
 	sc->run.replicates = 1;
+	sc->run.fast_forward = 1;
 
 	sc->numerics.mode = NUM_OFF;
 	/* the small model's shape; its size is derived */

@@ -52,7 +52,7 @@ const char *const price_keys[] = { "workers", "servers", "storage", "nic",
 const char *const placement_keys[] = { "workers", "servers",
     "worker_hosts", "server_hosts", NULL };
 const char *const run_keys[] = { "steps", "duration", "min_fault_events",
-    "warmup", "target_loss", "replicates", NULL };
+    "warmup", "target_loss", "replicates", "fast_forward", NULL };
 const char *const numerics_keys[] = { "mode", "model", "features",
     "hidden", "samples", "test_samples", "noise", "lr", "momentum",
     "loss_every", "max_memory", NULL };

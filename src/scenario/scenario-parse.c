@@ -943,6 +943,8 @@ parse_run(struct ctx *c, const cJSON *root, struct scenario *sc,
 	g->warmup = get_int(c, r, "/run", "warmup", 0, 0, 1000000,
 	    &sc->run.warmup);
 	get_int(c, r, "/run", "replicates", 0, 1, 1000, &sc->run.replicates);
+	sc->run.fast_forward = get_bool(c, r, "/run", "fast_forward",
+	    sc->run.fast_forward);
 	if (get_number(c, r, "/run", "target_loss", 0, 1e300,
 	    &sc->run.target_loss) && sc->run.target_loss == 0)
 		err_at(c, "/run/target_loss", "expected a loss > 0, got 0");

@@ -125,6 +125,8 @@ struct scenario {
 		int		 warmup;
 		double		 target_loss;	/* 0: none */
 		int		 replicates;	/* runs under seeds seed + i */
+		int		 fast_forward;	/* skip repeated steps (sim.c's
+						   ff_*) */
 	} run;
 
 	/* Worker preemptions (spot instances), server failures,

@@ -1,0 +1,23 @@
+/* fastforward.h: run.fast_forward, the steps of a steady state skipped
+ * whole (fastforward.c says when and why it is exact). */
+#ifndef PSIM_FASTFORWARD_H
+#define PSIM_FASTFORWARD_H
+
+struct ff;
+struct scenario;
+struct sim;
+
+/* Whether the scenario's runs may fast-forward (its strategy and what
+ * makes its steps differ). */
+int ff_applies(const struct scenario *);
+/* The state of it for sim (after its metrics), or NULL where it does
+ * not apply. */
+struct ff *ff_create(struct sim *);
+void ff_free(struct ff *);
+/* At worker w's end of step: the steps it skips (0 but in a steady
+ * state), their records and ledgers added and their time slept. */
+int ff_step_end(struct sim *, int w, int step);
+/* The steps skipped in all (the report's fast_forwarded_steps). */
+long ff_skipped(const struct ff *);
+
+#endif

@@ -1,0 +1,150 @@
+#!/bin/sh
+# run.fast_forward: a run that skips the steps of a steady state gives
+# the report of the run of every step.  On 36 scenarios drawn from a
+# fixed seed (all-reduce algorithms, star, two tiers and a platform
+# file, 2 to 16 workers, the three network models, run.steps or
+# run.duration), every number of the JSON report but the wall clock
+# agrees to 1e-9 with fast_forward true and false, and most of them do
+# skip steps.  Where steps differ (jitter, faults, a PS, numerics,
+# buckets) nothing is skipped; the steps --timeline-steps keeps are run,
+# their events the same; the text report says how many were skipped.
+SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$SRCDIR/tests/lib.sh"
+S=$SRCDIR/scenarios
+RING=$S/seed-250m-10w-10g-ring.json
+
+cat >"$TMP/same.py" <<'EOF'
+import json, sys
+def walk(a, b, path, bad):
+    if isinstance(a, dict):
+        if set(a) != set(b):
+            bad.append("%s: keys %s" % (path, sorted(set(a) ^ set(b))))
+            return
+        for k in a:
+            if k not in ("overrides", "wall_s", "fast_forwarded_steps"):
+                walk(a[k], b[k], path + "." + k, bad)
+    elif isinstance(a, list):
+        if len(a) != len(b):
+            bad.append("%s: %d items, %d" % (path, len(a), len(b)))
+            return
+        for i, (x, y) in enumerate(zip(a, b)):
+            walk(x, y, "%s[%d]" % (path, i), bad)
+    elif isinstance(a, bool) or not isinstance(a, (int, float)):
+        if a != b:
+            bad.append("%s: %r, %r" % (path, a, b))
+    elif abs(a - b) > 1e-9 * max(abs(a), abs(b)) + (1e-12 if
+            path.endswith("gap") else 0):
+        # (a gap is a ratio less 1: its error is the ratio's)
+        bad.append("%s: %r, %r" % (path, a, b))
+on, off = (json.load(open(f)) for f in sys.argv[1:3])
+bad = []
+walk(on, off, "", bad)
+if bad:
+    print("\n".join(bad[:10]))
+    sys.exit(1)
+if off["simulation"]["fast_forwarded_steps"] != 0:
+    print("fast_forward false skipped steps")
+    sys.exit(1)
+print(on["simulation"]["fast_forwarded_steps"])
+EOF
+
+# pair NAME ARGS...: the run with fast_forward true and false; the
+# steps skipped on stdout of the check, in $TMP/skipped
+pair() {
+	name=$1; shift
+	if "$PSIM" run -f json -s run.fast_forward=true "$@" >"$TMP/on.json" 2>"$TMP/err" &&
+	    "$PSIM" run -f json -s run.fast_forward=false "$@" >"$TMP/off.json" 2>>"$TMP/err" &&
+	    python3 "$TMP/same.py" "$TMP/on.json" "$TMP/off.json" >"$TMP/skipped" 2>>"$TMP/err"; then
+		ok "$name: $(cat "$TMP/skipped") steps skipped, the same report"
+	else
+		not_ok "$name: the same report" "$(cat "$TMP/skipped" "$TMP/err")"
+		echo 0 >"$TMP/skipped"
+	fi
+}
+
+# 36 scenarios from a fixed seed: --set lists, one a line
+python3 - >"$TMP/corpus" <<'EOF'
+import random
+r = random.Random(23)
+algs = ["ring", "recursive-doubling", "halving-doubling", "2d-ring",
+        "hierarchical", "all-to-all", "binomial-tree", "ring"]
+for i in range(36):
+    alg = algs[i % len(algs)]
+    n = r.choice([2, 3, 4, 5, 6, 8, 9, 12, 16])
+    sets = ["strategy.algorithm=" + alg, "placement.workers=%d" % n,
+            "model.params=%dM" % r.choice([1, 10, 50, 250]),
+            "model.compute=%gs" % r.choice([0.5, 1, 2]),
+            "cluster.nic=%dGbps" % r.choice([10, 25, 100]),
+            "cluster.latency=%dus" % r.choice([1, 5, 50]),
+            "network=" + r.choice(["realistic", "ideal", "cm02"])]
+    if alg == "2d-ring" and n not in (4, 6, 8, 9, 12, 16):
+        sets[0] = "strategy.algorithm=ring"
+    if r.random() < 0.3 and n >= 4:
+        sets += ["cluster.topology=two-tier", "cluster.racks=2",
+                 "cluster.oversubscription=%d" % r.choice([1, 2, 4])]
+    if r.random() < 0.3:
+        sets += ["run.duration=%ds" % r.choice([60, 300, 900]),
+                 "run.steps=null"]
+    else:
+        sets += ["run.steps=%d" % r.choice([12, 40, 150])]
+    print(" ".join("-s " + s for s in sets))
+EOF
+engaged=0
+i=0
+while read -r sets; do
+	i=$((i + 1))
+	# shellcheck disable=SC2086
+	pair "corpus $i ($(echo $sets | sed 's/-s //g'))" $sets "$RING"
+	[ "$(cat "$TMP/skipped")" -gt 0 ] && engaged=$((engaged + 1))
+done <"$TMP/corpus"
+check "most of the corpus skips steps ($engaged of 36)" test "$engaged" -ge 24
+pair "a platform file" -s run.steps=60 "$S/lab-2x4-ring.json"
+check "... skips" test "$(cat "$TMP/skipped")" -gt 40
+pair "a day of ring by run.duration" -s run.duration=1d -s run.steps=null "$RING"
+check "... all but a few of its 33,700 steps skipped" test "$(cat "$TMP/skipped")" -gt 33000
+
+# Nothing skipped where steps differ or the strategy is not covered
+for c in "stragglers:$S/straggler-ring.json:-s run.steps=60" \
+	"faults:$S/spot-250m-10w-10g-ring.json:-s run.steps=60" \
+	"PS:$S/seed-250m-10w-10g-ps8.json:-s run.steps=60" \
+	"buckets:$S/resnet50-16w-10g-ring-buckets.json:-s run.steps=30" \
+	"double binary tree:$RING:-s strategy.algorithm=double-binary-tree -s run.steps=60"; do
+	name=${c%%:*}; rest=${c#*:}; f=${rest%%:*}; sets=${rest#*:}
+	# shellcheck disable=SC2086
+	"$PSIM" run -f json $sets "$f" >"$TMP/r.json" 2>"$TMP/err"
+	check "$name: nothing skipped" test "$(json "$TMP/r.json" simulation.fast_forwarded_steps)" = 0
+done
+
+# The timeline's steps are run, their events those of the full run
+for ff in true false; do
+	"$PSIM" run -f json -s run.steps=100 -s run.fast_forward=$ff \
+		--timeline "$TMP/tl-$ff.json" --timeline-steps 50..51 "$RING" \
+		>"$TMP/$ff.json" || not_ok "timeline run"
+done
+check "with --timeline-steps 50..51: the same report" \
+	python3 "$TMP/same.py" "$TMP/true.json" "$TMP/false.json"
+check "... steps skipped on both sides of them" \
+	test "$(json "$TMP/true.json" simulation.fast_forwarded_steps)" -gt 80
+check "... the trace's events the same, to 1e-9" python3 -c "
+import json, sys
+def key(e):
+    return (e.get('cat', ''), e['name'], e['pid'], e['tid'],
+            json.dumps(e.get('args'), sort_keys=True), e.get('ts', 0))
+# (events that end within 1e-11 s of each other may come in either order)
+a, b = (sorted(json.load(open(f))['traceEvents'], key=key)
+        for f in sys.argv[1:3])
+assert len(a) == len(b) and len(a) > 1000, (len(a), len(b))
+for x, y in zip(a, b):
+    assert x['name'] == y['name'] and x.get('args') == y.get('args'), (x, y)
+    for k in ('ts', 'dur'):
+        if k in x:
+            assert abs(x[k] - y[k]) <= 1e-9 * abs(y[k]) + 1e-6, (x, y)
+" "$TMP/tl-true.json" "$TMP/tl-false.json"
+
+"$PSIM" run -s run.steps=100 "$RING" >"$TMP/text" 2>&1
+check "the text report says how many" grep -q "; 93 steps fast-forwarded; engine wall clock" "$TMP/text"
+"$PSIM" run -s run.fast_forward=1 "$RING" >/dev/null 2>"$TMP/err"
+check "run.fast_forward=1: exit 2" test $? -eq 2
+check "... expected true or false" grep -q "/run/fast_forward: expected true or false, got 1" "$TMP/err"
+
+done_testing
