@@ -4,14 +4,30 @@
 # fast_forward true and false, each run's wall clock and peak memory
 # (/usr/bin/time), its steps and the steps it skipped; a 30-day run with
 # fast_forward only (1,000,000 steps, run.steps' cap; without it, about
-# 10 hours).  Writes the table on stdout: bench/RESULTS.md keeps it.
+# 10 hours); the same on spot workers (faults), 30 days at a 40 h mean
+# time to preemption.  Writes the tables on stdout: bench/RESULTS.md
+# keeps them.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 psim=${PSIM:-$here/../src/psim}
 ring=$here/../scenarios/seed-250m-10w-10g-ring.json
+spot=$here/../scenarios/spot-250m-10w-10g-ring.json
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/psim-ff.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 command -v /usr/bin/time >/dev/null 2>&1 || apt-get install -y -q time >/dev/null
+
+# row DURATION FF: the table's row of the run in $tmp
+row() {
+	python3 - "$tmp/r.json" "$tmp/time" "$1" "$2" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+wall, kb = open(sys.argv[2]).read().split()
+s = r["simulation"]
+print("| %s | %s | %d | %d | %d | %.2f | %.1f |" % (sys.argv[3], sys.argv[4],
+      r["steps"], s["fast_forwarded_steps"], s["messages"], float(wall),
+      int(kb) / 1024))
+PY
+}
 
 echo "| run.duration | fast_forward | steps | skipped | messages | wall s | peak MB |"
 echo "|---|---|---|---|---|---|---|"
@@ -21,14 +37,21 @@ for d in 1h 6h 1d 30d; do
 		/usr/bin/time -f '%e %M' -o "$tmp/time" "$psim" run -f json \
 		    -s run.duration=$d -s run.steps=null -s run.fast_forward=$ff \
 		    "$ring" >"$tmp/r.json"
-		python3 - "$tmp/r.json" "$tmp/time" "$d" "$ff" <<'PY'
-import json, sys
-r = json.load(open(sys.argv[1]))
-wall, kb = open(sys.argv[2]).read().split()
-s = r["simulation"]
-print("| %s | %s | %d | %d | %d | %.2f | %.1f |" % (sys.argv[3], sys.argv[4],
-      r["steps"], s["fast_forwarded_steps"], s["messages"], float(wall),
-      int(kb) / 1024))
-PY
+		row "$d" "$ff"
+	done
+done
+echo
+echo "Spot workers: scenarios/spot-250m-10w-10g-ring.json at a 40 h mean time"
+echo "to preemption (checkpoints every 100 steps, 14 min replacements):"
+echo
+echo "| run.duration | fast_forward | steps | skipped | messages | wall s | peak MB |"
+echo "|---|---|---|---|---|---|---|"
+for d in 12h 2d 30d; do
+	for ff in true false; do
+		[ "$d" = 30d ] && [ "$ff" = false ] && continue
+		/usr/bin/time -f '%e %M' -o "$tmp/time" "$psim" run -f json \
+		    -s run.duration=$d -s run.steps=null -s run.fast_forward=$ff \
+		    -s faults.preemption.mttp=40h "$spot" >"$tmp/r.json"
+		row "$d" "$ff"
 	done
 done

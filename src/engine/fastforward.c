@@ -1,34 +1,39 @@
 /* fastforward.c: run.fast_forward, steps that repeat exactly skipped
  * whole.  A run without anything random in its steps settles into a
- * steady state: the same flows on the same links, step after step.
- * Then its workers sleep through as many steps as fit before the run's
- * end, and the ledgers and step records get those steps' copies, as if
- * they had run.
+ * steady state: the same flows on the same links, cycle after cycle (a
+ * cycle is checkpoint.every steps with checkpoints, else 2).  Then its
+ * workers sleep through as many cycles as fit before the run's end or
+ * the next fault event, and the ledgers and step records get those
+ * cycles' copies, as if they had run.
  *
  * Why that is exact.  Worker w ends step k at b_w(k).  The cut at k is
  * quiet when no worker posts a message of step k + 1 before the last
- * worker ends step k: then nothing crosses the cut, and the run's state
- * there is every worker at the top of its loop, at its own b_w(k), and
- * the network idle.  If the cuts at k - 1 and k are quiet and each
- * worker's times of step k are its times of step k - 1 plus one period
- * T, the state at cut k is the state at cut k - 1 shifted by T, and the
- * run, being deterministic, repeats from there: every later step is the
- * last one shifted.  So at the next boundary each worker may sleep m T
- * (m whole steps) and go on, and the run is the same shifted by m T.
- * The check takes the cuts two steps back (every worker has ended those
- * steps before any ends the next: an all-reduce step ends only after
- * every worker's compute), and the steps' bytes must be equal too.  Two
- * periods are equal when they differ by at most 1e-10 T: a run that is
- * not quite periodic can then drift by no more than that per step, 1e-10
- * of the time skipped.
+ * worker ends step k, and no other transfer (a checkpoint) crosses it:
+ * then the run's state there is every worker at the top of its loop, at
+ * its own b_w(k), the network idle, and the controller waiting for its
+ * next event.  If the cuts at k - L and k are quiet and every worker's
+ * times of the L steps after k - L, shifted by one period T, are its
+ * times of the L steps after k, the state at cut k is the state at cut
+ * k - L shifted by T (the steps' phase in the cycle too), and the run,
+ * being deterministic, repeats from there: each later cycle is the last
+ * one shifted, and every L-th cut is quiet.  So at such a cut each
+ * worker may sleep m T (m whole cycles) and go on, and the run is the
+ * same shifted by m T, provided no fault event falls in the sleep.
+ * The check takes the cuts L and 2L steps back: every worker has ended
+ * those steps before any worker ends step k (an all-reduce step ends
+ * only after every worker's compute).  The cycles' bytes and checkpoint
+ * time must be equal too.  Two periods are equal when they differ by at
+ * most 1e-10 T: a run that is not quite periodic can then drift by no
+ * more than that per cycle, 1e-10 of the time skipped.
  *
- * Where: synchronous all-reduce (no helper actors, no buckets), without
- * faults, compute jitter, numerics or several jobs.  A step the timeline
- * keeps is never skipped. */
+ * Where: synchronous all-reduce (no helper actors, no buckets), with or
+ * without faults (not elastic), without compute jitter, numerics or
+ * several jobs.  A step the timeline keeps is never skipped. */
 #include "config.h"
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "fastforward.h"
 #include "metrics.h"
@@ -36,21 +41,24 @@
 #include "timeline.h"
 #include "xmalloc.h"
 
-#define FF_HISTORY	4	/* ledgers kept, by step % FF_HISTORY */
 #define FF_REL		1e-10	/* of a period: equal periods */
 
 struct ff {
 	int		 nw;
-	size_t		 nl;		/* ledger numbers */
-	double		*snap[FF_HISTORY];	/* after step k: snap[k % 4] */
-	int		 snap_step[FF_HISTORY];
-	int		 reached[FF_HISTORY];	/* workers past step k */
-	int		 reached_step[FF_HISTORY];
-	double		*inc;		/* one step's ledgers */
-	int		 at;		/* the boundary decided, or -1 */
-	int		 m;		/* steps skipped there */
-	double		 T;		/* the period */
-	long		 skipped;
+	int		 L;		/* the cycle, in steps */
+	int		 H;		/* history: cuts kept, by step % H */
+	size_t		 nl;		/* numbers of a snapshot: the metrics'
+					   ledgers, then the checkpoint time */
+	double		*snap;		/* [H][nl]: after step k's last end */
+	int		*snap_step;	/* [H] */
+	int		*reached;	/* [H]: workers past step k */
+	int		*reached_step;	/* [H] */
+	double		*inc;		/* one cycle's numbers */
+	int		 gen;		/* the all-reduce generation seen */
+	int		 at;		/* the cut decided, or -1 */
+	int		 m;		/* cycles skipped there */
+	double		 T;		/* the cycle's period */
+	long		 skipped;	/* steps */
 };
 
 int
@@ -59,41 +67,56 @@ ff_applies(const struct scenario *sc)
 	const struct strategy_info *info = sc->strategy.info;
 
 	return sc->run.fast_forward && info->family == FAMILY_ALLREDUCE &&
-	    !(info->flags & R_HELPER) && !sc->faults.on &&
+	    !(info->flags & R_HELPER) && !sc->faults.elastic &&
 	    sc->numerics.mode == NUM_OFF &&
 	    sc->cluster.jitter == JITTER_NONE && sc->strategy.bucket_bytes ==
 	    0 && sc->njobs == 0;
 }
 
+/* The history's slots forgotten: a new generation redoes steps. */
+static void
+forget(struct ff *ff)
+{
+	int i;
+
+	for (i = 0; i < ff->H; i++)
+		ff->snap_step[i] = ff->reached_step[i] = -1;
+	ff->at = -1;
+}
+
 struct ff *
 ff_create(struct sim *sim)
 {
+	const struct scenario *sc = sim->sc;
 	struct ff *ff;
-	int i;
 
-	if (!ff_applies(sim->sc) || sim->nbuckets > 0)
+	if (!ff_applies(sc) || sim->nbuckets > 0)
 		return NULL;
 	ff = xcalloc(1, sizeof *ff);
 	ff->nw = sim->nworkers;
-	ff->nl = metrics_ledgers(sim->metrics, NULL);
-	for (i = 0; i < FF_HISTORY; i++) {
-		ff->snap[i] = xcalloc(ff->nl, sizeof *ff->snap[i]);
-		ff->snap_step[i] = ff->reached_step[i] = -1;
-	}
+	ff->L = sc->faults.on && sc->faults.checkpoint_every > 1 ?
+	    sc->faults.checkpoint_every : 2;
+	ff->H = 2 * ff->L + 2;
+	ff->nl = metrics_ledgers(sim->metrics, NULL) + 1;
+	ff->snap = xcalloc((size_t)ff->H * ff->nl, sizeof *ff->snap);
+	ff->snap_step = xcalloc((size_t)ff->H, sizeof *ff->snap_step);
+	ff->reached = xcalloc((size_t)ff->H, sizeof *ff->reached);
+	ff->reached_step = xcalloc((size_t)ff->H, sizeof *ff->reached_step);
 	ff->inc = xcalloc(ff->nl, sizeof *ff->inc);
-	ff->at = -1;
+	ff->gen = sim->generation;
+	forget(ff);
 	return ff;
 }
 
 void
 ff_free(struct ff *ff)
 {
-	int i;
-
 	if (ff == NULL)
 		return;
-	for (i = 0; i < FF_HISTORY; i++)
-		free(ff->snap[i]);
+	free(ff->snap);
+	free(ff->snap_step);
+	free(ff->reached);
+	free(ff->reached_step);
 	free(ff->inc);
 	free(ff);
 }
@@ -104,12 +127,12 @@ ff_skipped(const struct ff *ff)
 	return ff != NULL ? ff->skipped : 0;
 }
 
-/* The ledgers after step k, or NULL if not kept. */
+/* The numbers after step k, or NULL if not kept. */
 static const double *
 snap(const struct ff *ff, int k)
 {
-	return k >= 0 && ff->snap_step[k % FF_HISTORY] == k ?
-	    ff->snap[k % FF_HISTORY] : NULL;
+	return k >= 0 && ff->snap_step[k % ff->H] == k ?
+	    ff->snap + (size_t)(k % ff->H) * ff->nl : NULL;
 }
 
 static int
@@ -118,14 +141,15 @@ same(double a, double b, double tol)
 	return fabs(a - b) <= tol;
 }
 
-/* Whether the cut at k is quiet (every worker's compute of step k + 1
- * ends after the last end of step k) and step k + 1's times are step
- * k's plus T, worker by worker; *last the last end of step k + 1. */
+/* Whether the cut at k is quiet by the records: no worker sends before
+ * the last end of step k.  A worker's first message after its end is at
+ * the end of its next compute, or at its end itself when it did
+ * something in between (a checkpoint: its next step starts late); *last
+ * the last end of step k. */
 static int
-repeats(const struct sim *sim, int k, double T, double *last)
+quiet(const struct sim *sim, int k, double *last)
 {
-	double s0, c0, e0, s1, c1, e1, end = -INFINITY, first = INFINITY;
-	double tol = FF_REL * T;
+	double s0, c0, e0, s1, c1, e1, first = INFINITY;
 	int w;
 
 	*last = -INFINITY;
@@ -133,102 +157,142 @@ repeats(const struct sim *sim, int k, double T, double *last)
 		if (metrics_record(sim->metrics, w, k, &s0, &c0, &e0) != 0 ||
 		    metrics_record(sim->metrics, w, k + 1, &s1, &c1, &e1) != 0)
 			return 0;
-		if (!same(s1 - s0, T, tol) || !same(c1 - c0, T, tol) ||
-		    !same(e1 - e0, T, tol))
-			return 0;
-		end = fmax(end, e0);
-		first = fmin(first, c1);
-		*last = fmax(*last, e1);
+		*last = fmax(*last, e0);
+		first = fmin(first, s1 > e0 ? e0 : c1);
 	}
-	return first >= end;
+	return first >= *last;
 }
 
-/* Whether steps k - 1 and k moved the same bytes and messages; their
- * ledgers into ff->inc. */
+/* Whether every worker's records of steps lo .. hi are those L steps
+ * before plus T. */
 static int
-same_bytes(struct ff *ff, int k)
+shifted(const struct sim *sim, int lo, int hi, int L, double T)
 {
-	const double *a = snap(ff, k - 2), *b = snap(ff, k - 1),
-	    *c = snap(ff, k);
-	size_t i;
-	double d0, d1;
+	double s0, c0, e0, s1, c1, e1, tol = FF_REL * T;
+	int w, k;
 
-	if (a == NULL || b == NULL || c == NULL)
-		return 0;
-	for (i = 0; i < ff->nl; i++) {
-		d0 = b[i] - a[i];
-		d1 = c[i] - b[i];
-		if (!same(d0, d1, FF_REL * fmax(fabs(d1), 1)))
-			return 0;
-		ff->inc[i] = d1;
-	}
+	for (k = lo; k <= hi; k++)
+		for (w = 0; w < sim->nworkers; w++) {
+			if (metrics_record(sim->metrics, w, k - L, &s0, &c0,
+			    &e0) != 0 || metrics_record(sim->metrics, w, k,
+			    &s1, &c1, &e1) != 0 || !same(s1 - s0, T, tol) ||
+			    !same(c1 - c0, T, tol) || !same(e1 - e0, T, tol))
+				return 0;
+		}
 	return 1;
 }
 
-/* The steps after boundary j that may be skipped: all but the last few
- * before the run's steps or its duration, none that the timeline keeps. */
+/* The numbers of the cycle between cuts c0 and c1 into ff->inc: 0, or
+ * -1 if a snapshot is missing. */
 static int
-room(const struct sim *sim, int j, double T, double last)
+cycle(struct ff *ff, int c0, int c1)
 {
-	double m = (double)sim->steps - j - 3;
-	const struct timeline *tl = sim->timeline;
+	const double *b = snap(ff, c0), *c = snap(ff, c1);
+	size_t i;
 
-	if (sim->sc->run.duration_s > 0)	/* last: the end of step j - 1 */
-		m = fmin(m, floor((sim->sc->run.duration_s - last) / T) - 4);
+	if (b == NULL || c == NULL)
+		return -1;
+	for (i = 0; i < ff->nl; i++)
+		ff->inc[i] = c[i] - b[i];
+	return 0;
+}
+
+/* The cycles after cut j that may be skipped, its last end predicted
+ * at end: all but two cycles and a few steps before the run's steps or
+ * its duration, none past the next fault event or on a step the
+ * timeline keeps. */
+static int
+room(const struct sim *sim, const struct ff *ff, int j, double end)
+{
+	const struct timeline *tl = sim->timeline;
+	double L = ff->L, T = ff->T, step = T / L;
+	double m = floor((sim->steps - j - 2 * L - 3) / L);
+
+	if (sim->sc->run.duration_s > 0)
+		m = fmin(m, floor((sim->sc->run.duration_s - end - 2 * T -
+		    4 * step) / T));
+	if (sim->sc->faults.on)	/* no event in the sleep */
+		m = fmin(m, ceil((sim->next_fault_s - end) / T) - 1);
 	if (tl != NULL && (tl->lo < 0 || j + 1 <= tl->hi))
-		m = fmin(m, tl->lo - j - 1);
+		m = fmin(m, floor((tl->lo - j - 1) / L));
 	return m >= 1 ? (int)fmin(m, 1e9) : 0;
 }
 
-/* At the first worker's end of step j: whether the run repeats (steps
- * j - 3 .. j - 1, by their records and bytes), and how many steps to
- * skip. */
+/* The checkpoint time, after the metrics' ledgers. */
+static void
+take(struct sim *sim, double *v)
+{
+	size_t n = metrics_ledgers(sim->metrics, v);
+
+	v[n] = sim->fstats.checkpoint_s;
+}
+
+/* At the first worker's end of step j: whether the run repeats (the
+ * cuts at j - 2L and j - L quiet, each worker's end of step j - L its
+ * end of step j - 2L plus T, and so the steps after them), and how many
+ * cycles to skip; their numbers added. */
 static void
 decide(struct sim *sim, struct ff *ff, int j)
 {
-	double s0, c0, e0, s1, c1, e1, T, last;
+	int L = ff->L, c1 = j - L, c0 = j - 2 * L;
+	double s0, c, e0, s1, e1, last, T;
+	size_t n = ff->nl - 1;
 
 	ff->at = j;
 	ff->m = 0;
-	if (j < 4 || metrics_record(sim->metrics, 0, j - 3, &s0, &c0, &e0) ||
-	    metrics_record(sim->metrics, 0, j - 2, &s1, &c1, &e1))
+	if (c0 < 0 || metrics_record(sim->metrics, 0, c0, &s0, &c, &e0) ||
+	    metrics_record(sim->metrics, 0, c1, &s1, &c, &e1))
 		return;
 	T = e1 - e0;
-	if (!(T > 0) || !repeats(sim, j - 3, T, &last) ||
-	    !repeats(sim, j - 2, T, &last) || !same_bytes(ff, j - 1))
+	if (!(T > 0) || !quiet(sim, c0, &last) || !quiet(sim, c1, &last) ||
+	    !shifted(sim, c1, j - 1, L, T) || cycle(ff, c0, c1) != 0)
 		return;
-	ff->m = room(sim, j, T, last);
 	ff->T = T;
-	if (ff->m > 0) {
-		metrics_add_ledgers(sim->metrics, ff->inc, ff->m);
-		ff->skipped += ff->m;
-	}
+	ff->m = room(sim, ff, j, last + T);
+	if (ff->m == 0)
+		return;
+	metrics_add_ledgers(sim->metrics, ff->inc, ff->m);
+	sim->fstats.checkpoint_s += ff->inc[n] * ff->m;
+	if (sim->sc->faults.on && sim->sc->faults.checkpoint_every > 0 &&
+	    sim->checkpointed)
+		sim->checkpoint_step += ff->m * L;
+	ff->skipped += (long)ff->m * L;
 }
 
 int
 ff_step_end(struct sim *sim, int w, int step)
 {
 	struct ff *ff = sim->ff;
-	int slot = step % FF_HISTORY, i;
-	double s, c, e;
+	int slot, i, k;
+	double s, c, e, t;
 
 	if (ff == NULL || step < 0)
 		return 0;
+	if (sim->generation != ff->gen) {
+		ff->gen = sim->generation;
+		forget(ff);
+	}
+	slot = step % ff->H;
 	if (ff->reached_step[slot] != step) {
 		ff->reached_step[slot] = step;
 		ff->reached[slot] = 0;
 		decide(sim, ff, step);
 	}
 	if (++ff->reached[slot] == ff->nw) {	/* the step's last end */
-		metrics_ledgers(sim->metrics, ff->snap[slot]);
+		take(sim, ff->snap + (size_t)slot * ff->nl);
 		ff->snap_step[slot] = step;
 	}
-	if (ff->at != step || ff->m == 0 ||
-	    metrics_record(sim->metrics, w, step, &s, &c, &e) != 0)
+	if (ff->at != step || ff->m == 0)
 		return 0;
+	/* this worker's last cycle, copied m times */
 	for (i = 1; i <= ff->m; i++)
-		metrics_step(sim->metrics, w, step + i, s + i * ff->T,
-		    c + i * ff->T, e + i * ff->T);
+		for (k = step - ff->L + 1; k <= step; k++) {
+			if (metrics_record(sim->metrics, w, k, &s, &c, &e) != 0)
+				continue;
+			t = i * ff->T;
+			metrics_step(sim->metrics, w, k + i * ff->L, s + t,
+			    c + t, e + t);
+		}
 	sg_actor_sleep_for(ff->m * ff->T);
-	return ff->m;
+	return ff->m * ff->L;
 }

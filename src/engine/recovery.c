@@ -673,6 +673,7 @@ controller(struct sim *sim, int unused)
 		ev = next_event(sim, idx, &which);
 		if (ev == NULL || ev->t > now)
 			settle(sim);
+		sim->next_fault_s = ev != NULL ? ev->t : INFINITY;
 		if (ev == NULL) {
 			/* no more faults: wait for the job if it can finish
 			 * with the hosts it has now */

@@ -171,6 +171,8 @@ struct sim {
 	struct timeline	*timeline;	/* --timeline: NULL without */
 	struct ff	*ff;		/* run.fast_forward: NULL where it
 					   does not apply */
+	double		 next_fault_s;	/* the fault controller's next
+					   event, or INFINITY */
 	struct numerics	*num;		/* NULL: sizes only */
 };
 

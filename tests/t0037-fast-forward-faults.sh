@@ -1,0 +1,98 @@
+#!/bin/sh
+# run.fast_forward under faults: 32 fault scenarios drawn from a fixed
+# seed (all-reduce algorithms and the PS, preemptions drawn or replayed
+# from a trace, link failures, notices, checkpoints and checkpoints on
+# notice, elastic rings, run.steps, run.duration and min_fault_events)
+# give the same JSON report, every number to 1e-9 but the wall clock,
+# with fast_forward true and false; the all-reduce ones that are not
+# elastic skip steps between their faults, the others none.
+SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$SRCDIR/tests/lib.sh"
+S=$SRCDIR/scenarios
+
+cp "$S/spot-250m-10w-10g-ring.json" "$S/spot-p3-10w-24h.csv" \
+	"$S/spot-250m-10w-10g-sync-ps8.json" "$TMP/"
+
+# The comparison of t0036 (every number but the wall clock, to 1e-9)
+sed -n '/^cat >"\$TMP\/same.py" <</,/^EOF$/p' "$SRCDIR/tests/t0036-fast-forward.sh" |
+	sed '1d;$d' >"$TMP/same.py"
+test -s "$TMP/same.py" || echo "Bail out! no comparison in t0036"
+
+python3 - "$TMP" >"$TMP/corpus" <<'EOF'
+import json, random, sys
+tmp = sys.argv[1]
+r = random.Random(37)
+algs = ["ring", "halving-doubling", "recursive-doubling", "hierarchical",
+        "all-to-all", "ring"]
+for i in range(1, 33):
+    ps = i % 8 == 0
+    base = "spot-250m-10w-10g-sync-ps8.json" if ps else "spot-250m-10w-10g-ring.json"
+    sc = json.load(open(tmp + "/" + base))
+    sc["name"] = "fault-corpus-%d" % i
+    if not ps:
+        sc["strategy"]["algorithm"] = algs[i % len(algs)]
+        sc["placement"]["workers"] = r.choice([4, 6, 8, 10])
+    sc["model"]["params"] = "%dM" % r.choice([10, 50, 250])
+    f = sc["faults"] = {}
+    pick = r.random()
+    if pick < 0.2:
+        f["preemption"] = {"trace": "spot-p3-10w-24h.csv",
+                           "time_scale": r.choice([0.05, 0.1])}
+    elif pick < 0.35:
+        f["preemption"] = {"weibull": {"shape": r.choice([0.7, 1.5]),
+                                       "scale": "%dh" % r.choice([2, 6])}}
+    else:
+        f["preemption"] = {"mttp": "%gh" % r.choice([1, 3, 8, 20])}
+    notice = r.choice([0, 60, 120])
+    if notice:
+        f["notice"] = "%ds" % notice
+    f["replacement"] = "%dmin" % r.choice([2, 14])
+    f["restart"] = "%ds" % r.choice([30, 120])
+    elastic = (not ps and sc["strategy"]["algorithm"] == "ring" and
+               r.random() < 0.3)
+    if elastic:
+        f["elastic"] = {"min_workers": 2}
+    # (a synchronous all-reduce restarts from its last checkpoint)
+    every = r.choice([20, 50, 100] if not ps and not elastic else
+                     [0, 20, 50, 100])
+    if every:
+        f["checkpoint"] = {"every": every}
+        if notice and not ps and r.random() < 0.4:
+            f["checkpoint"]["on_notice"] = True
+    if r.random() < 0.2:
+        f["links"] = {"mttp": "%dh" % r.choice([4, 10]), "repair": "5min"}
+    if r.random() < 0.35:
+        sc["run"] = {"duration": "%dh" % r.choice([1, 2, 3])}
+        if r.random() < 0.3:
+            sc["run"]["min_fault_events"] = r.choice([2, 4])
+    else:
+        sc["run"] = {"steps": r.choice([300, 600, 900])}
+    name = "corpus-%d.json" % i
+    json.dump(sc, open(tmp + "/" + name, "w"), indent=1)
+    print(name, json.dumps({"faults": f, "run": sc["run"],
+                            "algorithm": sc["strategy"].get("algorithm", "ps")},
+                           separators=(",", ":")))
+EOF
+
+engaged=0 eligible=0 i=0
+while read -r f what; do
+	i=$((i + 1))
+	if "$PSIM" run -f json -s run.fast_forward=true "$TMP/$f" >"$TMP/on.json" 2>"$TMP/err" &&
+	    "$PSIM" run -f json -s run.fast_forward=false "$TMP/$f" >"$TMP/off.json" 2>>"$TMP/err" &&
+	    skipped=$(python3 "$TMP/same.py" "$TMP/on.json" "$TMP/off.json" 2>>"$TMP/err"); then
+		ok "$f $what: $skipped steps skipped, the same report"
+	else
+		not_ok "$f $what: the same report" "$skipped $(cat "$TMP/err")"
+		skipped=0
+	fi
+	case "$what" in
+	*'"algorithm":"ps"'*|*elastic*)
+		check "... nothing skipped (a PS, or elastic)" test "$skipped" = 0 ;;
+	*)	eligible=$((eligible + 1))
+		[ "$skipped" -gt 0 ] && engaged=$((engaged + 1)) ;;
+	esac
+done <"$TMP/corpus"
+check "most all-reduce fault runs skip steps ($engaged of $eligible)" \
+	test "$((engaged * 3))" -ge "$((eligible * 2))"
+
+done_testing
