@@ -226,8 +226,16 @@ units_fmt_count(double n, char *buf, unsigned len)
 void
 units_fmt_time(double s, char *buf, unsigned len)
 {
+	double unit;
+
 	if (fabs(s) < 1e-9)	/* float noise of subtracted clocks */
 		s = 0;
+	if (s != 0 && isfinite(s)) {	/* the 4 digits shown pick the unit:
+					   0.99999999 s is "1 s", not
+					   "1000 ms" */
+		unit = pow(10, floor(log10(fabs(s))) - 3);
+		s = round(s / unit) * unit;
+	}
 	if (s != 0 && fabs(s) < 1e-3)
 		snprintf(buf, len, "%.4g us", s * 1e6);
 	else if (s != 0 && fabs(s) < 1)

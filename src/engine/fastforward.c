@@ -11,20 +11,23 @@
  * worker ends step k, and no other transfer (a checkpoint) crosses it:
  * then the run's state there is every worker at the top of its loop, at
  * its own b_w(k), the network idle, and the controller waiting for its
- * next event.  If the cuts at k - L and k are quiet and every worker's
- * times of the L steps after k - L, shifted by one period T, are its
- * times of the L steps after k, the state at cut k is the state at cut
- * k - L shifted by T (the steps' phase in the cycle too), and the run,
- * being deterministic, repeats from there: each later cycle is the last
- * one shifted, and every L-th cut is quiet.  So at such a cut each
- * worker may sleep m T (m whole cycles) and go on, and the run is the
- * same shifted by m T, provided no fault event falls in the sleep.
- * The check takes the cuts L and 2L steps back: every worker has ended
- * those steps before any worker ends step k (an all-reduce step ends
- * only after every worker's compute).  The cycles' bytes and checkpoint
- * time must be equal too.  Two periods are equal when they differ by at
- * most 1e-10 T: a run that is not quite periodic can then drift by no
- * more than that per cycle, 1e-10 of the time skipped.
+ * next event.  If the cuts at k - L and k are quiet, each worker's times
+ * of step k are its times of step k - L plus one period T, and no fault
+ * event came in between (an event leaves state the records do not show:
+ * a checkpoint asked for on notice), the state at cut k is the state at
+ * cut k - L shifted by T, the step's phase in the cycle too.  The run,
+ * being deterministic, repeats from there: every later cut is the one L
+ * steps before shifted by T, quiet if that one was.  So at a cut whose
+ * cut L steps back was quiet each worker may sleep m T (m whole cycles)
+ * and go on, and the run is the same shifted by m T, provided no fault
+ * event falls in the sleep.  The first worker to end step j decides for
+ * all: it takes the cuts at j - 2 - L and j - 2 (every worker has ended
+ * those steps, and started the next, before any worker ends step j: an
+ * all-reduce step ends only after every worker's compute), checks steps
+ * j - 2 and j - 1 against those L before, and skips at j if the cut at
+ * j - L was quiet.  Two periods are equal when they differ by at most
+ * 1e-10 T: a run that is not quite periodic can then drift by no more
+ * than that per cycle, 1e-10 of the time skipped.
  *
  * Where: synchronous all-reduce (no helper actors, no buckets), with or
  * without faults (not elastic), without compute jitter, numerics or
@@ -96,7 +99,7 @@ ff_create(struct sim *sim)
 	ff->nw = sim->nworkers;
 	ff->L = sc->faults.on && sc->faults.checkpoint_every > 1 ?
 	    sc->faults.checkpoint_every : 2;
-	ff->H = 2 * ff->L + 2;
+	ff->H = ff->L + 4;
 	ff->nl = metrics_ledgers(sim->metrics, NULL) + 1;
 	ff->snap = xcalloc((size_t)ff->H * ff->nl, sizeof *ff->snap);
 	ff->snap_step = xcalloc((size_t)ff->H, sizeof *ff->snap_step);
@@ -182,6 +185,23 @@ shifted(const struct sim *sim, int lo, int hi, int L, double T)
 	return 1;
 }
 
+/* Whether no fault event has come since step k began: one would leave
+ * what the records do not show (a checkpoint asked for on notice, taken
+ * at the end of the step under way), and the run would not repeat. */
+static int
+untouched(const struct sim *sim, int k)
+{
+	double s, c, e, first = INFINITY;
+	int w;
+
+	for (w = 0; w < sim->nworkers; w++) {
+		if (metrics_record(sim->metrics, w, k, &s, &c, &e) != 0)
+			return 0;
+		first = fmin(first, s);
+	}
+	return sim->last_fault_s < first;
+}
+
 /* The numbers of the cycle between cuts c0 and c1 into ff->inc: 0, or
  * -1 if a snapshot is missing. */
 static int
@@ -228,14 +248,15 @@ take(struct sim *sim, double *v)
 }
 
 /* At the first worker's end of step j: whether the run repeats (the
- * cuts at j - 2L and j - L quiet, each worker's end of step j - L its
- * end of step j - 2L plus T, and so the steps after them), and how many
- * cycles to skip; their numbers added. */
+ * cuts at c0 = j - 2 - L and c1 = j - 2 quiet, every worker's times of
+ * step c1 and after those L steps before plus T: the state at c1 is the
+ * state at c0 shifted), whether the cut at j is quiet (as the one at
+ * j - L was), and how many cycles to skip; their numbers added. */
 static void
 decide(struct sim *sim, struct ff *ff, int j)
 {
-	int L = ff->L, c1 = j - L, c0 = j - 2 * L;
-	double s0, c, e0, s1, e1, last, T;
+	int L = ff->L, c1 = j - 2, c0 = c1 - L;
+	double s0, c, e0, s1, e1, last, end, T;
 	size_t n = ff->nl - 1;
 
 	ff->at = j;
@@ -245,17 +266,27 @@ decide(struct sim *sim, struct ff *ff, int j)
 		return;
 	T = e1 - e0;
 	if (!(T > 0) || !quiet(sim, c0, &last) || !quiet(sim, c1, &last) ||
-	    !shifted(sim, c1, j - 1, L, T) || cycle(ff, c0, c1) != 0)
+	    !quiet(sim, j - L, &end) || !shifted(sim, c1, j - 1, L, T) ||
+	    !untouched(sim, c0 - 1) || cycle(ff, c0, c1) != 0)
 		return;
 	ff->T = T;
-	ff->m = room(sim, ff, j, last + T);
+	/* the last end of step j is step j - L's plus T */
+	ff->m = room(sim, ff, j, end + T);
 	if (ff->m == 0)
 		return;
 	metrics_add_ledgers(sim->metrics, ff->inc, ff->m);
 	sim->fstats.checkpoint_s += ff->inc[n] * ff->m;
-	if (sim->sc->faults.on && sim->sc->faults.checkpoint_every > 0 &&
-	    sim->checkpointed)
-		sim->checkpoint_step += ff->m * L;
+	/* the skipped ends of steps j .. j + mL - 1 (steps done j + 1 ..
+	 * j + mL) checkpointed at each multiple of every */
+	if (sim->sc->faults.on && sim->sc->faults.checkpoint_every > 0) {
+		int every = sim->sc->faults.checkpoint_every;
+		int done = (j + ff->m * L) / every * every;
+
+		if (done >= j + 1) {
+			sim->checkpoint_step = done;
+			sim->checkpointed = 1;
+		}
+	}
 	ff->skipped += (long)ff->m * L;
 }
 

@@ -694,6 +694,7 @@ controller(struct sim *sim, int unused)
 		    e.t - now) == 0)
 			break;		/* the job is done */
 		now = simgrid_get_clock();
+		sim->last_fault_s = now;
 		h = which == FAULTS_OF_SERVERS ? n + e.slot : e.slot;
 		if (e.kind == FAULT_NOTICE) {
 			sim->fstats.notices++;

@@ -1111,6 +1111,7 @@ build(const struct scenario *sc, char **workers, char **servers,
 	sim->steps = sc->run.steps;
 	sim->metrics = metrics_create(sim, sc->run.steps);
 	sim->next_fault_s = INFINITY;
+	sim->last_fault_s = -INFINITY;
 	sim->ff = ff_create(sim);
 	facts(sim);
 	if (sc->cluster.topology == TOPO_PLATFORM)

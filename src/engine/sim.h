@@ -173,6 +173,7 @@ struct sim {
 					   does not apply */
 	double		 next_fault_s;	/* the fault controller's next
 					   event, or INFINITY */
+	double		 last_fault_s;	/* the last it played, or -INFINITY */
 	struct numerics	*num;		/* NULL: sizes only */
 };
 
