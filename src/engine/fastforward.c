@@ -25,7 +25,9 @@
  * those steps, and started the next, before any worker ends step j: an
  * all-reduce step ends only after every worker's compute), checks steps
  * j - 2 and j - 1 against those L before, and skips at j if the cut at
- * j - L was quiet.  Two periods are equal when they differ by at most
+ * j - L was quiet: m cycles and k steps, landing on a cut whose cut L
+ * steps back was quiet too, each worker asleep until its own end of the
+ * landing step.  Two periods are equal when they differ by at most
  * 1e-10 T: a run that is not quite periodic can then drift by no more
  * than that per cycle, 1e-10 of the time skipped.
  *
@@ -37,6 +39,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <simgrid/engine.h>
 
 #include "fastforward.h"
 #include "metrics.h"
@@ -59,7 +63,7 @@ struct ff {
 	double		*inc;		/* one cycle's numbers */
 	int		 gen;		/* the all-reduce generation seen */
 	int		 at;		/* the cut decided, or -1 */
-	int		 m;		/* cycles skipped there */
+	int		 m, k;		/* skipped there: m cycles, k steps */
 	double		 T;		/* the cycle's period */
 	long		 skipped;	/* steps */
 };
@@ -145,14 +149,17 @@ same(double a, double b, double tol)
 }
 
 /* Whether the cut at k is quiet by the records: no worker sends before
- * the last end of step k.  A worker's first message after its end is at
- * the end of its next compute, or at its end itself when it did
- * something in between (a checkpoint: its next step starts late); *last
- * the last end of step k. */
+ * the last end of step k, when the ledgers' snapshot is taken.  A
+ * worker's first message after its end is at the end of its next
+ * compute, or at its end itself when it did something in between (a
+ * checkpoint: its next step starts late); that one must end the step
+ * alone and last, as a tie would leave its message before or after the
+ * snapshot by the actors' order.  *last: the last end of step k. */
 static int
 quiet(const struct sim *sim, int k, double *last)
 {
-	double s0, c0, e0, s1, c1, e1, first = INFINITY;
+	double s0, c0, e0, s1, c1, e1, first = INFINITY, late = -INFINITY;
+	double before = -INFINITY;
 	int w;
 
 	*last = -INFINITY;
@@ -161,9 +168,16 @@ quiet(const struct sim *sim, int k, double *last)
 		    metrics_record(sim->metrics, w, k + 1, &s1, &c1, &e1) != 0)
 			return 0;
 		*last = fmax(*last, e0);
-		first = fmin(first, s1 > e0 ? e0 : c1);
+		if (s1 > e0) {
+			if (late > -INFINITY)
+				return 0;	/* two late starts */
+			late = e0;
+		} else {
+			before = fmax(before, e0);
+			first = fmin(first, c1);
+		}
 	}
-	return first >= *last;
+	return first >= *last && (late == -INFINITY || late > before);
 }
 
 /* Whether every worker's records of steps lo .. hi are those L steps
@@ -217,25 +231,47 @@ cycle(struct ff *ff, int c0, int c1)
 	return 0;
 }
 
-/* The cycles after cut j that may be skipped, its last end predicted
- * at end: all but two cycles and a few steps before the run's steps or
- * its duration, none past the next fault event or on a step the
- * timeline keeps. */
-static int
-room(const struct sim *sim, const struct ff *ff, int j, double end)
+/* The whole cycles m that may be skipped from cut j to land on the cut
+ * k steps past them (0 <= k <= L - 2), its last end being that of cut
+ * j + k - L (end) plus (m + 1) T: all but two cycles and a few steps
+ * before the run's steps or duration, no fault event before the landing,
+ * no step the timeline keeps; -1 for none. */
+static double
+room(const struct sim *sim, const struct ff *ff, int j, int k, double end)
 {
 	const struct timeline *tl = sim->timeline;
 	double L = ff->L, T = ff->T, step = T / L;
-	double m = floor((sim->steps - j - 2 * L - 3) / L);
+	double m = floor((sim->steps - j - k - 2 * L - 3) / L);
 
 	if (sim->sc->run.duration_s > 0)
-		m = fmin(m, floor((sim->sc->run.duration_s - end - 2 * T -
+		m = fmin(m, floor((sim->sc->run.duration_s - end - 3 * T -
 		    4 * step) / T));
-	if (sim->sc->faults.on)	/* no event in the sleep */
-		m = fmin(m, ceil((sim->next_fault_s - end) / T) - 1);
+	if (sim->sc->faults.on)	/* strictly before the next event */
+		m = fmin(m, ceil((sim->next_fault_s - end) / T) - 2);
 	if (tl != NULL && (tl->lo < 0 || j + 1 <= tl->hi))
-		m = fmin(m, floor((tl->lo - j - 1) / L));
-	return m >= 1 ? (int)fmin(m, 1e9) : 0;
+		m = fmin(m, floor((tl->lo - j - k - 1) / L));
+	return fmin(m, 1e9);
+}
+
+/* The longest skip from cut j: m whole cycles and k steps (the cut it
+ * lands on, the one at j + k - L shifted by (m + 1) T, must be quiet). */
+static void
+longest(struct sim *sim, struct ff *ff, int j)
+{
+	double m, end, best = 0;
+	int k;
+
+	ff->m = ff->k = 0;
+	for (k = 0; k <= ff->L - 2; k++) {
+		if (!quiet(sim, j + k - ff->L, &end))
+			continue;
+		m = room(sim, ff, j, k, end);
+		if (m >= 0 && m * ff->L + k > best) {
+			best = m * ff->L + k;
+			ff->m = (int)m;
+			ff->k = k;
+		}
+	}
 }
 
 /* The checkpoint time, after the metrics' ledgers. */
@@ -256,46 +292,59 @@ static void
 decide(struct sim *sim, struct ff *ff, int j)
 {
 	int L = ff->L, c1 = j - 2, c0 = c1 - L;
-	double s0, c, e0, s1, e1, last, end, T;
-	size_t n = ff->nl - 1;
+	double s0, c, e0, s1, e1, last, T;
+	const double *a, *b;
+	size_t n = ff->nl - 1, i;
+	int steps;
 
 	ff->at = j;
-	ff->m = 0;
+	ff->m = ff->k = 0;
 	if (c0 < 0 || metrics_record(sim->metrics, 0, c0, &s0, &c, &e0) ||
 	    metrics_record(sim->metrics, 0, c1, &s1, &c, &e1))
 		return;
 	T = e1 - e0;
+	/* (the cut at j, where the workers fall asleep, must be quiet: it is
+	 * the one at j - L shifted) */
 	if (!(T > 0) || !quiet(sim, c0, &last) || !quiet(sim, c1, &last) ||
-	    !quiet(sim, j - L, &end) || !shifted(sim, c1, j - 1, L, T) ||
+	    !quiet(sim, j - L, &last) || !shifted(sim, c1, j - 1, L, T) ||
 	    !untouched(sim, c0 - 1) || cycle(ff, c0, c1) != 0)
 		return;
 	ff->T = T;
-	/* the last end of step j is step j - L's plus T */
-	ff->m = room(sim, ff, j, end + T);
-	if (ff->m == 0)
+	longest(sim, ff, j);
+	steps = ff->m * L + ff->k;
+	if (steps == 0)
 		return;
-	metrics_add_ledgers(sim->metrics, ff->inc, ff->m);
-	sim->fstats.checkpoint_s += ff->inc[n] * ff->m;
-	/* the skipped ends of steps j .. j + mL - 1 (steps done j + 1 ..
-	 * j + mL) checkpointed at each multiple of every */
+	/* m cycles, then the k steps after cut j - L */
+	a = snap(ff, j - L);
+	b = snap(ff, j + ff->k - L);
+	if (a == NULL || b == NULL) {
+		ff->m = ff->k = 0;
+		return;
+	}
+	for (i = 0; i < ff->nl; i++)
+		ff->inc[i] = ff->inc[i] * ff->m + (b[i] - a[i]);
+	metrics_add_ledgers(sim->metrics, ff->inc, 1);
+	sim->fstats.checkpoint_s += ff->inc[n];
+	/* the skipped ends of steps j .. j + steps - 1 (steps done j + 1 ..
+	 * j + steps) checkpointed at each multiple of every */
 	if (sim->sc->faults.on && sim->sc->faults.checkpoint_every > 0) {
 		int every = sim->sc->faults.checkpoint_every;
-		int done = (j + ff->m * L) / every * every;
+		int done = (j + steps) / every * every;
 
 		if (done >= j + 1) {
 			sim->checkpoint_step = done;
 			sim->checkpointed = 1;
 		}
 	}
-	ff->skipped += (long)ff->m * L;
+	ff->skipped += steps;
 }
 
 int
 ff_step_end(struct sim *sim, int w, int step)
 {
 	struct ff *ff = sim->ff;
-	int slot, i, k;
-	double s, c, e, t;
+	int slot, n, t, p;
+	double s, c, e;
 
 	if (ff == NULL || step < 0)
 		return 0;
@@ -313,17 +362,21 @@ ff_step_end(struct sim *sim, int w, int step)
 		take(sim, ff->snap + (size_t)slot * ff->nl);
 		ff->snap_step[slot] = step;
 	}
-	if (ff->at != step || ff->m == 0)
+	n = ff->m * ff->L + ff->k;
+	if (ff->at != step || n == 0)
 		return 0;
-	/* this worker's last cycle, copied m times */
-	for (i = 1; i <= ff->m; i++)
-		for (k = step - ff->L + 1; k <= step; k++) {
-			if (metrics_record(sim->metrics, w, k, &s, &c, &e) != 0)
-				continue;
-			t = i * ff->T;
-			metrics_step(sim->metrics, w, k + i * ff->L, s + t,
-			    c + t, e + t);
-		}
-	sg_actor_sleep_for(ff->m * ff->T);
-	return ff->m * ff->L;
+	/* this worker's steps after its end of step j, each the one p
+	 * cycles before it plus p T, and its sleep to its end of the last */
+	for (t = step + 1; t <= step + n; t++) {
+		p = (t - step + ff->L - 1) / ff->L;
+		if (metrics_record(sim->metrics, w, t - p * ff->L, &s, &c,
+		    &e) == 0)
+			metrics_step(sim->metrics, w, t, s + p * ff->T,
+			    c + p * ff->T, e + p * ff->T);
+	}
+	if (metrics_record(sim->metrics, w, step + ff->k - ff->L, &s, &c,
+	    &e) == 0)
+		sg_actor_sleep_for(e + (ff->m + 1) * ff->T -
+		    simgrid_get_clock());
+	return n;
 }
