@@ -68,7 +68,9 @@ struct ff {
 	long		 skipped;	/* steps */
 };
 
-int
+/* Whether the scenario's runs may fast-forward: its strategy, and what
+ * makes its steps differ. */
+static int
 ff_applies(const struct scenario *sc)
 {
 	const struct strategy_info *info = sc->strategy.info;
@@ -97,7 +99,7 @@ ff_create(struct sim *sim)
 	const struct scenario *sc = sim->sc;
 	struct ff *ff;
 
-	if (!ff_applies(sc) || sim->nbuckets > 0)
+	if (!ff_applies(sc))
 		return NULL;
 	ff = xcalloc(1, sizeof *ff);
 	ff->nw = sim->nworkers;
@@ -323,7 +325,7 @@ decide(struct sim *sim, struct ff *ff, int j)
 	}
 	for (i = 0; i < ff->nl; i++)
 		ff->inc[i] = ff->inc[i] * ff->m + (b[i] - a[i]);
-	metrics_add_ledgers(sim->metrics, ff->inc, 1);
+	metrics_add_ledgers(sim->metrics, ff->inc);
 	sim->fstats.checkpoint_s += ff->inc[n];
 	/* the skipped ends of steps j .. j + steps - 1 (steps done j + 1 ..
 	 * j + steps) checkpointed at each multiple of every */

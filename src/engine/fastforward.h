@@ -4,12 +4,8 @@
 #define PSIM_FASTFORWARD_H
 
 struct ff;
-struct scenario;
 struct sim;
 
-/* Whether the scenario's runs may fast-forward (its strategy and what
- * makes its steps differ). */
-int ff_applies(const struct scenario *);
 /* The state of it for sim (after its metrics), or NULL where it does
  * not apply. */
 struct ff *ff_create(struct sim *);

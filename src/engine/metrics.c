@@ -278,17 +278,17 @@ metrics_ledgers(const struct metrics *m, double *v)
 }
 
 void
-metrics_add_ledgers(struct metrics *m, const double *v, double times)
+metrics_add_ledgers(struct metrics *m, const double *v)
 {
 	size_t i, k = 0;
 
-	m->messages += (long)(v[k++] * times);
+	m->messages += (long)v[k++];
 	for (i = 0; i < (size_t)m->nhosts; i++) {
-		m->sent[i] += v[k++] * times;
-		m->received[i] += v[k++] * times;
+		m->sent[i] += v[k++];
+		m->received[i] += v[k++];
 	}
 	for (i = 0; i < m->nlinks; i++)
-		m->link_bytes[i] += v[k++] * times;
+		m->link_bytes[i] += v[k++];
 }
 
 void

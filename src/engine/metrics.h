@@ -29,9 +29,9 @@ int metrics_record(const struct metrics *, int w, int step, double *start,
     double *compute_end, double *end);
 /* The ledgers as numbers (messages, each host's bytes sent and
  * received, each link's bytes): how many (metrics_ledgers(m, NULL)), or
- * copied into v.  metrics_add_ledgers adds times v to them. */
+ * copied into v.  metrics_add_ledgers adds v to them. */
 size_t metrics_ledgers(const struct metrics *, double *v);
-void metrics_add_ledgers(struct metrics *, const double *v, double times);
+void metrics_add_ledgers(struct metrics *, const double *v);
 /* With gradient buckets: the seconds worker w's comm actor spent reducing
  * in a step (some of it hidden behind backprop). */
 void metrics_comm(struct metrics *, int worker, int step, double busy_s);

@@ -32,7 +32,8 @@ struct anim_graph {
 	int		*ea, *eb;	/* [nedges]: its end nodes */
 	int		*edge_of;	/* [nlinks]: its cable, or -1 */
 	int		*dir;		/* [nlinks]: 1 from ea to eb, -1 the
-					   other way, 0 both */
+					   other way (the way a route first
+					   crossed it) */
 	int		 center;	/* the node the layout is around */
 };
 
