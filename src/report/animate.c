@@ -67,34 +67,59 @@ cable_len(const char *name)
 	return n;
 }
 
-/* Each link's cable: links named alike but for _UP/_DOWN share one,
- * numbered in the order of their first link. */
+/* A link's name as its cable's: the name without _UP or _DOWN. */
+struct cable_name {
+	const char	*name;
+	size_t		 len;		/* the cable's part */
+	int		 duplex;	/* it had the suffix */
+	int		 link;
+};
+
+static int
+by_cable_name(const void *a, const void *b)
+{
+	const struct cable_name *x = a, *y = b;
+	size_t n = x->len < y->len ? x->len : y->len;
+	int c = memcmp(x->name, y->name, n);
+
+	if (c != 0)
+		return c;
+	if (x->len != y->len)
+		return (x->len > y->len) - (x->len < y->len);
+	if (x->duplex != y->duplex)
+		return x->duplex - y->duplex;
+	return (x->link > y->link) - (x->link < y->link);
+}
+
+/* Each link's cable: X_UP and X_DOWN share one, every other link has
+ * its own; numbered in the order of their first link (the names sorted,
+ * so that a platform of thousands of links pairs them at once). */
 static void
 cables(struct build *b)
 {
 	const struct timeline *tl = b->tl;
-	size_t n, m;
-	int l, k;
+	struct cable_name *cn = xcalloc((size_t)tl->nlinks + 1, sizeof *cn);
+	int *first = xcalloc((size_t)tl->nlinks + 1, sizeof *first);
+	int l, i;
 
-	b->cable = xcalloc((size_t)tl->nlinks + 1, sizeof *b->cable);
 	for (l = 0; l < tl->nlinks; l++) {
-		const char *s = tl->link[l] != NULL ? tl->link[l] : "";
-
-		n = cable_len(s);
-		b->cable[l] = b->ncab;
-		for (k = 0; k < l; k++) {
-			const char *t = tl->link[k] != NULL ? tl->link[k] : "";
-
-			m = cable_len(t);
-			if (m == n && n < strlen(s) && m < strlen(t) &&
-			    strncmp(s, t, n) == 0) {
-				b->cable[l] = b->cable[k];
-				break;
-			}
-		}
-		if (b->cable[l] == b->ncab)
-			b->ncab++;
+		cn[l].name = tl->link[l] != NULL ? tl->link[l] : "";
+		cn[l].len = cable_len(cn[l].name);
+		cn[l].duplex = cn[l].len < strlen(cn[l].name);
+		cn[l].link = first[l] = l;
 	}
+	if (tl->nlinks > 0)
+		qsort(cn, (size_t)tl->nlinks, sizeof *cn, by_cable_name);
+	for (i = 1; i < tl->nlinks; i++)	/* a pair: the first's cable */
+		if (cn[i].duplex && cn[i - 1].duplex && cn[i].len ==
+		    cn[i - 1].len && memcmp(cn[i].name, cn[i - 1].name,
+		    cn[i].len) == 0)
+			first[cn[i].link] = first[cn[i - 1].link];
+	b->cable = xcalloc((size_t)tl->nlinks + 1, sizeof *b->cable);
+	for (l = 0; l < tl->nlinks; l++)
+		b->cable[l] = first[l] == l ? b->ncab++ : b->cable[first[l]];
+	free(cn);
+	free(first);
 }
 
 /* Walk route r, joining each link's entry end to where it comes from. */
