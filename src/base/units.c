@@ -226,21 +226,21 @@ units_fmt_count(double n, char *buf, unsigned len)
 void
 units_fmt_time(double s, char *buf, unsigned len)
 {
-	double unit;
+	double unit, shown = s;
 
 	if (fabs(s) < 1e-9)	/* float noise of subtracted clocks */
-		s = 0;
+		s = shown = 0;
 	if (s != 0 && isfinite(s)) {	/* the 4 digits shown pick the unit:
 					   0.99999999 s is "1 s", not
-					   "1000 ms" */
+					   "1000 ms"; s itself is printed */
 		unit = pow(10, floor(log10(fabs(s))) - 3);
-		s = round(s / unit) * unit;
+		shown = round(s / unit) * unit;
 	}
-	if (s != 0 && fabs(s) < 1e-3)
+	if (shown != 0 && fabs(shown) < 1e-3)
 		snprintf(buf, len, "%.4g us", s * 1e6);
-	else if (s != 0 && fabs(s) < 1)
+	else if (shown != 0 && fabs(shown) < 1)
 		snprintf(buf, len, "%.4g ms", s * 1e3);
-	else if (fabs(s) >= 1e4)	/* not "1.623e+04 s" */
+	else if (fabs(shown) >= 1e4)	/* not "1.623e+04 s" */
 		snprintf(buf, len, "%.4g h", s / 3600);
 	else
 		snprintf(buf, len, "%.4g s", s);
