@@ -107,7 +107,7 @@ err "a batch without a published figure" '/cluster/gpu: no published throughput 
     --set model.batch=32
 err "compute and gpu" '/model/compute: give the compute or /cluster/gpu' \
     --set model.compute=1s
-err "an unknown link" '/cluster/nic: expected a bandwidth such as "10Gbps" or a link (25GbE-RoCE, 40GbE-TCP' \
+err "an unknown link" '/cluster/nic: expected a bandwidth such as "10Gbps" or a link (25GbE-RoCE, 25GbE-TCP, 40GbE-TCP' \
     --set cluster.nic=25GbE
 printf '%s' '{ "model": { "params": "1M", "batch": 64 }, "cluster": { "nic": "10Gbps", "gpu": "p100" }, "placement": { "workers": 2 }, "strategy": { "name": "allreduce", "algorithm": "ring" } }' >"$TMP/np.json"
 "$PSIM" run "$TMP/np.json" >/dev/null 2>"$TMP/err"

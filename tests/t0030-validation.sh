@@ -12,7 +12,17 @@ PSIM=$PSIM CASES=$V/slice.tsv OUT=$TMP/slice.csv DOC= \
 check "the slice runs" test $? -eq 0
 check "the slice's figures have not drifted" \
     cmp "$SRCDIR/tests/data/validation-slice.csv" "$TMP/slice.csv"
-check "the summary counts the figures" grep -q "^6 figures: median |error|" "$TMP/summary"
+check "the summary counts the figures" grep -q "^8 figures: median |error|" "$TMP/summary"
+# The summary reads results.csv as CSV: a quantity may hold a comma, and
+# an ordering counts when psim's column is 1, not the published one.
+printf 'x\tefficiency vgg16, ring\t0.5\tnowhere\teff horovod-16-ring.json model.preset=vgg16\n' >"$TMP/two.tsv"
+printf 'y\tfaster: ps over ring, vgg16\t1\tnowhere\tfaster horovod-16-tfps.json model.preset=vgg16 / horovod-16-ring.json model.preset=vgg16\n' >>"$TMP/two.tsv"
+PSIM=$PSIM CASES=$TMP/two.tsv OUT=$TMP/two.csv DOC= sh "$V/run.sh" >"$TMP/two" 2>"$TMP/err"
+check "two cases run" test $? -eq 0
+check "an ordering psim does not reproduce is not counted" \
+    grep -q "; 0 of 1 orderings reproduced$" "$TMP/two"
+check "a quantity with a comma: its error is the median" grep -qF \
+    "1 figures: median |error| $(awk "$CSV_AWK"'NR == 2 { csv_split($0, f); printf "%.1f", 100 * f[5] }' "$TMP/two.csv")%" "$TMP/two"
 # error = psim / published - 1, to the 4 decimals written
 check "error is psim / published - 1" awk "$CSV_AWK"'NR > 1 {
 	csv_split($0, f); e = f[4] / f[3] - 1

@@ -101,7 +101,10 @@ function runof(w, from, to,    r, i) {
 
 # The summary: the median and largest |error| of the figures, and the
 # orderings reproduced.
-awk -F, 'NR > 1 { if ($2 ~ /^"faster:/) { o++; ok += $4 == 1 } else e[++n] = $5 < 0 ? -$5 : $5 }
+# A quantity may hold a comma: fields are split as CSV.
+awk "$CSV_SPLIT"'NR > 1 { csv_split($0, f)
+	if (f[2] ~ /^faster:/) { o++; ok += f[4] + 0 == 1 }
+	else { v = f[5] + 0; e[++n] = v < 0 ? -v : v } }
 END {
 	for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
 		if (e[j] < e[i]) { t = e[i]; e[i] = e[j]; e[j] = t }
@@ -115,20 +118,13 @@ cat "$TMP/summary"
 
 # VALIDATION.md's table, between its markers.
 [ -n "$DOC" ] || exit 0
-awk -v res="$OUT" -v sum="$TMP/summary" '
+awk -v res="$OUT" -v sum="$TMP/summary" "$CSV_SPLIT"'
 /<!-- validate:begin -->/ { print; skip = 1
 	print "| case | quantity | published | psim | error |"
 	print "|---|---|---:|---:|---:|"
 	while ((getline line < res) > 0) {
 		if (first++ == 0) continue
-		n = 0; f = ""; inq = 0
-		for (i = 1; i <= length(line); i++) {
-			ch = substr(line, i, 1)
-			if (ch == "\"") inq = !inq
-			else if (ch == "," && !inq) { col[++n] = f; f = "" }
-			else f = f ch
-		}
-		col[++n] = f
+		csv_split(line, col)
 		printf "| %s | %s | %s | %s | %+.1f%% |\n", col[1], col[2],
 		    col[3], col[4], 100 * col[5]
 	}

@@ -128,7 +128,7 @@ print_published(const struct scenario *sc, const struct results *r,
     const struct gap *g, int i)
 {
 	double eff = r->step_mean_s > 0 ? r->analytic.compute_s /
-	    r->step_mean_s : 0, pub = sc->published_efficiency;
+	    r->step_mean_s : 0, pub = sc->published_efficiency, share;
 	char rate[32];
 
 	printf("%d. Against the real machines: scaling efficiency %.3f "
@@ -161,10 +161,12 @@ print_published(const struct scenario *sc, const struct results *r,
 		printf("   (the run with every flow at that rate failed)\n");
 		return;
 	}
+	share = eff != pub ? 100 * (eff - g->capped) / (eff - pub) : 0;
+	if (share > -0.5 && share < 0.5)	/* not "-0%" */
+		share = 0;
 	printf("   With every flow between machines at most that "
 	    "(network.flow_cap), psim gives\n   %.3f: that takes %.0f%% of "
-	    "the difference.\n", g->capped, eff != pub ?
-	    100 * (eff - g->capped) / (eff - pub) : 0);
+	    "the difference.\n", g->capped, share);
 }
 
 struct part {
