@@ -55,10 +55,10 @@ while IFS='	' read -r row src; do
 		want=$(awk -v n="$2" -v b="$bps" 'BEGIN { printf ".It %s Ta %g MB/s", n, b / 1e6 }')
 		check "$2: in psim-scenario(5)" grep -qxF "$want" "$MAN"
 		check "$2: a source" test ${#src} -ge 30
-		# a ring of 2, every flow at the transport's rate: 2 (alpha +
-		# (M/2) / rate)
+		# a ring of 2 on NICs faster than any transport, every flow
+		# at the transport's rate: 2 (alpha + (M/2) / rate)
 		"$PSIM" run --format json --set network.flow_cap="$2" \
-		    --set network.model=ideal --set network.transport="$2" "$TMP/ringo.json" >"$TMP/t.json"
+		    --set cluster.nic=100Gbps --set network.model=ideal --set network.transport="$2" "$TMP/ringo.json" >"$TMP/t.json"
 		check_near "$2: network.flow_cap takes its rate" \
 		    "$(json "$TMP/t.json" breakdown_s.communication)" \
 		    "$(awk -v b="$bps" 'BEGIN { printf "%.12g", 2 * (10e-6 + 5e8 / b) }')" 1e-9
@@ -116,7 +116,7 @@ check "gpu without a preset: says so" grep -qF "/cluster/gpu: needs /model/prese
 "$PSIM" run --set network.flow_cap=tf-rpc --set network.model=ideal "$TMP/ringo.json" >/dev/null 2>"$TMP/err"
 check "an unknown transport: exit 2" test $? -eq 2
 check "an unknown transport: says so" grep -qF \
-    '/network/flow_cap: expected a bandwidth such as "5Gbps" or a transport (tf-grpc, aws-tcp-flow, aws-tcp-flow-placement-group), got "tf-rpc"' "$TMP/err"
+    '/network/flow_cap: expected a bandwidth such as "5Gbps" or a transport (tf-grpc, nccl-socket, aws-tcp-flow, aws-tcp-flow-placement-group), got "tf-rpc"' "$TMP/err"
 
 # psim explain beside a published efficiency: psim's, the difference,
 # and what the named transport's rate takes of it.
