@@ -5,8 +5,11 @@
 # file, 2 to 16 workers, the three network models, run.steps or
 # run.duration), every number of the JSON report but the wall clock
 # agrees to 1e-9 with fast_forward true and false, and most of them do
-# skip steps.  Where steps differ (jitter, faults, a PS, numerics,
-# buckets, an elastic ring) nothing is skipped; the steps
+# skip steps; so do 24 synchronous parameter servers (dedicated and
+# colocated shards, chunks, the four partitions, BytePS's CPU hosts,
+# machines reducing inside first).  Where steps differ (jitter, an
+# asynchronous PS, numerics, buckets, an elastic ring) nothing is
+# skipped; the steps
 # --timeline-steps keeps are run, their events the same; the text report
 # says how many were skipped.  t0037 does the same under faults.
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -104,10 +107,71 @@ check "... skips" test "$(cat "$TMP/skipped")" -gt 40
 pair "a day of ring by run.duration" -s run.duration=1d -s run.steps=null "$RING"
 check "... all but a few of its 33,700 steps skipped" test "$(cat "$TMP/skipped")" -gt 33000
 
+# 24 synchronous parameter servers from a fixed seed: a base, then --set
+# lists (variables sum to the parameters)
+sed 's/"strategy": { "name": "ps", "shards": 8 }/"strategy": { "name": "bytesps" }/' \
+    "$S/seed-250m-10w-10g-ps8.json" >"$TMP/bytesps.json"
+python3 - >"$TMP/ps-corpus" <<'EOF'
+import random
+r = random.Random(29)
+for i in range(24):
+    n = r.choice([2, 3, 4, 6, 8, 10, 16])
+    P = r.choice([1, 10, 50, 250])
+    sets = ["placement.workers=%d" % n, "model.params=%dM" % P,
+            "model.compute=%gs" % r.choice([0.5, 1, 2]),
+            "cluster.nic=%dGbps" % r.choice([10, 25, 100]),
+            "cluster.latency=%dus" % r.choice([1, 5, 50]),
+            "network=" + r.choice(["realistic", "ideal", "cm02"])]
+    kind = i % 4
+    if kind == 0:	# dedicated shards
+        sets += ["strategy.shards=%d" % r.choice([1, 2, 4, 8]),
+                 "strategy.chunks=%d" % r.choice([1, 1, 2, 4])]
+    elif kind == 1:	# shards on workers
+        sets += ["strategy.colocate=true",
+                 "strategy.shards=%d" % r.randint(1, n),
+                 "strategy.partition=" + r.choice(["even", "round-robin",
+                     "balanced", "mxnet"]),
+                 "strategy.variables=[%s]" % ",".join('"%dK"' % (P * f)
+                     for f in (400, 240, 200, 100, 60))]
+    elif kind == 2:	# BytePS (small: every flow is in flight at once)
+        sets += ["placement.workers=%d" % r.choice([2, 3, 4, 5]),
+                 "placement.servers=%d" % r.randint(0, 3)]
+    else:		# multi-GPU machines, each reducing inside first
+        g = r.choice([2, 4])
+        sets += ["cluster.gpus_per_host=%d" % g,
+                 "placement.workers=%d" % (g * r.choice([2, 3, 4])),
+                 "strategy.colocate=true", "strategy.shards=2",
+                 "strategy.local_reduce=true", "cluster.intra_bw=100Gbps"]
+    if r.random() < 0.3 and n >= 4 and kind != 3:
+        sets += ["cluster.topology=two-tier", "cluster.racks=2",
+                 "cluster.oversubscription=%d" % r.choice([1, 2, 4])]
+    if r.random() < 0.3 and kind != 2:
+        sets += ["run.duration=%ds" % r.choice([60, 300, 900]),
+                 "run.steps=null"]
+    else:
+        sets += ["run.steps=%d" % r.choice([12, 40, 150])]
+    print(("bytesps " if kind == 2 else "ps ") +
+          " ".join("-s " + s for s in sets))
+EOF
+engaged=0
+i=0
+while read -r base sets; do
+	i=$((i + 1))
+	f=$S/seed-250m-10w-10g-ps8.json
+	[ "$base" = bytesps ] && f=$TMP/bytesps.json
+	# shellcheck disable=SC2086
+	pair "PS corpus $i ($base $(echo $sets | sed 's/-s //g'))" $sets "$f"
+	[ "$(cat "$TMP/skipped")" -gt 0 ] && engaged=$((engaged + 1))
+done <"$TMP/ps-corpus"
+check "most of the PS corpus skips steps ($engaged of 24)" test "$engaged" -ge 14
+pair "6 hours of the seed's 8-shard PS by run.duration" -s run.duration=6h \
+    -s run.steps=null "$S/seed-250m-10w-10g-ps8.json"
+check "... all but a few of its 7,054 steps skipped" test "$(cat "$TMP/skipped")" -gt 7000
+
 # Nothing skipped where steps differ or the strategy is not covered
 for c in "stragglers:$S/straggler-ring.json:-s run.steps=60" \
 	"an elastic ring:$S/spot-250m-10w-10g-ring.json:-s run.steps=300 -s faults.elastic.min_workers=2" \
-	"PS:$S/seed-250m-10w-10g-ps8.json:-s run.steps=60" \
+	"an asynchronous PS:$S/seed-250m-10w-10g-ps8.json:-s run.steps=60 -s strategy.sync=async" \
 	"buckets:$S/resnet50-16w-10g-ring-buckets.json:-s run.steps=30" \
 	"double binary tree:$RING:-s strategy.algorithm=double-binary-tree -s run.steps=60"; do
 	name=${c%%:*}; rest=${c#*:}; f=${rest%%:*}; sets=${rest#*:}

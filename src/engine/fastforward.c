@@ -23,7 +23,8 @@
  * event falls in the sleep.  The first worker to end step j decides for
  * all: it takes the cuts at j - 2 - L and j - 2 (every worker has ended
  * those steps, and started the next, before any worker ends step j: an
- * all-reduce step ends only after every worker's compute), checks steps
+ * all-reduce step, or a synchronous PS's, ends only after every worker's
+ * compute), checks steps
  * j - 2 and j - 1 against those L before, and skips at j if the cut at
  * j - L was quiet: m cycles and k steps, landing on a cut whose cut L
  * steps back was quiet too, each worker asleep until its own end of the
@@ -31,9 +32,15 @@
  * 1e-10 T: a run that is not quite periodic can then drift by no more
  * than that per cycle, 1e-10 of the time skipped.
  *
+ * A synchronous PS's servers and receivers are idle at a quiet cut,
+ * waiting for the next pushes; they count the steps they serve from
+ * their loop and ff_skipped (ff_step), so they take up at the step the
+ * workers land on.
+ *
  * Where: synchronous all-reduce (no helper actors, no buckets), with or
- * without faults (not elastic), without compute jitter, numerics or
- * several jobs.  A step the timeline keeps is never skipped. */
+ * without faults (not elastic); the synchronous PS (BytePS too) without
+ * faults or buckets; without compute jitter, numerics or several jobs.
+ * A step the timeline keeps is never skipped. */
 #include "config.h"
 
 #include <math.h>
@@ -75,9 +82,12 @@ ff_applies(const struct scenario *sc)
 {
 	const struct strategy_info *info = sc->strategy.info;
 
-	return sc->run.fast_forward && info->family == FAMILY_ALLREDUCE &&
-	    !(info->flags & R_HELPER) && !sc->faults.elastic &&
-	    sc->numerics.mode == NUM_OFF &&
+	int ok = info->family == FAMILY_ALLREDUCE ?
+	    !(info->flags & R_HELPER) && !sc->faults.elastic :
+	    info->family == FAMILY_PS && sc->strategy.sync == SYNC_SYNC &&
+	    !sc->faults.on;
+
+	return sc->run.fast_forward && ok && sc->numerics.mode == NUM_OFF &&
 	    sc->cluster.jitter == JITTER_NONE && sc->strategy.bucket_bytes ==
 	    0 && sc->njobs == 0;
 }
@@ -134,6 +144,12 @@ long
 ff_skipped(const struct ff *ff)
 {
 	return ff != NULL ? ff->skipped : 0;
+}
+
+int
+ff_step(const struct ff *ff, int served)
+{
+	return served + (int)ff_skipped(ff);
 }
 
 /* The numbers after step k, or NULL if not kept. */

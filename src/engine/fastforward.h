@@ -15,5 +15,9 @@ void ff_free(struct ff *);
 int ff_step_end(struct sim *, int w, int step);
 /* The steps skipped in all (the report's fast_forwarded_steps). */
 long ff_skipped(const struct ff *);
+/* A server's step after it has served `served' steps: the skipped ones
+ * count as served.  Read once the step's pushes are in, after any skip
+ * decided before them. */
+int ff_step(const struct ff *, int served);
 
 #endif

@@ -40,6 +40,7 @@
 
 #include <simgrid/engine.h>
 
+#include "fastforward.h"
 #include "metrics.h"
 #include "numerics.h"
 #include "recovery.h"
@@ -234,7 +235,7 @@ ps_receiver(struct sim *sim, int idx)
 	struct ps_state *st = sim->state;
 	int R = st->receivers, j = idx / R, r = idx % R, n = st->np;
 	int P = st->pieces[j], me = sim->shard_hidx[j], lo = r * st->group;
-	int g = n - lo < st->group ? n - lo : st->group, step, c, i;
+	int g = n - lo < st->group ? n - lo : st->group, it, step, c, i;
 	sg_comm_t *recv = xcalloc((size_t)g * (size_t)P, sizeof *recv);
 	sg_comm_t *send = xcalloc((size_t)g * (size_t)P, sizeof *send);
 	const float *params = sim->num != NULL ? sim->num->ps_param : NULL;
@@ -242,7 +243,7 @@ ps_receiver(struct sim *sim, int idx)
 
 	if (scenario_open_ended(sim->sc))
 		sg_actor_daemonize(sg_actor_self());	/* the workers end */
-	for (step = 0; step < sim->steps; step++) {
+	for (it = 0; ff_step(sim->ff, it) < sim->steps; it++) {
 		sg_sem_acquire(st->go[idx]);
 		for (c = 0; c < P; c++) {
 			in = pushes(st, n, j, c) + lo;
@@ -252,6 +253,7 @@ ps_receiver(struct sim *sim, int idx)
 		}
 		for (c = 0; c < P; c++) {
 			sim_wait_all(recv + c * g, (size_t)g);
+			step = ff_step(sim->ff, it);
 			sg_sem_release(st->ready[j]);
 			sg_sem_acquire(st->go[idx]);	/* summed */
 			for (i = 0; i < g; i++)
@@ -295,16 +297,17 @@ ps_server(struct sim *sim, int j)
 {
 	struct ps_state *st = sim->state;
 	int n = st->np, P = st->pieces[j], me = sim->shard_hidx[j];
-	int step, w, c;
+	int it, step, w, c;
 	struct msg **in;
 
 	if (scenario_open_ended(sim->sc))
 		sg_actor_daemonize(sg_actor_self());	/* the workers end */
-	for (step = 0; step < sim->steps; step++) {
+	for (it = 0; ff_step(sim->ff, it) < sim->steps; it++) {
 		receivers_go(st, j);
 		for (c = 0; c < P; c++) {
 			in = pushes(st, n, j, c);
 			receivers_wait(st, j);
+			step = ff_step(sim->ff, it);
 			for (w = 0; w < n; w++) {
 				assert(in[w]->step == piece_seq(sim, j, c,
 				    step));
