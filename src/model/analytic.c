@@ -514,8 +514,10 @@ analytic_buckets(analytic_fn closed_form, const struct shape *s, int n,
 	    "%.6g s of communication, %.6g s of it after the compute%s", n,
 	    shard_bytes != NULL ? "pushed" : "reduced", shard_bytes != NULL ?
 	    ", pulled while the next is pushed" : "", comm, a->exposed_s,
-	    colocated ? " (a lower bound: a worker that holds a shard sends "
-	    "its pushes and its replies on one NIC at once)" : "");
+	    colocated ? " (not exact with shards on workers, either way: "
+	    "a worker that holds a shard sends its pushes and its replies "
+	    "on one NIC at once, and pushes its next bucket while the "
+	    "others' pushes of this one are still coming in)" : "");
 }
 
 void
