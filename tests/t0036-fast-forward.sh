@@ -36,8 +36,8 @@ def walk(a, b, path, bad):
     elif isinstance(a, bool) or not isinstance(a, (int, float)):
         if a != b:
             bad.append("%s: %r, %r" % (path, a, b))
-    elif abs(a - b) > 1e-9 * max(abs(a), abs(b)) + (1e-12 if
-            path.endswith("gap") else 0):
+    elif abs(a - b) > 1e-9 * (max(abs(1 + a), abs(1 + b)) if
+            path.endswith("gap") else max(abs(a), abs(b))):
         # (a gap is a ratio less 1: its error is the ratio's)
         bad.append("%s: %r, %r" % (path, a, b))
 on, off = (json.load(open(f)) for f in sys.argv[1:3])

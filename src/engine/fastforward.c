@@ -37,9 +37,14 @@
  * their loop and ff_skipped (ff_step), so they take up at the step the
  * workers land on.
  *
- * Where: synchronous all-reduce (no helper actors, no buckets), with or
- * without faults (not elastic); the synchronous PS (BytePS too) without
- * faults or buckets; without compute jitter, numerics or several jobs.
+ * Under faults a PS keeps versions (each shard's updates, each worker's
+ * pulls) and checkpoints by them; a skip moves them on (the strategy's
+ * `skipped' hook), repeats the last cycle's update times, and adds the
+ * staleness counts with the ledgers.
+ *
+ * Where: synchronous all-reduce (no helper actors, no buckets) and the
+ * synchronous PS (BytePS too; no buckets), with or without faults (not
+ * elastic), without compute jitter, numerics or several jobs.
  * A step the timeline keeps is never skipped. */
 #include "config.h"
 
@@ -62,7 +67,8 @@ struct ff {
 	int		 L;		/* the cycle, in steps */
 	int		 H;		/* history: cuts kept, by step % H */
 	size_t		 nl;		/* numbers of a snapshot: the metrics'
-					   ledgers, then the checkpoint time */
+					   ledgers, the checkpoint time, the
+					   updates applied */
 	double		*snap;		/* [H][nl]: after step k's last end */
 	int		*snap_step;	/* [H] */
 	int		*reached;	/* [H]: workers past step k */
@@ -83,11 +89,11 @@ ff_applies(const struct scenario *sc)
 	const struct strategy_info *info = sc->strategy.info;
 
 	int ok = info->family == FAMILY_ALLREDUCE ?
-	    !(info->flags & R_HELPER) && !sc->faults.elastic :
-	    info->family == FAMILY_PS && sc->strategy.sync == SYNC_SYNC &&
-	    !sc->faults.on;
+	    !(info->flags & R_HELPER) : info->family == FAMILY_PS &&
+	    sc->strategy.sync == SYNC_SYNC;
 
-	return sc->run.fast_forward && ok && sc->numerics.mode == NUM_OFF &&
+	return sc->run.fast_forward && ok && !sc->faults.elastic &&
+	    sc->numerics.mode == NUM_OFF &&
 	    sc->cluster.jitter == JITTER_NONE && sc->strategy.bucket_bytes ==
 	    0 && sc->njobs == 0;
 }
@@ -116,7 +122,7 @@ ff_create(struct sim *sim)
 	ff->L = sc->faults.on && sc->faults.checkpoint_every > 1 ?
 	    sc->faults.checkpoint_every : 2;
 	ff->H = ff->L + 4;
-	ff->nl = metrics_ledgers(sim->metrics, NULL) + 1;
+	ff->nl = metrics_ledgers(sim->metrics, NULL) + 2;
 	ff->snap = xcalloc((size_t)ff->H * ff->nl, sizeof *ff->snap);
 	ff->snap_step = xcalloc((size_t)ff->H, sizeof *ff->snap_step);
 	ff->reached = xcalloc((size_t)ff->H, sizeof *ff->reached);
@@ -292,13 +298,15 @@ longest(struct sim *sim, struct ff *ff, int j)
 	}
 }
 
-/* The checkpoint time, after the metrics' ledgers. */
+/* The checkpoint time and the updates applied, after the metrics'
+ * ledgers. */
 static void
 take(struct sim *sim, double *v)
 {
 	size_t n = metrics_ledgers(sim->metrics, v);
 
 	v[n] = sim->fstats.checkpoint_s;
+	v[n + 1] = (double)metrics_updates(sim->metrics);
 }
 
 /* At the first worker's end of step j: whether the run repeats (the
@@ -312,7 +320,8 @@ decide(struct sim *sim, struct ff *ff, int j)
 	int L = ff->L, c1 = j - 2, c0 = c1 - L;
 	double s0, c, e0, s1, e1, last, T;
 	const double *a, *b;
-	size_t n = ff->nl - 1, i;
+	size_t n = ff->nl - 2, i;
+	long per;
 	int steps;
 
 	ff->at = j;
@@ -339,13 +348,20 @@ decide(struct sim *sim, struct ff *ff, int j)
 		ff->m = ff->k = 0;
 		return;
 	}
+	per = (long)ff->inc[n + 1];	/* a cycle's updates */
 	for (i = 0; i < ff->nl; i++)
 		ff->inc[i] = ff->inc[i] * ff->m + (b[i] - a[i]);
 	metrics_add_ledgers(sim->metrics, ff->inc);
 	sim->fstats.checkpoint_s += ff->inc[n];
-	/* the skipped ends of steps j .. j + steps - 1 (steps done j + 1 ..
-	 * j + steps) checkpointed at each multiple of every */
-	if (sim->sc->faults.on && sim->sc->faults.checkpoint_every > 0) {
+	metrics_repeat_updates(sim->metrics, per, ff->m,
+	    (long)(b[n + 1] - a[n + 1]), ff->T);
+	if (sim->strategy->skipped != NULL)
+		sim->strategy->skipped(sim, -1, steps);
+	/* all-reduce: the skipped ends of steps j .. j + steps - 1 (steps
+	 * done j + 1 .. j + steps) checkpointed at each multiple of every
+	 * (a PS's servers checkpoint by version: its skipped hook) */
+	if (sim->sc->faults.on && sim->sc->faults.checkpoint_every > 0 &&
+	    sim->sc->strategy.info->family == FAMILY_ALLREDUCE) {
 		int every = sim->sc->faults.checkpoint_every;
 		int done = (j + steps) / every * every;
 
@@ -392,6 +408,8 @@ ff_step_end(struct sim *sim, int w, int step)
 			metrics_step(sim->metrics, w, t, s + p * ff->T,
 			    c + p * ff->T, e + p * ff->T);
 	}
+	if (sim->strategy->skipped != NULL)
+		sim->strategy->skipped(sim, w, n);
 	if (metrics_record(sim->metrics, w, step + ff->k - ff->L, &s, &c,
 	    &e) == 0)
 		sg_actor_sleep_for(e + (ff->m + 1) * ff->T -

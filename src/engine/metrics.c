@@ -263,7 +263,8 @@ metrics_record(const struct metrics *m, int w, int step, double *start,
 size_t
 metrics_ledgers(const struct metrics *m, double *v)
 {
-	size_t n = 1 + 2 * (size_t)m->nhosts + m->nlinks, i, k = 0;
+	size_t n = 3 + 2 * (size_t)m->nhosts + m->nlinks +
+	    (size_t)m->stale_cap, i, k = 0;
 
 	if (v == NULL)
 		return n;
@@ -274,6 +275,10 @@ metrics_ledgers(const struct metrics *m, double *v)
 	}
 	for (i = 0; i < m->nlinks; i++)
 		v[k++] = m->link_bytes[i];
+	v[k++] = (double)m->stale_count;
+	v[k++] = m->stale_sum;
+	for (i = 0; i < (size_t)m->stale_cap; i++)
+		v[k++] = (double)m->stale_hist[i];
 	return n;
 }
 
@@ -289,6 +294,10 @@ metrics_add_ledgers(struct metrics *m, const double *v)
 	}
 	for (i = 0; i < m->nlinks; i++)
 		m->link_bytes[i] += v[k++];
+	m->stale_count += (long)v[k++];
+	m->stale_sum += v[k++];
+	for (i = 0; i < (size_t)m->stale_cap; i++)
+		m->stale_hist[i] += (long)v[k++];
 }
 
 void
@@ -315,15 +324,40 @@ metrics_staleness(struct metrics *m, long stale)
 		m->stale_max = stale;
 }
 
-void
-metrics_applied(struct metrics *m)
+static void
+applied_at(struct metrics *m, double t)
 {
 	if (m->applied == m->update_cap) {
 		m->update_cap = m->update_cap ? 2 * m->update_cap : 256;
 		m->update_t = xreallocarray(m->update_t, (size_t)m->update_cap,
 		    sizeof *m->update_t);
 	}
-	m->update_t[m->applied++] = simgrid_get_clock();
+	m->update_t[m->applied++] = t;
+}
+
+void
+metrics_applied(struct metrics *m)
+{
+	applied_at(m, simgrid_get_clock());
+}
+
+long
+metrics_updates(const struct metrics *m)
+{
+	return m->applied;
+}
+
+void
+metrics_repeat_updates(struct metrics *m, long per, long times, long more,
+    double T)
+{
+	long base = m->applied - per, r, i;
+
+	for (r = 1; r <= times; r++)
+		for (i = 0; i < per; i++)
+			applied_at(m, m->update_t[base + i] + (double)r * T);
+	for (i = 0; i < more; i++)
+		applied_at(m, m->update_t[base + i] + (double)(times + 1) * T);
 }
 
 void

@@ -28,8 +28,9 @@ void metrics_forget(struct metrics *, int step);
 int metrics_record(const struct metrics *, int w, int step, double *start,
     double *compute_end, double *end);
 /* The ledgers as numbers (messages, each host's bytes sent and
- * received, each link's bytes): how many (metrics_ledgers(m, NULL)), or
- * copied into v.  metrics_add_ledgers adds v to them. */
+ * received, each link's bytes, the staleness counts): how many
+ * (metrics_ledgers(m, NULL)), or copied into v.  metrics_add_ledgers
+ * adds v to them. */
 size_t metrics_ledgers(const struct metrics *, double *v);
 void metrics_add_ledgers(struct metrics *, const double *v);
 /* With gradient buckets: the seconds worker w's comm actor spent reducing
@@ -43,6 +44,12 @@ void metrics_comm(struct metrics *, int worker, int step, double busy_s);
  * slowest. */
 void metrics_staleness(struct metrics *, long stale);
 void metrics_applied(struct metrics *);
+/* The updates applied so far; and a fast-forward's: the last `per' again
+ * `times' times, each time T later than the time before, then the first
+ * `more' of them once more, (times + 1) T later than the originals. */
+long metrics_updates(const struct metrics *);
+void metrics_repeat_updates(struct metrics *, long per, long times,
+    long more, double T);
 void metrics_dropped(struct metrics *, double);
 void metrics_ahead(struct metrics *, long ahead);
 

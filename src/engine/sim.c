@@ -886,7 +886,7 @@ worker_main(struct sim *sim, int w)
 			metrics_step(sim->metrics, w, seq, start, computed,
 			    simgrid_get_clock());
 		timeline_step(sim, w, seq, computed, 1);
-		step += ff_step_end(sim, w, step);
+		step += ff_step_end(sim, w, seq);
 		if (sc->faults.on && allreduce && w == lead)
 			sim->hooks->step_done(sim, step + 1);
 	}

@@ -976,6 +976,35 @@ ps_cleanup(struct sim *sim)
 	sim->state = NULL;
 }
 
+/* run.fast_forward under faults: the versions the servers and each
+ * worker have reached, and the servers' last checkpoint, `steps' later
+ * (without faults the servers count the steps they serve, ff_step). */
+static void
+ps_skipped(struct sim *sim, int w, int steps)
+{
+	struct ps_state *st = sim->state;
+	int k = sim->nshards, every = sim->sc->faults.checkpoint_every, j;
+	long v;
+
+	if (!sim->sc->faults.on)
+		return;
+	if (w >= 0) {
+		for (j = 0; j < k; j++)
+			st->wver[(size_t)w * k + j] += steps;
+		sim->version[w] += steps;
+		sim->local_step[w] += steps;
+		return;
+	}
+	for (j = 0; j < k; j++) {
+		st->version[j] += steps;
+		v = every > 0 ? st->version[j] / every * every : 0;
+		if (every > 0 && v > sim->ckpt_version[j])
+			recovery_ps_checkpointed(sim, j, v,
+			    sim->applied_total);
+	}
+	sim->steps_done = (int)least_version(sim);
+}
+
 /* Also BytePS (OSDI '20): the PS protocol, with a summation service on
  * every worker and on k CPU-only hosts, the bytes split between them as
  * the paper's optimum says (sim.c), pipelined in chunks. */
@@ -984,4 +1013,5 @@ const struct strategy strategy_ps = {
 	.exchange = ps_exchange,
 	.join = ps_join,
 	.cleanup = ps_cleanup,
+	.skipped = ps_skipped,
 };

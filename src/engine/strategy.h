@@ -25,6 +25,11 @@ struct strategy {
 	void		 (*join)(struct sim *, int worker);
 	/* Release what setup made (after the simulation ends). */
 	void		 (*cleanup)(struct sim *);
+	/* run.fast_forward skips `steps' steps (fastforward.c): the shared
+	 * state (worker -1), when the first worker to end a step decides
+	 * it, then each worker's own, at its end of that step (NULL: the
+	 * strategy keeps no count of steps). */
+	void		 (*skipped)(struct sim *, int worker, int steps);
 };
 
 /* The workers one receiver actor of a sync PS shard serves
