@@ -4,7 +4,7 @@
 # fast_forward true and false, each run's wall clock and peak memory
 # (/usr/bin/time), its steps and the steps it skipped; a 30-day run with
 # fast_forward only (1,000,000 steps, run.steps' cap; without it, about
-# 10 hours); the same on spot workers (faults), 30 days at a 40 h mean
+# 8 minutes); the same on spot workers (faults), 30 days at a 40 h mean
 # time to preemption; the seed's synchronous PS (8 dedicated shards) as
 # the ring, and on spot workers.  Writes the tables on stdout: bench/RESULTS.md keeps them.
 #
