@@ -21,9 +21,32 @@ sed -n '/^cat >"\$TMP\/same.py" <</,/^EOF$/p' "$SRCDIR/tests/t0036-fast-forward.
 	sed '1d;$d' >"$TMP/same.py"
 test -s "$TMP/same.py" || echo "Bail out! no comparison in t0036"
 
+# What both generators draw alike: the preemptions (drawn, Weibull or a
+# trace; none past none_above), the notice, replacement and restart.
+cat >"$TMP/draw.py" <<'EOF'
+def preemptions(r, f, none_above=1.0):
+    pick = r.random()
+    if pick < 0.2:
+        f["preemption"] = {"trace": "spot-p3-10w-24h.csv",
+                           "time_scale": r.choice([0.05, 0.1])}
+    elif pick < 0.35:
+        f["preemption"] = {"weibull": {"shape": r.choice([0.7, 1.5]),
+                                       "scale": "%dh" % r.choice([2, 6])}}
+    elif pick < none_above:
+        f["preemption"] = {"mttp": "%gh" % r.choice([1, 3, 8, 20])}
+    notice = r.choice([0, 60, 120])
+    if notice:
+        f["notice"] = "%ds" % notice
+    f["replacement"] = "%dmin" % r.choice([2, 14])
+    f["restart"] = "%ds" % r.choice([30, 120])
+    return notice
+EOF
+
 python3 - "$TMP" >"$TMP/corpus" <<'EOF'
 import json, random, sys
 tmp = sys.argv[1]
+sys.path.insert(0, tmp)
+from draw import preemptions
 r = random.Random(37)
 algs = ["ring", "halving-doubling", "recursive-doubling", "hierarchical",
         "all-to-all", "ring"]
@@ -37,20 +60,7 @@ for i in range(1, 33):
         sc["placement"]["workers"] = r.choice([4, 6, 8, 10])
     sc["model"]["params"] = "%dM" % r.choice([10, 50, 250])
     f = sc["faults"] = {}
-    pick = r.random()
-    if pick < 0.2:
-        f["preemption"] = {"trace": "spot-p3-10w-24h.csv",
-                           "time_scale": r.choice([0.05, 0.1])}
-    elif pick < 0.35:
-        f["preemption"] = {"weibull": {"shape": r.choice([0.7, 1.5]),
-                                       "scale": "%dh" % r.choice([2, 6])}}
-    else:
-        f["preemption"] = {"mttp": "%gh" % r.choice([1, 3, 8, 20])}
-    notice = r.choice([0, 60, 120])
-    if notice:
-        f["notice"] = "%ds" % notice
-    f["replacement"] = "%dmin" % r.choice([2, 14])
-    f["restart"] = "%ds" % r.choice([30, 120])
+    notice = preemptions(r, f)
     elastic = (not ps and sc["strategy"]["algorithm"] == "ring" and
                r.random() < 0.3)
     if elastic:
@@ -77,17 +87,22 @@ for i in range(1, 33):
                            separators=(",", ":")))
 EOF
 
-engaged=0 eligible=0 i=0
-while read -r f what; do
-	i=$((i + 1))
-	if "$PSIM" run -f json -s run.fast_forward=true "$TMP/$f" >"$TMP/on.json" 2>"$TMP/err" &&
-	    "$PSIM" run -f json -s run.fast_forward=false "$TMP/$f" >"$TMP/off.json" 2>>"$TMP/err" &&
+# pair FILE WHAT: the run of $TMP/FILE with fast_forward true and false,
+# the same report; the steps skipped in $skipped (0 if not the same)
+pair() {
+	if "$PSIM" run -f json -s run.fast_forward=true "$TMP/$1" >"$TMP/on.json" 2>"$TMP/err" &&
+	    "$PSIM" run -f json -s run.fast_forward=false "$TMP/$1" >"$TMP/off.json" 2>>"$TMP/err" &&
 	    skipped=$(python3 "$TMP/same.py" "$TMP/on.json" "$TMP/off.json" 2>>"$TMP/err"); then
-		ok "$f $what: $skipped steps skipped, the same report"
+		ok "$1 $2: $skipped steps skipped, the same report"
 	else
-		not_ok "$f $what: the same report" "$skipped $(cat "$TMP/err")"
+		not_ok "$1 $2: the same report" "$skipped $(cat "$TMP/err")"
 		skipped=0
 	fi
+}
+
+engaged=0 eligible=0
+while read -r f what; do
+	pair "$f" "$what"
 	case "$what" in
 	*elastic*)
 		check "... nothing skipped (elastic)" test "$skipped" = 0 ;;
@@ -99,6 +114,8 @@ done <"$TMP/corpus"
 python3 - "$TMP" >"$TMP/ps-corpus" <<'EOF'
 import json, random, sys
 tmp = sys.argv[1]
+sys.path.insert(0, tmp)
+from draw import preemptions
 r = random.Random(41)
 for i in range(1, 25):
     sc = json.load(open(tmp + "/spot-250m-10w-10g-sync-ps8.json"))
@@ -118,20 +135,7 @@ for i in range(1, 25):
     sc["model"]["params"] = "%dM" % r.choice([10, 50, 250])
     sc["model"]["compute"] = "%gs" % r.choice([0.5, 1, 2])
     f = sc["faults"] = {}
-    pick = r.random()
-    if pick < 0.2:
-        f["preemption"] = {"trace": "spot-p3-10w-24h.csv",
-                           "time_scale": r.choice([0.05, 0.1])}
-    elif pick < 0.35:
-        f["preemption"] = {"weibull": {"shape": r.choice([0.7, 1.5]),
-                                       "scale": "%dh" % r.choice([2, 6])}}
-    elif pick < 0.9:
-        f["preemption"] = {"mttp": "%gh" % r.choice([1, 3, 8, 20])}
-    notice = r.choice([0, 60, 120])
-    if notice:
-        f["notice"] = "%ds" % notice
-    f["replacement"] = "%dmin" % r.choice([2, 14])
-    f["restart"] = "%ds" % r.choice([30, 120])
+    preemptions(r, f, none_above=0.9)
     servers = kind == 2 or kind == 0 and r.random() < 0.3
     every = r.choice([20, 50, 100] if servers else [0, 20, 50, 100])
     if every:
@@ -155,14 +159,8 @@ for i in range(1, 25):
 EOF
 ps_engaged=0
 while read -r f what; do
-	if "$PSIM" run -f json -s run.fast_forward=true "$TMP/$f" >"$TMP/on.json" 2>"$TMP/err" &&
-	    "$PSIM" run -f json -s run.fast_forward=false "$TMP/$f" >"$TMP/off.json" 2>>"$TMP/err" &&
-	    skipped=$(python3 "$TMP/same.py" "$TMP/on.json" "$TMP/off.json" 2>>"$TMP/err"); then
-		ok "$f $what: $skipped steps skipped, the same report"
-		[ "$skipped" -gt 0 ] && ps_engaged=$((ps_engaged + 1))
-	else
-		not_ok "$f $what: the same report" "$skipped $(cat "$TMP/err")"
-	fi
+	pair "$f" "$what"
+	[ "$skipped" -gt 0 ] && ps_engaged=$((ps_engaged + 1))
 done <"$TMP/ps-corpus"
 check "most PS fault runs skip steps ($ps_engaged of 24)" test "$ps_engaged" -ge 18
 
@@ -180,14 +178,8 @@ cat >"$TMP/tie.json" <<'EOF'
   "checkpoint": {"every": 20, "on_notice": true}},
  "run": {"duration": "25min"}, "network": "realistic"}
 EOF
-if "$PSIM" run -f json -s run.fast_forward=true "$TMP/tie.json" >"$TMP/on.json" 2>"$TMP/err" &&
-    "$PSIM" run -f json -s run.fast_forward=false "$TMP/tie.json" >"$TMP/off.json" 2>>"$TMP/err" &&
-    skipped=$(python3 "$TMP/same.py" "$TMP/on.json" "$TMP/off.json" 2>>"$TMP/err"); then
-	ok "ends tied with a checkpoint after them: $skipped steps skipped, the same report"
-	check "... and some skipped" test "$skipped" -gt 100
-else
-	not_ok "ends tied with a checkpoint after them: the same report" "$skipped $(cat "$TMP/err")"
-fi
+pair tie.json "(ends tied with a checkpoint after them)"
+check "... and some skipped" test "$skipped" -gt 100
 
 check "most fault runs that are not elastic skip steps ($engaged of $eligible)" \
 	test "$((engaged * 3))" -ge "$((eligible * 2))"
