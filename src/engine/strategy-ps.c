@@ -997,8 +997,8 @@ ps_skipped(struct sim *sim, int w, int steps)
 	}
 	for (j = 0; j < k; j++) {
 		st->version[j] += steps;
-		v = every > 0 ? st->version[j] / every * every : 0;
-		if (every > 0 && v > sim->ckpt_version[j])
+		if (every > 0 && (v = st->version[j] / every * every) >
+		    sim->ckpt_version[j])
 			recovery_ps_checkpointed(sim, j, v,
 			    sim->applied_total);
 	}
