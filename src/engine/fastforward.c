@@ -1,7 +1,8 @@
 /* fastforward.c: run.fast_forward, steps that repeat exactly skipped
  * whole.  A run without anything random in its steps settles into a
  * steady state: the same flows on the same links, cycle after cycle (a
- * cycle is checkpoint.every steps with checkpoints, else 2).  Then its
+ * cycle is checkpoint.every steps with checkpoints, else 2; between two
+ * checkpoints, 2 too).  Then its
  * workers sleep through as many cycles as fit before the run's end or
  * the next fault event, and the ledgers and step records get those
  * cycles' copies, as if they had run.
@@ -20,7 +21,11 @@
  * steps before shifted by T, quiet if that one was.  So at a cut whose
  * cut L steps back was quiet each worker may sleep m T (m whole cycles)
  * and go on, and the run is the same shifted by m T, provided no fault
- * event falls in the sleep.  The first worker to end step j decides for
+ * event falls in the sleep.  Between two checkpoints the steps repeat with a
+ * cycle of 2 and the step count matters only at the next checkpoint: a
+ * skip by that cycle lands before it (no checkpoint in the steps seen,
+ * skipped, or the one after), and writes the skipped steps' records and
+ * snapshots, so that a skip by the whole cycle can look back across it.  The first worker to end step j decides for
  * all: it takes the cuts at j - 2 - L and j - 2 (every worker has ended
  * those steps, and started the next, before any worker ends step j: an
  * all-reduce step, or a synchronous PS's, ends only after every worker's
@@ -64,7 +69,9 @@
 
 struct ff {
 	int		 nw;
-	int		 L;		/* the cycle, in steps */
+	int		 every;		/* checkpoint.every (0: none) */
+	int		 cycle;		/* the whole cycle, in steps */
+	int		 L;		/* the cycle of the skip decided */
 	int		 H;		/* history: cuts kept, by step % H */
 	size_t		 nl;		/* numbers of a snapshot: the metrics'
 					   ledgers, the checkpoint time, the
@@ -73,11 +80,15 @@ struct ff {
 	int		*snap_step;	/* [H] */
 	int		*reached;	/* [H]: workers past step k */
 	int		*reached_step;	/* [H] */
-	double		*inc;		/* one cycle's numbers */
+	double		*inc;		/* one cycle's numbers, then the skip's */
+	double		*cyc;		/* one cycle's numbers */
+	double		*src;		/* [L][nl]: the snapshots copied */
+	int		 owed;		/* the skip's numbers are still to add */
 	int		 gen;		/* the all-reduce generation seen */
 	int		 at;		/* the cut decided, or -1 */
 	int		 m, k;		/* skipped there: m cycles, k steps */
 	double		 T;		/* the cycle's period */
+	long		 per, more;	/* updates: a cycle's, the k steps' */
 	long		 skipped;	/* steps */
 };
 
@@ -119,15 +130,18 @@ ff_create(struct sim *sim)
 		return NULL;
 	ff = xcalloc(1, sizeof *ff);
 	ff->nw = sim->nworkers;
-	ff->L = sc->faults.on && sc->faults.checkpoint_every > 1 ?
-	    sc->faults.checkpoint_every : 2;
-	ff->H = ff->L + 4;
+	ff->every = sc->faults.on ? sc->faults.checkpoint_every : 0;
+	ff->cycle = ff->every > 1 ? ff->every : 2;
+	ff->L = ff->cycle;
+	ff->H = ff->cycle + 4;
 	ff->nl = metrics_ledgers(sim->metrics, NULL) + 2;
 	ff->snap = xcalloc((size_t)ff->H * ff->nl, sizeof *ff->snap);
 	ff->snap_step = xcalloc((size_t)ff->H, sizeof *ff->snap_step);
 	ff->reached = xcalloc((size_t)ff->H, sizeof *ff->reached);
 	ff->reached_step = xcalloc((size_t)ff->H, sizeof *ff->reached_step);
 	ff->inc = xcalloc(ff->nl, sizeof *ff->inc);
+	ff->cyc = xcalloc(ff->nl, sizeof *ff->cyc);
+	ff->src = xcalloc((size_t)ff->cycle * ff->nl, sizeof *ff->src);
 	ff->gen = sim->generation;
 	forget(ff);
 	return ff;
@@ -143,6 +157,8 @@ ff_free(struct ff *ff)
 	free(ff->reached);
 	free(ff->reached_step);
 	free(ff->inc);
+	free(ff->cyc);
+	free(ff->src);
 	free(ff);
 }
 
@@ -255,6 +271,14 @@ cycle(struct ff *ff, int c0, int c1)
 	return 0;
 }
 
+/* The first step count past j that is a multiple of checkpoint.every:
+ * a checkpoint comes with it, at the end of step (count - 1). */
+static int
+next_checkpoint(const struct ff *ff, int j)
+{
+	return (j + ff->every) / ff->every * ff->every;
+}
+
 /* The whole cycles m that may be skipped from cut j to land on the cut
  * k steps past them (0 <= k <= L - 2), its last end being that of cut
  * j + k - L (end) plus (m + 1) T: all but two cycles and a few steps
@@ -274,6 +298,8 @@ room(const struct sim *sim, const struct ff *ff, int j, int k, double end)
 		m = fmin(m, ceil((sim->next_fault_s - end) / T) - 2);
 	if (tl != NULL && (tl->lo < 0 || j + 1 <= tl->hi))
 		m = fmin(m, floor((tl->lo - j - k - 1) / L));
+	if (ff->L < ff->cycle && ff->every > 0)	/* (the cut's own cycle) */
+		m = fmin(m, floor((next_checkpoint(ff, j) - j - 2 - k) / L));
 	return fmin(m, 1e9);
 }
 
@@ -309,61 +335,76 @@ take(struct sim *sim, double *v)
 	v[n + 1] = (double)metrics_updates(sim->metrics);
 }
 
-/* At the first worker's end of step j: whether the run repeats (the
- * cuts at c0 = j - 2 - L and c1 = j - 2 quiet, every worker's times of
- * step c1 and after those L steps before plus T: the state at c1 is the
- * state at c0 shifted), whether the cut at j is quiet (as the one at
- * j - L was), and how many cycles to skip; their numbers added. */
-static void
-decide(struct sim *sim, struct ff *ff, int j)
+/* Whether the run repeats with a cycle of L steps at the first worker's
+ * end of step j (the cuts at c0 = j - 2 - L and c1 = j - 2 quiet, every
+ * worker's times of step c1 and after those L steps before plus T: the
+ * state at c1 is the state at c0 shifted), whether the cut at j is quiet
+ * (as the one at j - L was), and the steps to skip: 0 for none.  ff->inc
+ * gets one cycle's numbers. */
+static int
+attempt(struct sim *sim, struct ff *ff, int j, int L)
 {
-	int L = ff->L, c1 = j - 2, c0 = c1 - L;
+	int c1 = j - 2, c0 = c1 - L;
 	double s0, c, e0, s1, e1, last, T;
-	const double *a, *b;
-	size_t n = ff->nl - 2, i;
-	long per;
-	int steps;
 
-	ff->at = j;
+	ff->L = L;
 	ff->m = ff->k = 0;
 	if (c0 < 0 || metrics_record(sim->metrics, 0, c0, &s0, &c, &e0) ||
 	    metrics_record(sim->metrics, 0, c1, &s1, &c, &e1))
-		return;
+		return 0;
+	/* a cycle shorter than the checkpoints': none in the steps seen */
+	if (L < ff->cycle && ff->every > 0 && j / ff->every * ff->every > c0)
+		return 0;
 	T = e1 - e0;
 	/* (the cut at j, where the workers fall asleep, must be quiet: it is
 	 * the one at j - L shifted) */
 	if (!(T > 0) || !quiet(sim, c0, &last) || !quiet(sim, c1, &last) ||
 	    !quiet(sim, j - L, &last) || !shifted(sim, c1, j - 1, L, T) ||
 	    !untouched(sim, c0 - 1) || cycle(ff, c0, c1) != 0)
-		return;
+		return 0;
 	ff->T = T;
 	longest(sim, ff, j);
-	steps = ff->m * L + ff->k;
-	if (steps == 0)
-		return;
+	return ff->m * L + ff->k;
+}
+
+/* At the first worker's end of step j: the skip, if the run repeats
+ * there.  With checkpoints the whole cycle is checkpoint.every steps;
+ * between two checkpoints it is 2, and a skip by it stops short of the
+ * next checkpoint.  The skip's numbers are added at the step's last
+ * end, after its snapshot (settle). */
+static void
+decide(struct sim *sim, struct ff *ff, int j)
+{
+	const double *a, *b;
+	size_t n = ff->nl - 2, i;
+	int steps, L;
+
+	ff->at = j;
+	steps = attempt(sim, ff, j, ff->cycle);
+	if (steps == 0 && ff->cycle > 2)
+		steps = attempt(sim, ff, j, 2);
+	L = ff->L;
 	/* m cycles, then the k steps after cut j - L */
 	a = snap(ff, j - L);
 	b = snap(ff, j + ff->k - L);
-	if (a == NULL || b == NULL) {
+	if (steps == 0 || a == NULL || b == NULL) {
 		ff->m = ff->k = 0;
 		return;
 	}
-	per = (long)ff->inc[n + 1];	/* a cycle's updates */
+	memcpy(ff->cyc, ff->inc, ff->nl * sizeof *ff->cyc);
+	ff->per = (long)ff->inc[n + 1];	/* a cycle's updates */
+	ff->more = (long)(b[n + 1] - a[n + 1]);
 	for (i = 0; i < ff->nl; i++)
 		ff->inc[i] = ff->inc[i] * ff->m + (b[i] - a[i]);
-	metrics_add_ledgers(sim->metrics, ff->inc);
-	sim->fstats.checkpoint_s += ff->inc[n];
-	metrics_repeat_updates(sim->metrics, per, ff->m,
-	    (long)(b[n + 1] - a[n + 1]), ff->T);
+	ff->owed = 1;
 	if (sim->strategy->skipped != NULL)
 		sim->strategy->skipped(sim, -1, steps);
 	/* all-reduce: the skipped ends of steps j .. j + steps - 1 (steps
 	 * done j + 1 .. j + steps) checkpointed at each multiple of every
 	 * (a PS's servers checkpoint by version: its skipped hook) */
-	if (sim->sc->faults.on && sim->sc->faults.checkpoint_every > 0 &&
+	if (ff->every > 0 &&
 	    sim->sc->strategy.info->family == FAMILY_ALLREDUCE) {
-		int every = sim->sc->faults.checkpoint_every;
-		int done = (j + steps) / every * every;
+		int done = (j + steps) / ff->every * ff->every;
 
 		if (done >= j + 1) {
 			sim->checkpoint_step = done;
@@ -371,6 +412,42 @@ decide(struct sim *sim, struct ff *ff, int j)
 		}
 	}
 	ff->skipped += steps;
+}
+
+/* At the last end of step j, once its snapshot is taken: the skip's
+ * numbers added, and the snapshots of the last H steps skipped written,
+ * each the one p cycles before it plus p cycles' numbers (a later skip
+ * may take its cuts there).  Steps j - L + 1 .. j are their sources,
+ * copied first: the slots written may be theirs. */
+static void
+settle(struct sim *sim, struct ff *ff, int j)
+{
+	size_t nl = ff->nl, n = nl - 2, i;
+	int L = ff->L, steps = ff->m * L + ff->k, t, p, q, whole = 1;
+	const double *v;
+	double *to;
+
+	for (q = 0; q < L; q++) {
+		if ((v = snap(ff, j - L + 1 + q)) == NULL)
+			whole = 0;
+		else
+			memcpy(ff->src + (size_t)q * nl, v, nl * sizeof *v);
+	}
+	metrics_add_ledgers(sim->metrics, ff->inc);
+	sim->fstats.checkpoint_s += ff->inc[n];
+	metrics_repeat_updates(sim->metrics, ff->per, ff->m, ff->more, ff->T);
+	ff->owed = 0;
+	for (t = j + 1 + (steps > ff->H ? steps - ff->H : 0);
+	    whole && t <= j + steps; t++) {
+		p = (t - j + L - 1) / L;
+		q = t - p * L - (j - L + 1);
+		to = ff->snap + (size_t)(t % ff->H) * nl;
+		for (i = 0; i < nl; i++)
+			to[i] = ff->src[(size_t)q * nl + i] + p * ff->cyc[i];
+		ff->snap_step[t % ff->H] = t;
+		ff->reached_step[t % ff->H] = t;
+		ff->reached[t % ff->H] = ff->nw;
+	}
 }
 
 int
@@ -395,6 +472,8 @@ ff_step_end(struct sim *sim, int w, int step)
 	if (++ff->reached[slot] == ff->nw) {	/* the step's last end */
 		take(sim, ff->snap + (size_t)slot * ff->nl);
 		ff->snap_step[slot] = step;
+		if (ff->owed && ff->at == step)
+			settle(sim, ff, step);
 	}
 	n = ff->m * ff->L + ff->k;
 	if (ff->at != step || n == 0)
