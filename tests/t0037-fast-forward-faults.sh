@@ -193,6 +193,21 @@ for f in spot-250m-10w-10g-ring.json spot-250m-10w-10g-sync-ps8.json; do
 	    test "$skipped" -ge 400
 done
 
+# A run that waits past run.duration for run.min_fault_events skips up
+# to each fault event, not only before the duration (30 min: about 140
+# of its 423 steps)
+python3 - "$TMP" <<'EOF'
+import json, sys
+sc = json.load(open(sys.argv[1] + "/spot-250m-10w-10g-ring.json"))
+sc["model"]["compute"] = "10s"
+sc["faults"]["preemption"] = {"mttp": "10h"}
+sc["run"] = {"duration": "30min", "min_fault_events": 3}
+json.dump(sc, open(sys.argv[1] + "/wait.json", "w"))
+EOF
+pair wait.json "(past run.duration, waiting for 3 fault events)"
+check "... skips past the duration too ($skipped of 423)" \
+    test "$skipped" -ge 300
+
 check "most fault runs that are not elastic skip steps ($engaged of $eligible)" \
 	test "$((engaged * 3))" -ge "$((eligible * 2))"
 
