@@ -8,8 +8,8 @@
 # so 87 s, 34 steps of 2.56 s.  Writes plots/spot-checkpoint.{png,svg}.
 #
 # Every point is the mean of 5 replicates (seeds 1 to 5) of 12 simulated
-# hours (about 70 preemptions each), with its 95% interval; about 10
-# minutes on 2 cores.  PSIM_PLOT_KEEP=DIR keeps the sweep's directory.
+# hours (about 70 preemptions each), with its 95% interval; about 12
+# seconds on 2 cores (steady states are fast-forwarded).  PSIM_PLOT_KEEP=DIR keeps the sweep's directory.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 psim=${PSIM:-$here/../src/psim}
