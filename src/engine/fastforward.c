@@ -21,19 +21,19 @@
  * steps before shifted by T, quiet if that one was.  So at a cut whose
  * cut L steps back was quiet each worker may sleep m T (m whole cycles)
  * and go on, and the run is the same shifted by m T, provided no fault
- * event falls in the sleep.  Between two checkpoints the steps repeat with a
- * cycle of 2 and the step count matters only at the next checkpoint: a
- * skip by that cycle lands before it (no checkpoint in the steps seen,
- * skipped, or the one after), and writes the skipped steps' records and
- * snapshots, so that a skip by the whole cycle can look back across it.  The first worker to end step j decides for
- * all: it takes the cuts at j - 2 - L and j - 2 (every worker has ended
- * those steps, and started the next, before any worker ends step j: an
- * all-reduce step, or a synchronous PS's, ends only after every worker's
- * compute), checks steps
- * j - 2 and j - 1 against those L before, and skips at j if the cut at
- * j - L was quiet: m cycles and k steps, landing on a cut whose cut L
- * steps back was quiet too, each worker asleep until its own end of the
- * landing step.  Two periods are equal when they differ by at most
+ * event falls in the sleep.  Between two checkpoints the steps repeat
+ * with a cycle of 2 and the step count matters only at the next
+ * checkpoint: a skip by that cycle lands before it (no checkpoint in the
+ * steps seen, skipped, or the one after), and writes the skipped steps'
+ * records and snapshots, so that a skip by the whole cycle can look back
+ * across it.  The first worker to end step j decides for all: it takes
+ * the cuts at j - 2 - L and j - 2 (every worker has ended those steps,
+ * and started the next, before any worker ends step j: an all-reduce
+ * step, or a synchronous PS's, ends only after every worker's compute),
+ * checks steps j - 2 and j - 1 against those L before, and skips at j if
+ * the cut at j - L was quiet: m cycles and k steps, landing on a cut
+ * whose cut L steps back was quiet too, each worker asleep until its own
+ * end of the landing step.  Two periods are equal when they differ by at most
  * 1e-10 T: a run that is not quite periodic can then drift by no more
  * than that per cycle, 1e-10 of the time skipped.
  *
