@@ -179,7 +179,7 @@ metrics_create(struct sim *sim, int steps)
 	m->nworkers = sim->nworkers;
 	m->steps = steps;
 	/* by run.duration the steps are not known: the rows grow */
-	m->busy = sim->nbuckets > 0 ? xcalloc(1, sizeof *m->busy) : NULL;
+	m->busy = sim->layout.nbuckets > 0 ? xcalloc(1, sizeof *m->busy) : NULL;
 	grow(m, scenario_open_ended(sim->sc) && steps > 1024 ? 1023 :
 	    steps - 1);
 	m->nhosts = sim->nhosts;

@@ -81,7 +81,7 @@ numerics_create(struct sim *sim)
 	nm = xcalloc(1, sizeof *nm);
 	nm->nn = &sc->numerics.model;
 	nm->P = nm->nn->params;
-	nm->E = sim->elements;
+	nm->E = sim->layout.elements;
 	nm->n = sim->nworkers;
 	nm->batch = sc->model.batch >= 1 ? (long)sc->model.batch : 1;
 	nm->lr = sc->numerics.lr;

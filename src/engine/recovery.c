@@ -182,7 +182,7 @@ storage_main(struct sim *sim, int slot)
 static void
 spawn_storage(struct sim *sim)
 {
-	int i, n = is_allreduce(sim) ? 1 : sim->nshards;
+	int i, n = is_allreduce(sim) ? 1 : sim->layout.nshards;
 	char name[64];
 
 	for (i = 0; i < n; i++) {
@@ -257,11 +257,11 @@ recovery_ps_checkpointed(struct sim *sim, int j, long version,
 	if (j == 0)
 		ctl->pending_applied = applied;
 	if (nm != NULL) {
-		numerics_range(nm, sim->shard_offset[j], sim->shard_count[j],
+		numerics_range(nm, sim->layout.shard_offset[j], sim->layout.shard_count[j],
 		    &lo, &len);
 		numerics_checkpoint_range(nm, lo, len);
 	}
-	for (i = 0; i < sim->nshards; i++) {
+	for (i = 0; i < sim->layout.nshards; i++) {
 		if (sim->ckpt_version[i] != version)
 			return;
 	}
@@ -349,13 +349,13 @@ launcher(struct sim *sim, int unused)
 			running(sim);
 		return;
 	}
-	for (j = 0; j < sim->nshards && restore; j++) {
+	for (j = 0; j < sim->layout.nshards && restore; j++) {
 		sim_send_bytes(sim, sim_mailbox(sim, "restore", j), sim->storage,
 		    sim->shard_hidx[j], -1, sim->sc->faults.ckpt_bytes *
-		    (double)sim->shard_count[j] / (double)sim->elements, 1);
+		    (double)sim->layout.shard_count[j] / (double)sim->layout.elements, 1);
 		sim_spawn(sim, "restore", sim->shard_hidx[j], restore_main, j);
 	}
-	for (j = 0; j < sim->nshards && restore; j++)
+	for (j = 0; j < sim->layout.nshards && restore; j++)
 		sg_sem_acquire(ctl->restored);
 	/* from here on nothing blocks: the job is whole again at once */
 	sim->strategy->setup(sim);
@@ -506,7 +506,7 @@ restart(struct sim *sim)
 		numerics_ps_restore(sim->num, sim->checkpoint_step);
 	if (!is_allreduce(sim)) {
 		sim->applied_total = sim->ckpt_applied;
-		for (int j = 0; j < sim->nshards; j++)
+		for (int j = 0; j < sim->layout.nshards; j++)
 			sim->ckpt_version[j] = ctl->committed;
 	}
 	sim_spawn(sim, "launcher", sim->storage, launcher, 0);
@@ -796,8 +796,8 @@ recovery_attach(struct sim *sim)
 	draw(sim, scenario_fault_horizon(sc));
 	ctl->first_horizon_s = ctl->horizon_s;
 	ctl->restored = sg_sem_init(0);
-	if (sim->nshards > 0)
-		sim->ckpt_version = xcalloc((size_t)sim->nshards,
+	if (sim->layout.nshards > 0)
+		sim->ckpt_version = xcalloc((size_t)sim->layout.nshards,
 		    sizeof *sim->ckpt_version);
 	sim->need_state = xcalloc((size_t)sim->nworkers, 1);
 	sim->worker_actor = xcalloc((size_t)sim->nworkers,

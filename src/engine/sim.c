@@ -455,7 +455,7 @@ sim_send_bytes(struct sim *sim, sg_mailbox_t mbox, int src, int dst,
 double
 sim_bytes(const struct sim *sim, long count)
 {
-	return (double)count * sim->elem_bytes;
+	return (double)count * sim->layout.elem_bytes;
 }
 
 sg_comm_t
@@ -485,7 +485,7 @@ sim_recv(sg_mailbox_t mbox, struct msg **slot)
 static int
 step_of(const struct sim *sim, int seq)
 {
-	return sim->nbuckets > 0 && seq >= 0 ? seq / sim->nbuckets : seq;
+	return sim->layout.nbuckets > 0 && seq >= 0 ? seq / sim->layout.nbuckets : seq;
 }
 
 /* The calling actor as a thread of host h's process. */
@@ -648,15 +648,15 @@ compute(struct sim *sim, int w)
 		flops += rng_exponential(&sim->rng[w], sc->cluster.jitter_mean_s) *
 		    sg_host_get_speed(sim->hosts[w].host);
 
-	if (sim->layer_share == NULL) {
+	if (sim->layout.layer_share == NULL) {
 		sg_actor_execute(flops);
 		return;
 	}
-	sg_actor_execute(flops * sim->forward_share);
+	sg_actor_execute(flops * sim->layout.forward_share);
 	for (i = sim->sc->model.nlayers - 1; i >= 0; i--) {
-		if (sim->layer_share[i] > 0)
-			sg_actor_execute(flops * sim->layer_share[i]);
-		for (; b < sim->nbuckets && sim->bucket_close[b] == i; b++)
+		if (sim->layout.layer_share[i] > 0)
+			sg_actor_execute(flops * sim->layout.layer_share[i]);
+		for (; b < sim->layout.nbuckets && sim->layout.bucket_close[b] == i; b++)
 			sg_sem_release(sim->ready[w]);
 	}
 }
@@ -700,11 +700,11 @@ comm_main(struct sim *sim, int w)
 	for (step = sim->sc->faults.on ? sim->start_step : 0;
 	    step < sim->steps; step++) {
 		busy = 0;
-		for (b = 0; b < sim->nbuckets; b++) {
+		for (b = 0; b < sim->layout.nbuckets; b++) {
 			sg_sem_acquire(sim->ready[w]);
 			t0 = simgrid_get_clock();
-			exchange(sim, w, step * sim->nbuckets + b,
-			    sim->bucket_lo[b], sim->bucket_len[b]);
+			exchange(sim, w, step * sim->layout.nbuckets + b,
+			    sim->layout.bucket_lo[b], sim->layout.bucket_len[b]);
 			busy += simgrid_get_clock() - t0;
 		}
 		metrics_comm(sim->metrics, w, step, busy);
@@ -720,7 +720,7 @@ clocks_ahead(const struct sim *sim, int w)
 	long least = -1, own = -1, c;
 	int j, v;
 
-	for (j = 0; j < sim->nshards; j++) {
+	for (j = 0; j < sim->layout.nshards; j++) {
 		for (v = 0; v < sim->nworkers; v++) {
 			c = sim->clock[(size_t)j * sim->nworkers + v];
 			if (least < 0 || c < least)
@@ -871,10 +871,10 @@ worker_main(struct sim *sim, int w)
 		compute(sim, w);
 		computed = simgrid_get_clock();
 		timeline_step(sim, w, seq, start, 0);
-		if (sim->nbuckets > 0)
+		if (sim->layout.nbuckets > 0)
 			sg_sem_acquire(sim->done[w]);
 		else
-			exchange(sim, w, seq, 0, sim->elements);
+			exchange(sim, w, seq, 0, sim->layout.elements);
 		if (nm != NULL && allreduce)
 			numerics_allreduce_update(nm, w, step, sim->members !=
 			    NULL ? sim->nmembers : sim->nworkers);
@@ -902,7 +902,7 @@ sim_spawn_worker(struct sim *sim, int w)
 
 	snprintf(name, sizeof name, "worker-%d", w);
 	sim_spawn(sim, name, w, worker_main, w);
-	if (sim->nbuckets > 0) {
+	if (sim->layout.nbuckets > 0) {
 		snprintf(name, sizeof name, "comm-%d", w);
 		sim_spawn(sim, name, w, comm_main, w);
 	}
@@ -921,8 +921,8 @@ sim_reset_buckets(struct sim *sim)
 	}
 }
 
-/* The gradient's layout (layout.c, which the closed form reads too),
- * its fields under their engine names, and the PS shards' hosts. */
+/* The gradient's layout (layout.c, which the closed form reads too)
+ * and the PS shards' hosts. */
 static void
 use_layout(struct sim *sim)
 {
@@ -930,30 +930,16 @@ use_layout(struct sim *sim)
 	int j;
 
 	layout_make(sim->sc, l);
-	sim->elements = l->elements;
-	sim->elem_bytes = l->elem_bytes;
-	sim->forward_share = l->forward_share;
-	sim->layer_share = l->layer_share;
-	sim->nbuckets = l->nbuckets;
-	sim->bucket_lo = l->bucket_lo;
-	sim->bucket_len = l->bucket_len;
-	sim->bucket_close = l->bucket_close;
-	sim->nshards = l->nshards;
-	sim->shard_offset = l->shard_offset;
-	sim->shard_count = l->shard_count;
-	sim->shard_bytes = l->shard_bytes;
-	sim->shard_worker = l->shard_worker;
-	sim->shard_server = l->shard_server;
-	if (sim->nshards == 0)
+	if (sim->layout.nshards == 0)
 		return;
-	sim->shard_hidx = xcalloc((size_t)sim->nshards,
+	sim->shard_hidx = xcalloc((size_t)sim->layout.nshards,
 	    sizeof *sim->shard_hidx);
 	sim->version = xcalloc((size_t)sim->nworkers, sizeof *sim->version);
-	sim->clock = xcalloc((size_t)sim->nshards * (size_t)sim->nworkers,
+	sim->clock = xcalloc((size_t)sim->layout.nshards * (size_t)sim->nworkers,
 	    sizeof *sim->clock);
-	for (j = 0; j < sim->nshards; j++) {
-		sim->shard_hidx[j] = sim->shard_worker[j] >= 0 ?
-		    sim->shard_worker[j] : sim->nworkers + sim->shard_server[j];
+	for (j = 0; j < sim->layout.nshards; j++) {
+		sim->shard_hidx[j] = sim->layout.shard_worker[j] >= 0 ?
+		    sim->layout.shard_worker[j] : sim->nworkers + sim->layout.shard_server[j];
 		sim->hosts[sim->shard_hidx[j]].shards++;
 	}
 }
@@ -1100,7 +1086,7 @@ build(const struct scenario *sc, char **workers, char **servers,
 		    sg_host_get_speed(sim->hosts[i].host));
 		sim->worker_mbox[i] = sim_mailbox(sim, "worker", i);
 	}
-	if (sim->nbuckets > 0) {
+	if (sim->layout.nbuckets > 0) {
 		sim->ready = xcalloc((size_t)sim->nworkers, sizeof *sim->ready);
 		sim->done = xcalloc((size_t)sim->nworkers, sizeof *sim->done);
 		for (i = 0; i < sim->nworkers; i++) {

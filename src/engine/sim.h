@@ -75,28 +75,17 @@ struct sim {
 	struct sim_host	*hosts;
 
 	/* The gradient's layout (layout.h, which the closed form reads
-	 * too); the fields marked "layout" are its own, under the names the
-	 * strategies use. */
+	 * too): its elements, the PS shards, the buckets, the layers'
+	 * shares of the compute. */
 	struct layout	 layout;
-	long		 elements;	/* layout: gradient length */
-	double		 elem_bytes;	/* layout: bytes per element */
 	double		*compute_flops;	/* per worker per step */
 	double		*slow_factor;	/* per worker: stragglers, >= 1 */
 	struct rng	*rng;		/* per worker: compute jitter */
-	/* Layered models: the forward pass's share of a step's compute and
-	 * each layer's backward share (layers in forward order). */
-	double		 forward_share;	/* layout */
-	double		*layer_share;	/* layout */
 
 	/* Gradient buckets (Horovod's tensor fusion, PyTorch DDP's
-	 * buckets): bucket b holds elements [bucket_lo[b], + bucket_len[b])
-	 * and is ready once layer bucket_close[b]'s backward pass is done;
-	 * each worker's comm actor reduces them in order while its compute
-	 * actor goes on with backprop. */
-	int		 nbuckets;	/* layout; 0: reduce after compute */
-	long		*bucket_lo;	/* layout */
-	long		*bucket_len;	/* layout */
-	int		*bucket_close;	/* layout */
+	 * buckets, layout.nbuckets of them): each worker's comm actor
+	 * reduces them in order while its compute actor goes on with
+	 * backprop. */
 	sg_sem_t	*ready;		/* per worker: buckets ready */
 	sg_sem_t	*done;		/* per worker: step reduced */
 
@@ -107,14 +96,8 @@ struct sim {
 	int		*round;
 	int		*round_base;
 
-	/* PS layout: shard j holds elements [shard_offset[j], +count). */
-	int		 nshards;	/* layout */
-	long		*shard_offset;	/* layout */
-	long		*shard_count;	/* layout */
+	/* PS: shard j of the layout is on host shard_hidx[j]. */
 	int		*shard_hidx;	/* host index of each shard */
-	double		*shard_bytes;	/* layout */
-	int		*shard_worker;	/* layout: worker holding it, or -1 */
-	int		*shard_server;	/* layout: server holding it, or -1 */
 	long		*version;	/* ps, per worker: the oldest parameter
 					   version of its last pull */
 	long		*clock;		/* ps, [shard * n + worker]: the

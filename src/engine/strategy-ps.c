@@ -111,7 +111,7 @@ chunk_offset(const struct sim *sim, int j, int c, int P)
 
 	if (st->poff != NULL)
 		return st->poff[st->base[j] + c];
-	return sim->shard_offset[j] + sim_part_offset(sim->shard_count[j], P,
+	return sim->layout.shard_offset[j] + sim_part_offset(sim->layout.shard_count[j], P,
 	    c);
 }
 
@@ -122,7 +122,7 @@ chunk_count(const struct sim *sim, int j, int c, int P)
 
 	if (st->pcnt != NULL)
 		return st->pcnt[st->base[j] + c];
-	return sim_part_count(sim->shard_count[j], P, c);
+	return sim_part_count(sim->layout.shard_count[j], P, c);
 }
 
 /* The tag of piece c of shard j in a step: the step, or with buckets
@@ -132,7 +132,7 @@ piece_seq(const struct sim *sim, int j, int c, int step)
 {
 	const struct ps_state *st = sim->state;
 
-	return st->pbucket == NULL ? step : step * sim->nbuckets +
+	return st->pbucket == NULL ? step : step * sim->layout.nbuckets +
 	    st->pbucket[st->base[j] + c];
 }
 
@@ -178,7 +178,7 @@ least_version(const struct sim *sim)
 	long least = st->version[0];
 	int j;
 
-	for (j = 1; j < sim->nshards; j++) {
+	for (j = 1; j < sim->layout.nshards; j++) {
 		if (st->version[j] < least)
 			least = st->version[j];
 	}
@@ -331,7 +331,7 @@ reply_to(struct sim *sim, int j, int w, sg_mailbox_t to)
 
 	st->pulled[(size_t)j * sim->nworkers + w] = st->version[j];
 	sim_send_detached(sim, to, sim->shard_hidx[j], w,
-	    (int)st->version[j], sim->shard_offset[j], sim->shard_count[j],
+	    (int)st->version[j], sim->layout.shard_offset[j], sim->layout.shard_count[j],
 	    sim->num != NULL ? sim->num->ps_param : NULL);
 }
 
@@ -378,7 +378,7 @@ drop(struct sim *sim, int j, struct msg *m)
 	int w = m->src;
 
 	sim_received(sim, sim->shard_hidx[j], m);
-	metrics_dropped(sim->metrics, 1.0 / sim->nshards);
+	metrics_dropped(sim->metrics, 1.0 / sim->layout.nshards);
 	reply(sim, j, w);
 }
 
@@ -395,8 +395,8 @@ apply(struct sim *sim, int j, struct msg *m)
 		metrics_applied(sim->metrics);
 		sim->applied_total++;
 	}
-	update(sim, sim->shard_hidx[j], &m, 1, sim->shard_offset[j],
-	    sim->shard_count[j]);
+	update(sim, sim->shard_hidx[j], &m, 1, sim->layout.shard_offset[j],
+	    sim->layout.shard_count[j]);
 	st->version[j]++;
 	sim->clock[jw]++;
 }
@@ -415,7 +415,7 @@ ps_server_async(struct sim *sim, int j)
 	struct msg **acc = xcalloc((size_t)n, sizeof *acc);
 	int *held = xcalloc((size_t)n, sizeof *held);
 	int *who = xcalloc((size_t)n, sizeof *who);
-	long off = sim->shard_offset[j], count = sim->shard_count[j];
+	long off = sim->layout.shard_offset[j], count = sim->layout.shard_count[j];
 
 	sg_actor_daemonize(sg_actor_self());	/* serves until the end */
 	for (i = 0; i < n; i++)
@@ -471,7 +471,7 @@ cut(struct sim *sim, int stepped)
 
 	if (!sim_past_end(sim))
 		return;
-	for (j = 0; stepped && j < sim->nshards; j++) {
+	for (j = 0; stepped && j < sim->layout.nshards; j++) {
 		if (st->version[j] > steps)
 			steps = st->version[j];
 	}
@@ -504,7 +504,7 @@ ps_conn(struct sim *sim, int idx)
 	int stepped = sc->strategy.sync == SYNC_SYNC ||
 	    sc->strategy.sync == SYNC_BACKUP;
 	int quorum = n - sc->strategy.backup;
-	long off = sim->shard_offset[j], count = sim->shard_count[j], least;
+	long off = sim->layout.shard_offset[j], count = sim->layout.shard_count[j], least;
 	struct msg *m, **pending = st->pending + (size_t)j * n;
 	char *contributed = st->contributed + (size_t)j * n;
 	sg_mailbox_t *to = st->reply_to + (size_t)j * n;
@@ -557,7 +557,7 @@ ps_conn(struct sim *sim, int idx)
 		    (long)every * n) == 0) {
 			/* the shard's share of a checkpoint */
 			t = recovery_checkpoint(sim, me, j, sc->faults.ckpt_bytes *
-			    (double)count / (double)sim->elements);
+			    (double)count / (double)sim->layout.elements);
 			if (j == 0)
 				sim->fstats.checkpoint_s += t;
 			recovery_ps_checkpointed(sim, j, st->version[j],
@@ -591,9 +591,9 @@ shard_of(const struct sim *sim, const struct msg *m, const char *taken)
 {
 	int j;
 
-	for (j = 0; j < sim->nshards; j++) {
-		if (!taken[j] && sim->shard_offset[j] == m->offset &&
-		    sim->shard_count[j] == m->count)
+	for (j = 0; j < sim->layout.nshards; j++) {
+		if (!taken[j] && sim->layout.shard_offset[j] == m->offset &&
+		    sim->layout.shard_count[j] == m->count)
 			return j;
 	}
 	abort();
@@ -606,7 +606,7 @@ static void
 round_trip(struct sim *sim, int w, int join)
 {
 	struct ps_state *st = sim->state;
-	int k = sim->nshards, n = sim->nworkers, j, s;
+	int k = sim->layout.nshards, n = sim->nworkers, j, s;
 	sg_comm_t *comms = st->comms + (size_t)w * (size_t)(2 * k);
 	struct msg **in = st->in + (size_t)w * k;
 	char *taken = xcalloc((size_t)k, 1);
@@ -616,10 +616,10 @@ round_trip(struct sim *sim, int w, int join)
 		comms[j] = sim_recv(sim->worker_mbox[w], &in[j]);
 	for (j = 0; j < k; j++)
 		comms[k + j] = join ? sim_send(sim, st->conn_mbox[j * n + w],
-		    w, sim->shard_hidx[j], -1, sim->shard_offset[j], 0) :
+		    w, sim->shard_hidx[j], -1, sim->layout.shard_offset[j], 0) :
 		    sim_send(sim, st->conn_mbox[j * n + w], w,
 		    sim->shard_hidx[j], (int)st->wver[(size_t)w * k + j],
-		    sim->shard_offset[j], sim->shard_count[j]);
+		    sim->layout.shard_offset[j], sim->layout.shard_count[j]);
 	sim_wait_all(comms, 2 * (size_t)k);
 	for (j = 0; j < k; j++) {
 		s = shard_of(sim, in[j], taken);
@@ -645,7 +645,7 @@ static void
 receivers_setup(struct sim *sim)
 {
 	struct ps_state *st = sim->state;
-	int k = sim->nshards, R = st->receivers, i;
+	int k = sim->layout.nshards, R = st->receivers, i;
 	char name[64];
 
 	st->gin = xcalloc((size_t)st->pulls * (size_t)st->np,
@@ -675,8 +675,8 @@ receivers_setup(struct sim *sim)
 static void
 shard_pieces(const struct sim *sim, struct ps_state *st)
 {
-	int k = sim->nshards, P = st->chunks, j, c, q = 1;
-	int n = st->np, cpus = sim->nservers, nb = sim->nbuckets;
+	int k = sim->layout.nshards, P = st->chunks, j, c, q = 1;
+	int n = st->np, cpus = sim->nservers, nb = sim->layout.nbuckets;
 	const struct layout *l = &sim->layout;
 
 	if ((sim->sc->strategy.info->flags & R_SERVICES) && cpus < n &&
@@ -752,10 +752,10 @@ static void
 ps_setup(struct sim *sim)
 {
 	struct ps_state *st = xcalloc(1, sizeof *st);
-	int k = sim->nshards, P = sim->sc->strategy.chunks, j;
+	int k = sim->layout.nshards, P = sim->sc->strategy.chunks, j;
 	char name[64];
 
-	st->chunks = sim->nbuckets > 0 ? 1 : P;
+	st->chunks = sim->layout.nbuckets > 0 ? 1 : P;
 	st->receivers = 1;
 	st->group = sim->nworkers;
 	participants(sim, st);
@@ -818,7 +818,7 @@ static void
 push_pull(struct sim *sim, int w, int seq)
 {
 	struct ps_state *st = sim->state;
-	int k = sim->nshards, P = st->chunks, j, c, i, q, pushed;
+	int k = sim->layout.nshards, P = st->chunks, j, c, i, q, pushed;
 	int r = st->pidx[w] / st->group;
 	size_t pulls = (size_t)st->pulls;
 	sg_comm_t *comms = st->comms + (size_t)w * (pulls +
@@ -861,14 +861,14 @@ static void
 bucket_push_pull(struct sim *sim, int w, int seq)
 {
 	struct ps_state *st = sim->state;
-	int nb = sim->nbuckets, b = seq % nb, r = st->pidx[w] / st->group;
+	int nb = sim->layout.nbuckets, b = seq % nb, r = st->pidx[w] / st->group;
 	int j, c, m = st->posted[w], first = m;
 	size_t pulls = (size_t)st->pulls;
 	sg_comm_t *comms = st->comms + (size_t)w * (pulls +
 	    (size_t)st->pushes);
 	struct msg **in = st->in + (size_t)w * pulls;
 
-	for (j = 0; j < sim->nshards; j++) {
+	for (j = 0; j < sim->layout.nshards; j++) {
 		for (c = 0; c < st->pieces[j]; c++) {
 			if (st->pbucket[st->base[j] + c] != b)
 				continue;
@@ -895,7 +895,7 @@ bucket_push_pull(struct sim *sim, int w, int seq)
 static void
 participate(struct sim *sim, int w, int seq)
 {
-	if (sim->nbuckets > 0)
+	if (sim->layout.nbuckets > 0)
 		bucket_push_pull(sim, w, seq);
 	else
 		push_pull(sim, w, seq);
@@ -942,9 +942,9 @@ ps_cleanup(struct sim *sim)
 	struct ps_state *st = sim->state;
 	int j;
 
-	for (j = 0; st->go != NULL && j < sim->nshards * st->receivers; j++)
+	for (j = 0; st->go != NULL && j < sim->layout.nshards * st->receivers; j++)
 		sg_sem_destroy(st->go[j]);
-	for (j = 0; st->ready != NULL && j < sim->nshards; j++)
+	for (j = 0; st->ready != NULL && j < sim->layout.nshards; j++)
 		sg_sem_destroy(st->ready[j]);
 	free(st->go);
 	free(st->ready);
@@ -983,7 +983,7 @@ static void
 ps_skipped(struct sim *sim, int w, int steps)
 {
 	struct ps_state *st = sim->state;
-	int k = sim->nshards, every = sim->sc->faults.checkpoint_every, j;
+	int k = sim->layout.nshards, every = sim->sc->faults.checkpoint_every, j;
 	long v;
 
 	if (!sim->sc->faults.on)
