@@ -147,7 +147,7 @@ for n in $ns; do
 		rep=${BENCH_REPEAT:-3} st=2 wu=1
 	fi
 
-	# The baseline with the SimGrid options psim uses (src/engine/sim.c,
+	# The baseline with the SimGrid options psim uses (src/engine/sim-engine.c,
 	# engine_init): the full solver on the realistic network, 32 KiB
 	# actor stacks.
 	measure "baseline-$n" "$rep" "$here/baseline" "$n" "$st" \
@@ -180,7 +180,7 @@ for n in $ns; do
 
 	# The same ring on the "ideal" network (no reverse cross-traffic, so
 	# each flow is its own max-min component): psim, and the baseline
-	# with the SimGrid options psim uses for it (src/engine/sim.c).
+	# with the SimGrid options psim uses for it (src/engine/sim-engine.c).
 	measure "baseline-ideal-$n" "$rep" "$here/baseline" "$n" "$st" \
 	    --cfg=network/model:CM02 --cfg=network/latency-factor:1 \
 	    --cfg=network/bandwidth-factor:1 --cfg=network/crosstraffic:0 \
@@ -234,7 +234,7 @@ if [ "${BENCH_PROFILE:-0}" = 1 ]; then
 			    if (d == "psim" && sym ~ /^(route_get|metrics_)/)
 				g = "psim ledger (metrics.c: route_get, metrics_received, metrics_sent)"
 			    else if (d == "psim")
-				g = "psim, the rest (strategy, sim.c)"
+				g = "psim, the rest (strategy, the engine)"
 			    else if (sym ~ /lmm::/)
 				g = "SimGrid max-min solver (kernel::lmm)"
 			    else if (sym ~ /ActionHeap|next_occurring_event_lazy/)

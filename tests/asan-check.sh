@@ -11,7 +11,7 @@
 # ASan warns that it "is ignoring requested __asan_handle_no_return" on
 # such a stack.  Anything else in a log -- an ASan error, a leak, a UBSan
 # runtime error -- fails the check.  Leaks are checked in every run; an
-# ASan build runs its actors without guard pages (src/engine/sim.c,
+# ASan build runs its actors without guard pages (src/engine/sim-engine.c,
 # engine_init), because LeakSanitizer scans the stack blocks of actors
 # SimGrid has killed (faults, a job given up) and crashed on their guard
 # page ("Tracer caught signal 11"), which would have needed

@@ -92,7 +92,7 @@ check "tiny ring: the closed form's latency term dominates" \
     test "$(json "$TMP/l.json" analytic.dominant_term)" = latency
 
 # psim runs ring on SimGrid's lazy max-min solver, which is wrong for
-# some flow patterns (sim.c): for ring it must agree with the full one,
+# some flow patterns (sim-engine.c): for ring it must agree with the full one,
 # with the realistic model's reverse traffic and with a shared switch:
 # every figure of the CSV report but the wall clock.
 for sets in "--set network=realistic" "--set cluster.switch_bw=40Gbps" \

@@ -287,6 +287,38 @@ long_functions() {
 	}' "$@"
 }
 
+# include_circles DIR: the circles among the modules of folder DIR, one
+# a line, their names in order ("a b c").  A module is a .c and its .h
+# (a private NAME-impl.h is NAME's); module A uses B when a file of A has
+# `#include "B.h"`.  Two modules are in one circle when each uses the
+# other, directly or not (a transitive closure, Warshall's).
+include_circles() {
+	for f in $(ls "$1"/*.[ch] | sort); do
+		m=$(basename "$f"); m=${m%.*}; m=${m%-impl}
+		echo "$m $m"
+		sed -n 's/^#include "\([^"]*\)\.h".*/\1/p' "$f" |
+		while read -r h; do echo "$m ${h%-impl}"; done
+	done | awk '
+	{ if (!($1 in id)) { id[$1] = ++n; name[n] = $1 }
+	  from[++e] = $1; to[e] = $2 }
+	END {
+		for (i = 1; i <= e; i++)
+			if (to[i] in id && to[i] != from[i])
+				r[id[from[i]], id[to[i]]] = 1
+		for (k = 1; k <= n; k++) for (i = 1; i <= n; i++)
+			if (r[i, k]) for (j = 1; j <= n; j++)
+				if (r[k, j]) r[i, j] = 1
+		for (i = 1; i <= n; i++) {
+			if (done[i] || !r[i, i]) continue
+			line = ""
+			for (j = 1; j <= n; j++) if (r[i, j] && r[j, i]) {
+				done[j] = 1; line = line " " name[j]
+			}
+			print substr(line, 2)
+		}
+	}'
+}
+
 # layer_table MAKEFILE_AM: "LAYER ALLOWED..." for each row of the layer
 # table in Makefile.am's comment ("#   LAYER  LAYER... (a note)"; "no
 # psim header" for none, "every layer" for all those above it).
@@ -461,6 +493,19 @@ printf '%s\n' "libmid_a-m.o libmid_a-m.o T mid_fn" "libmid_a-m.o libmid_a-m.o U 
 check "self-test: a call upward is caught, a call downward and outside psim not" \
     test "$(upward_calls "$ST/utable" "$ST/layers")" = "liblow_a-l.o -> mid_fn -> libmid_a-m.o"
 
+mkdir "$ST/circ"
+printf '#include "b.h"\n' >"$ST/circ/a.c"
+printf '#include "c.h"\n' >"$ST/circ/b.c"
+printf '#include "a.h"\n#include "d.h"\n' >"$ST/circ/c.h"
+printf '#include "b-impl.h"\n' >"$ST/circ/d.c"
+printf '#include "b.h"\n' >"$ST/circ/b-impl.h"
+printf '#include "a.h"\n#include "stdio.h"\n' >"$ST/circ/e.c"
+check "self-test: a circle of three modules through a header is caught, a module that only uses them not, a private -impl.h is its module's" \
+    test "$(include_circles "$ST/circ")" = "a b c d"
+rm "$ST/circ/c.h"
+check "self-test: without it, no circle" \
+    test -z "$(include_circles "$ST/circ")"
+
 # A prototype, a 130-line function and a 120-line one (name line, "{",
 # body, "}").
 {
@@ -555,5 +600,23 @@ if [ -s "$TMP/long" ]; then
 else
 	ok "no function in src/ is longer than $MAX_FUNCTION_LINES lines"
 fi
+
+# No circle among the modules of a layer (issue 34): every folder of
+# src/.  The circles still to undo are marked TODO (TAP: shown, not
+# failed; a TODO that passes is an unexpected pass, which fails, so the
+# mark goes when its circle does).
+CIRCLES_TODO="model report"
+for d in "$SRCDIR"/src/*/; do
+	d=${d%/}; layer=${d##*/}
+	include_circles "$d" >"$TMP/circles"
+	name="src/$layer: no include circle among its modules"
+	case " $CIRCLES_TODO " in
+	*" $layer "*)
+		if [ -s "$TMP/circles" ]; then todo "$name (issue 34)" "$(cat "$TMP/circles")"
+		else ok "$name # TODO issue 34"; fi ;;
+	*)	if [ -s "$TMP/circles" ]; then not_ok "$name" "$(cat "$TMP/circles")"
+		else ok "$name"; fi ;;
+	esac
+done
 
 done_testing

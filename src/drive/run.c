@@ -24,6 +24,8 @@
 #include "sim.h"
 #include "timeline.h"
 #include "xmalloc.h"
+#include "sim-timeline.h"
+#include "simulation.h"
 
 /* In a child: replicate i + 1 of ctx's scenario, its CSV report (or
  * "!" and its errors) on out. */
@@ -213,7 +215,7 @@ run_simulate_timeline(const struct scenario *sc, struct timeline *tl,
 		goto fail;
 	}
 	run_closed_form(sim, &shape, &analytic);
-	r = metrics_results(sim->metrics, &analytic, wall);
+	r = sim_results(sim, &analytic, wall);
 	sim_free(sim);
 	if (r->timed == 0 || (sc->faults.on && r->fstats.done_s < 0)) {
 		*errors = no_progress(sc, r);
@@ -285,8 +287,7 @@ run_simulate_jobs(const struct scenario *top, char **errors)
 		bad = sim_ended(sims[i], errors) != 0;
 	for (i = 0; !bad && i < top->njobs; i++) {
 		run_closed_form(sims[i], &shape, &analytic);
-		jb->r[i] = metrics_results(sims[i]->metrics, &analytic,
-		    jb->wall_s);
+		jb->r[i] = sim_results(sims[i], &analytic, jb->wall_s);
 		if (jb->r[i]->timed == 0) {
 			xasprintf(errors, "psim: %s: /jobs/%d: the job cannot "
 			    "finish: no step after the warm-up was done\n",

@@ -64,6 +64,7 @@
 #include "sim.h"
 #include "timeline.h"
 #include "xmalloc.h"
+#include "strategy.h"
 
 #define FF_REL		1e-10	/* of a period: equal periods */
 

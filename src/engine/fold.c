@@ -3,6 +3,8 @@
 
 #include "fold.h"
 #include "sim.h"
+#include "message.h"
+#include "worker.h"
 
 int
 fold_enter(struct sim *sim, const struct fold *f, int w,

@@ -19,8 +19,7 @@
 #include <xbt/dynar.h>
 
 #include "metrics.h"
-#include "fastforward.h"
-#include "sim.h"
+#include "scenario.h"
 #include "summary.h"
 #include "xmalloc.h"
 
@@ -31,7 +30,7 @@ struct route {
 };
 
 struct metrics {
-	struct sim	*sim;
+	sg_host_t	*hosts;		/* the run's, by index */
 	int		 nworkers;
 	int		 steps;		/* the job's */
 	int		 rows;		/* of records allocated, <= steps */
@@ -59,6 +58,7 @@ struct metrics {
 	double		 stale_sum, dropped;
 	double		*update_t;	/* when each update was applied */
 	long		 update_cap;
+	struct summary_link *summary_links;	/* metrics_summary's */
 };
 
 static int
@@ -103,8 +103,7 @@ route_get(struct metrics *m, int src, int dst)
 	r->key = key;
 	r->off = (int)m->pool_len;
 	links = xbt_dynar_new(sizeof(sg_link_t), NULL);
-	sg_host_get_route(m->sim->hosts[src].host, m->sim->hosts[dst].host,
-	    links);
+	sg_host_get_route(m->hosts[src], m->hosts[dst], links);
 	r->len = (int)xbt_dynar_length(links);
 	if (m->pool_len + (size_t)r->len > m->pool_cap) {
 		m->pool_cap = (m->pool_cap + (size_t)r->len) * 2;
@@ -170,19 +169,21 @@ grow(struct metrics *m, int step)
 }
 
 struct metrics *
-metrics_create(struct sim *sim, int steps)
+metrics_create(const struct scenario *sc, const sg_host_t *hosts,
+    int nhosts, int nworkers, int buckets)
 {
 	struct metrics *m = xcalloc(1, sizeof *m);
+	int steps = sc->run.steps;
 	size_t i;
 
-	m->sim = sim;
-	m->nworkers = sim->nworkers;
+	m->nworkers = nworkers;
 	m->steps = steps;
 	/* by run.duration the steps are not known: the rows grow */
-	m->busy = sim->layout.nbuckets > 0 ? xcalloc(1, sizeof *m->busy) : NULL;
-	grow(m, scenario_open_ended(sim->sc) && steps > 1024 ? 1023 :
-	    steps - 1);
-	m->nhosts = sim->nhosts;
+	m->busy = buckets ? xcalloc(1, sizeof *m->busy) : NULL;
+	grow(m, scenario_open_ended(sc) && steps > 1024 ? 1023 : steps - 1);
+	m->nhosts = nhosts;
+	m->hosts = xcalloc((size_t)nhosts + 1, sizeof *m->hosts);
+	memcpy(m->hosts, hosts, (size_t)nhosts * sizeof *m->hosts);
 	m->sent = xcalloc((size_t)m->nhosts, sizeof *m->sent);
 	m->received = xcalloc((size_t)m->nhosts, sizeof *m->received);
 	m->nlinks = sg_link_count();
@@ -205,6 +206,7 @@ metrics_free(struct metrics *m)
 {
 	if (m == NULL)
 		return;
+	free(m->hosts);
 	free(m->t_start);
 	free(m->t_compute);
 	free(m->t_end);
@@ -220,6 +222,7 @@ metrics_free(struct metrics *m)
 	free(m->pool);
 	free(m->stale_hist);
 	free(m->update_t);
+	free(m->summary_links);
 	free(m);
 }
 
@@ -405,7 +408,8 @@ metrics_sent(struct metrics *m, int src, int dst, double bytes)
 }
 
 void
-metrics_received(struct metrics *m, int src, int dst, double bytes)
+metrics_received(struct metrics *m, int src, int dst, double bytes,
+    int on_links)
 {
 	struct route *r;
 	int i;
@@ -413,7 +417,7 @@ metrics_received(struct metrics *m, int src, int dst, double bytes)
 	m->messages++;
 	if (src != dst)
 		m->received[dst] += bytes;
-	if (sim_local_free(m->sim, src, dst))
+	if (!on_links)
 		return;		/* memory, not links */
 	r = route_get(m, src, dst);
 	for (i = 0; i < r->len; i++) {
@@ -421,49 +425,6 @@ metrics_received(struct metrics *m, int src, int dst, double bytes)
 		if (src != dst)
 			m->link_remote[m->pool[r->off + i]] = 1;
 	}
-}
-
-static void
-training_stats(const struct numerics *nm, struct training *t)
-{
-	if (nm == NULL)
-		return;
-	t->present = 1;
-	t->teacher_loss = nm->teacher_loss;
-	t->initial_loss = nm->initial_loss;
-	t->final_loss = nm->final_loss;
-	t->time_to_target_s = nm->time_to_target_s;
-	t->serial_deviation = nm->serial_deviation;
-	t->reduce_error = nm->orig[0] != NULL ? nm->reduce_error : -1;
-	t->ncurve = nm->ncurve;
-	t->curve = xcalloc((size_t)nm->ncurve + 1, sizeof *t->curve);
-	memcpy(t->curve, nm->curve, (size_t)nm->ncurve * sizeof *t->curve);
-}
-
-/* The hosts with a role, as the summary reads them. */
-static struct summary_host *
-summary_hosts(const struct metrics *m)
-{
-	const struct sim *sim = m->sim;
-	struct summary_host *hosts = xcalloc((size_t)m->nhosts + 1,
-	    sizeof *hosts), *h;
-	int i;
-
-	for (i = 0; i < m->nhosts; i++) {
-		h = &hosts[i];
-		h->name = sim->hosts[i].name;
-		h->worker = sim->hosts[i].worker;
-		h->server = sim->hosts[i].server;
-		h->storage = i == sim->storage;
-		h->shards = sim->hosts[i].shards;
-		h->group = sim->facts.rack_of != NULL ? sim->facts.rack_of[i] :
-		    -1;
-		h->sent = m->sent[i];
-		h->received = m->received[i];
-		h->nic_up = m->nic_up[i];
-		h->nic_down = m->nic_down[i];
-	}
-	return hosts;
 }
 
 /* The links, their bytes and their bandwidth now. */
@@ -482,38 +443,39 @@ summary_links(const struct metrics *m)
 	return links;
 }
 
-struct results *
-metrics_results(struct metrics *m, const struct analytic *a, double wall_s)
+void
+metrics_summary(struct metrics *m, struct summary_in *in,
+    struct summary_host *hosts)
 {
-	struct summary_in in = { .sc = m->sim->sc };
-	struct results *r;
+	int i;
 
 	grow(m, m->steps - 1);	/* the rows of a job that gave up */
-	in.nworkers = m->nworkers;
-	in.steps = m->steps;
-	in.t_start = m->t_start;
-	in.t_compute = m->t_compute;
-	in.t_end = m->t_end;
-	in.busy = m->busy;
-	in.applied = m->applied;
-	in.update_t = m->update_t;
-	in.stale_hist = m->stale_hist;
-	in.stale_bins = m->stale_cap;
-	in.stale_count = m->stale_count;
-	in.stale_max = m->stale_max;
-	in.stale_sum = m->stale_sum;
-	in.dropped = m->dropped;
-	in.ahead = m->ahead;
-	in.nhosts = m->nhosts;
-	in.hosts = summary_hosts(m);
-	in.nlinks = m->nlinks;
-	in.links = summary_links(m);
-	in.fstats = m->sim->fstats;
-	in.messages = m->messages;
-	in.fast_forwarded = ff_skipped(m->sim->ff);
-	r = summary_results(&in, a, wall_s);
-	training_stats(m->sim->num, &r->training);
-	free((void *)in.hosts);
-	free((void *)in.links);
-	return r;
+	in->nworkers = m->nworkers;
+	in->steps = m->steps;
+	in->t_start = m->t_start;
+	in->t_compute = m->t_compute;
+	in->t_end = m->t_end;
+	in->busy = m->busy;
+	in->applied = m->applied;
+	in->update_t = m->update_t;
+	in->stale_hist = m->stale_hist;
+	in->stale_bins = m->stale_cap;
+	in->stale_count = m->stale_count;
+	in->stale_max = m->stale_max;
+	in->stale_sum = m->stale_sum;
+	in->dropped = m->dropped;
+	in->ahead = m->ahead;
+	in->messages = m->messages;
+	for (i = 0; i < m->nhosts; i++) {
+		hosts[i].sent = m->sent[i];
+		hosts[i].received = m->received[i];
+		hosts[i].nic_up = m->nic_up[i];
+		hosts[i].nic_down = m->nic_down[i];
+	}
+	in->nhosts = m->nhosts;
+	in->hosts = hosts;
+	free(m->summary_links);
+	m->summary_links = summary_links(m);
+	in->nlinks = m->nlinks;
+	in->links = m->summary_links;
 }

@@ -5,14 +5,21 @@
 #ifndef PSIM_METRICS_H
 #define PSIM_METRICS_H
 
-#include "results.h"
-#include "sim.h"
+#include <simgrid/host.h>
+#include <simgrid/link.h>
 
-struct sim;
+#include "results.h"
 
 struct metrics;
+struct scenario;
+struct summary_host;
+struct summary_in;
 
-struct metrics *metrics_create(struct sim *, int steps);
+/* The ledgers of a run of sc on nhosts hosts (by index, as the engine
+ * numbers them: workers first), nworkers of them workers, with or
+ * without gradient buckets (a comm actor's busy time). */
+struct metrics *metrics_create(const struct scenario *sc,
+    const sg_host_t *hosts, int nhosts, int nworkers, int buckets);
 void metrics_free(struct metrics *);
 
 /* Step records, simulated seconds. */
@@ -64,14 +71,16 @@ int metrics_route(struct metrics *, int src, int dst, const int **links);
 
 /* Bytes leaving host src for dst (counted when posted). */
 void metrics_sent(struct metrics *, int src, int dst, double bytes);
-/* Bytes arriving at host dst from src (counted when received); charges
- * every link of the route. */
-void metrics_received(struct metrics *, int src, int dst, double bytes);
-
-/* Summarise a finished run beside its closed form (summary_results() on
- * the ledgers, then the numerics' training figures); wall_s as sim_run()
- * returned it. */
-struct results *metrics_results(struct metrics *, const struct analytic *,
-    double wall_s);
+/* Bytes arriving at host dst from src (counted when received); with
+ * on_links, charges every link of the route (not for memory traffic
+ * between two actors of one host: sim_local_free). */
+void metrics_received(struct metrics *, int src, int dst, double bytes,
+    int on_links);
+/* The ledgers into the summary's inputs (summary.h): the step records,
+ * the PS's counts, the links, and each host's bytes and NIC into
+ * hosts[0 .. nhosts), whose roles the caller fills (sim_results).  What
+ * in points to stays the metrics' until metrics_free. */
+void metrics_summary(struct metrics *, struct summary_in *in,
+    struct summary_host *hosts);
 
 #endif

@@ -342,3 +342,20 @@ numerics_finish(struct numerics *nm, const struct sim *sim,
 	free(mom);
 	free(g);
 }
+
+void
+numerics_training(const struct numerics *nm, struct training *t)
+{
+	if (nm == NULL)
+		return;
+	t->present = 1;
+	t->teacher_loss = nm->teacher_loss;
+	t->initial_loss = nm->initial_loss;
+	t->final_loss = nm->final_loss;
+	t->time_to_target_s = nm->time_to_target_s;
+	t->serial_deviation = nm->serial_deviation;
+	t->reduce_error = nm->orig[0] != NULL ? nm->reduce_error : -1;
+	t->ncurve = nm->ncurve;
+	t->curve = xcalloc((size_t)nm->ncurve + 1, sizeof *t->curve);
+	memcpy(t->curve, nm->curve, (size_t)nm->ncurve * sizeof *t->curve);
+}

@@ -93,4 +93,8 @@ void numerics_ps_restore(struct numerics *, int step);
 void numerics_finish(struct numerics *, const struct sim *,
     const float *final_params);
 
+/* The run's training figures into the results (nothing for NULL: no
+ * numerics). */
+void numerics_training(const struct numerics *, struct training *);
+
 #endif

@@ -38,6 +38,11 @@
 #include "recovery.h"
 #include "sim.h"
 #include "xmalloc.h"
+#include "message.h"
+#include "worker.h"
+#include "sim-timeline.h"
+#include "numerics.h"
+#include "strategy.h"
 
 /* A job that cannot get its steps done (its hosts are never all up at
  * once) is given up when the draws reach this many first horizons, or

@@ -10,6 +10,8 @@
 #include <assert.h>
 
 #include "ring.h"
+#include "message.h"
+#include "worker.h"
 
 static int
 mod(int a, int n)

@@ -1,7 +1,12 @@
-/* sim.h: one simulation run on SimGrid.  sim.c sets up the engine and the
- * platform, places the roles on hosts, runs the workers' step loop and
- * hands each strategy the pieces it needs: hosts, mailboxes and a message
- * layer that keeps the byte ledgers. */
+/* sim.h: the state of one simulation run on SimGrid, which every part
+ * of the engine shares: struct sim, its hosts, its messages and the
+ * fault controller's hooks.  Data only, and one predicate on it; what
+ * reads and changes it is in one file a role: the simulation's life
+ * (simulation.h), the message layer (message.h), the workers' step loop
+ * and actors (worker.h), the timeline's events (sim-timeline.h), the
+ * strategies (strategy-*.c), faults (recovery*.c), fast-forward
+ * (fastforward.h).  It includes no header of theirs, so the engine's
+ * includes have no circle. */
 #ifndef PSIM_SIM_H
 #define PSIM_SIM_H
 
@@ -13,17 +18,19 @@
 
 #include "faults.h"
 #include "layout.h"
-#include "numerics.h"
 #include "results.h"
 #include "rng.h"
 #include "scenario.h"
 #include "shape.h"
-#include "strategy.h"
 
+struct ff;
 struct metrics;
+struct numerics;
 struct recovery;
-struct results;
+struct sim;
+struct strategy;
 struct timeline;
+
 
 /* What a fault controller does at the engine's points (recovery.c
  * registers them with recovery_attach; NULL without faults): an
@@ -35,6 +42,7 @@ struct sim_hooks {
 	void		 (*job_done)(struct sim *);
 	void		 (*release)(struct sim *);
 };
+
 
 /* A message on the wire.  offset and count say which elements of the
  * flat gradient it carries; data is NULL while payloads are virtual (sizes
@@ -165,135 +173,10 @@ struct sim {
  * platform file, whose hosts may have no loopback (a <cluster> without
  * one routes a host to itself over its own NIC).  The generated clusters
  * give every host a 1 Tbps loopback instead. */
-int sim_local_free(const struct sim *, int src, int dst);
-/* The ideal network on a platform file: psim, not SimGrid, pays each
- * message's route latency, so that flows share links fairly. */
-int sim_pays_latency(const struct scenario *);
-
-/* run.duration and run.min_fault_events: whether the run is past its
- * end, the clock at or past the duration and the faults seen at least
- * that many (either 0 when not given); never for a run of steps alone.
- * No step begins after it: the workers stop, all-reduce's and a sync
- * PS's together, and with faults a PS's servers cut the job's steps
- * (sim->steps) to those under way at their next update. */
-int sim_past_end(const struct sim *);
-
-/* All-reduce's rounds, for --timeline's messages: an exchange numbers
- * its rounds from 0, pattern after pattern (ring, tree, fold ...).
- * Worker w's next sends are in its pattern's round r; a pattern done,
- * the next one numbers on from its k rounds (every worker moves on,
- * those that sat it out too). */
-void sim_round(struct sim *, int w, int r);
-void sim_rounds_done(struct sim *, int w, int k);
-
-/* What sim_create checks and chooses before it sets SimGrid up: that
- * the run fits in memory, and the hosts of the roles (platform_place:
- * workers, servers, with faults the storage).  0, or -1 with *errors. */
-int sim_place(const struct scenario *sc, char ***workers, char ***servers,
-    char **storage, char **errors);
-/* Set up SimGrid, the platform and the roles for sc. */
-struct sim *sim_create(const struct scenario *sc, char **errors);
-/* Several jobs on one engine (sc->jobs): SimGrid and the platform
- * once, then each job's simulation into sims[0 .. njobs), on the hosts
- * its placement names (platform_place_jobs gives the rest out).  0, or
- * -1 with *errors. */
-int sim_create_jobs(const struct scenario *sc, struct sim **sims,
-    char **errors);
-/* Run the steps; fills the ledgers.  Returns the wall-clock seconds the
- * engine took. */
-double sim_run(struct sim *);
-/* The same for n jobs on one engine, run together. */
-double sim_run_jobs(struct sim **, int n);
-/* After sim_run: 0 when the job ended (every worker did its steps, or
- * with faults the job reached its steps or was found unable to), else -1
- * with *error: SimGrid stopped with actors still waiting, a deadlock. */
-int sim_ended(const struct sim *, char **error);
-void sim_free(struct sim *);
-
-/* psim run --timeline: record the run's events into tl (timeline.h),
- * which the caller writes and frees after sim_run; names its hosts and
- * links. */
-void sim_timeline(struct sim *, struct timeline *tl);
-/* An instant event on host h's process, by the calling actor (PS apply,
- * preemptions, returns, restarts, checkpoints); a no-op without a
- * timeline.  name: a static string; step as its messages number it
- * (with buckets, step * buckets + bucket), or -1 for none. */
-void sim_mark(struct sim *, int h, const char *name, int step);
-
-/* Start an actor running fn(sim, index) on a host. */
-sg_actor_t sim_spawn(struct sim *, const char *name, int hidx,
-    void (*fn)(struct sim *, int), int index);
-
-/* sim_send, at a wire size of bytes instead of count elements': a part
- * of an n-way split goes as part_bytes() of the whole (patterns.h), as
- * every other part of it does. */
-sg_comm_t sim_send_sized(struct sim *, sg_mailbox_t, int src, int dst,
-    int step, long offset, long count, double bytes);
-/* The wire size of count elements. */
-double sim_bytes(const struct sim *, long count);
-/* Post a message of count elements from host src to host dst's mailbox.
- * With numerics on it carries a copy of the floats those elements map to
- * in base (sim_send: worker src's gradient). */
-sg_comm_t sim_send(struct sim *, sg_mailbox_t, int src, int dst, int step,
-    long offset, long count);
-sg_comm_t sim_send_data(struct sim *, sg_mailbox_t, int src, int dst,
-    int step, long offset, long count, const float *base);
-/* A message of bytes that carries no elements (a checkpoint). */
-sg_comm_t sim_send_bytes(struct sim *, sg_mailbox_t, int src, int dst,
-    int step, double bytes, int detached);
-/* Start worker w's actors: the worker, and its comm actor with buckets. */
-void sim_spawn_worker(struct sim *, int w);
-/* After a relaunch: the bucket semaphores empty again. */
-void sim_reset_buckets(struct sim *);
-/* After an all-reduce restart: fresh mailbox names, worker_mbox too. */
-void sim_new_generation(struct sim *);
-/* A replacement for worker w: a fresh inbox, and rejoin[w] counts it. */
-void sim_new_incarnation(struct sim *, int w);
-/* sim_send_data without waiting ever: the message is the receiver's. */
-void sim_send_detached(struct sim *, sg_mailbox_t, int src, int dst,
-    int step, long offset, long count, const float *base);
-/* Post a receive into *slot. */
-sg_comm_t sim_recv(sg_mailbox_t, struct msg **slot);
-/* Account for and free a message host dst has received. */
-void sim_received(struct sim *, int dst, struct msg *);
-
-/* What a receiver does with a message's floats: nothing, add them to its
- * own (a reduction), or take them (a broadcast, a gather). */
-enum sim_op { SIM_DROP, SIM_ADD, SIM_COPY };
-/* sim_received, after applying the floats to base (sim_take: worker
- * dst's gradient). */
-void sim_apply(struct sim *, int dst, struct msg *, float *base,
-    enum sim_op);
-void sim_take(struct sim *, int dst, struct msg *, enum sim_op);
-
-/* Wait for all comms, then release them. */
-void sim_wait_all(sg_comm_t *, size_t);
-
-/* Point-to-point steps of the all-reduce algorithms, between workers w
- * and peer: send count elements from offset to peer's mailbox `to`
- * and/or receive one message on w's mailbox `from` (checking it carries
- * the expected offset), and wait.  The received message is accounted and
- * freed; its element count is returned. */
-long sim_exchange(struct sim *, int w, int peer, int step, sg_mailbox_t to,
-    sg_mailbox_t from, long offset, long count, long expect_offset,
-    enum sim_op);
-void sim_send_wait(struct sim *, int w, int peer, int step, sg_mailbox_t to,
-    long offset, long count);
-long sim_recv_wait(struct sim *, int w, int step, sg_mailbox_t from,
-    long expect_offset, enum sim_op);
-
-/* Per-round inboxes: n workers x rounds mailboxes named prefix-<i>,
- * the one of worker w in round r at [w * rounds + r]. */
-sg_mailbox_t *sim_round_mailboxes(const struct sim *, const char *prefix,
-    int n, int rounds);
-
-/* "name-<i>" mailbox handle, looked up once (after an all-reduce
- * restart, a fresh name: "name-<i>.<generation>"). */
-sg_mailbox_t sim_mailbox(const struct sim *, const char *prefix, int i);
-
-/* The elements of part i when len elements are cut into n near-equal
- * parts (the first len % n parts one longer). */
-long sim_part_offset(long len, int n, int i);
-long sim_part_count(long len, int n, int i);
+static inline int
+sim_local_free(const struct sim *sim, int src, int dst)
+{
+	return src == dst && sim->sc->cluster.topology == TOPO_PLATFORM;
+}
 
 #endif

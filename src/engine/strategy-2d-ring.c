@@ -15,7 +15,9 @@
 
 #include "ring.h"
 #include "sim.h"
+#include "strategy.h"
 #include "xmalloc.h"
+#include "message.h"
 
 struct r2d_state {
 	int		 rows, cols;

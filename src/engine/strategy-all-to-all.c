@@ -14,7 +14,11 @@
 #include <string.h>
 
 #include "sim.h"
+#include "strategy.h"
 #include "xmalloc.h"
+#include "message.h"
+#include "worker.h"
+#include "numerics.h"
 
 struct a2a_state {
 	sg_mailbox_t	*mbox;		/* 2 per worker: by step parity */

@@ -14,7 +14,9 @@
 #include <stdlib.h>
 
 #include "sim.h"
+#include "strategy.h"
 #include "tree.h"
+#include "message.h"
 
 static void
 bt_setup(struct sim *sim)

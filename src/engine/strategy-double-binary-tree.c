@@ -22,7 +22,10 @@
 
 #include "patterns.h"
 #include "sim.h"
+#include "strategy.h"
 #include "xmalloc.h"
+#include "message.h"
+#include "worker.h"
 
 struct job {
 	int		 seq;

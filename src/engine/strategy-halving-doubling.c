@@ -16,7 +16,10 @@
 
 #include "fold.h"
 #include "sim.h"
+#include "strategy.h"
 #include "xmalloc.h"
+#include "message.h"
+#include "worker.h"
 
 struct hd_state {
 	struct fold	 f;

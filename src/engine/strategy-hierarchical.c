@@ -16,8 +16,11 @@
 
 #include "ring.h"
 #include "sim.h"
+#include "strategy.h"
 #include "tree.h"
 #include "xmalloc.h"
+#include "message.h"
+#include "worker.h"
 
 struct hier_state {
 	struct groups	 g;

@@ -45,8 +45,12 @@
 #include "numerics.h"
 #include "recovery.h"
 #include "sim.h"
+#include "strategy.h"
 #include "tree.h"
 #include "xmalloc.h"
+#include "message.h"
+#include "worker.h"
+#include "sim-timeline.h"
 
 /* BytePS: at most this many pushes in flight from a worker to a CPU
  * host (shard_pieces).  4 keeps k <= 7 CPU hosts of 10 workers exact;

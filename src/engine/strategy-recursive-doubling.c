@@ -12,7 +12,10 @@
 
 #include "fold.h"
 #include "sim.h"
+#include "strategy.h"
 #include "xmalloc.h"
+#include "message.h"
+#include "worker.h"
 
 struct rd_state {
 	struct fold	 f;

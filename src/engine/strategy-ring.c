@@ -13,6 +13,8 @@
 
 #include "ring.h"
 #include "sim.h"
+#include "strategy.h"
+#include "message.h"
 
 /* With elastic faults the ring is the workers left (sim->members). */
 static void

@@ -7,6 +7,8 @@
 #include "config.h"
 
 #include "tree.h"
+#include "message.h"
+#include "worker.h"
 
 void
 tree_reduce(struct sim *sim, const struct tree *t, int me,
