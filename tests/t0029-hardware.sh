@@ -20,14 +20,15 @@ sed 's/"network": "ideal"/"network": { "model": "ideal" }, "seed": 1/' \
     "$TMP/ring.json" | sed 's/"nic": "10Gbps"/"nic": "10Gbps", "latency": "5us"/' >"$TMP/ringo.json"
 
 # The rows, one a line: RATE gpu preset batch dtype rate / LINK name bps
-# latency; and each row's source string, joined.
+# latency; and each row's source string, joined.  (The transports'
+# rows: t0040.)
 awk '
-/^(RATE|LINK|TRANSPORT)\(/ { row = $0; kind = substr($0, 1, index($0, "(") - 1)
+/^(RATE|LINK)\(/ { row = $0; kind = substr($0, 1, index($0, "(") - 1)
 	while (row !~ /\)$/ && (getline line) > 0) row = row "\n" line
-	sub(/^(RATE|LINK|TRANSPORT)\(/, "", row); sub(/\)$/, "", row)
+	sub(/^(RATE|LINK)\(/, "", row); sub(/\)$/, "", row)
 	n = split(row, f, ",")
 	out = kind
-	k = kind == "RATE" ? 5 : kind == "LINK" ? 3 : 2
+	k = kind == "RATE" ? 5 : 3
 	for (i = 1; i <= k; i++) { v = f[i]; gsub(/[" \n\t]/, "", v); out = out " " v }
 	src = ""
 	for (i = k + 1; i <= n; i++) src = src f[i]
@@ -35,7 +36,6 @@ awk '
 	print out "\t" src
 }' "$DEF" >"$TMP/rows"
 check "hardware.def has rows" test "$(grep -c '^RATE' "$TMP/rows")" -ge 10
-check "hardware.def has transports" test "$(grep -c '^TRANSPORT' "$TMP/rows")" -ge 3
 while IFS='	' read -r row src; do
 	set -- $row
 	if [ "$1" = RATE ]; then
@@ -50,21 +50,6 @@ while IFS='	' read -r row src; do
 		check_near "$2 $3 at batch $4: compute is batch / $6" \
 		    "$(json "$TMP/r.json" breakdown_s.compute)" \
 		    "$(awk -v b="$4" -v r="$6" 'BEGIN { printf "%.12g", b / r }')" 1e-9
-	elif [ "$1" = TRANSPORT ]; then
-		bps=$(awk -v e="$3" 'BEGIN { n = split(e, p, "/"); v = p[1]; if (n > 1) v /= p[2]; printf "%.17g", v }')
-		want=$(awk -v n="$2" -v b="$bps" 'BEGIN { printf ".It %s Ta %g MB/s", n, b / 1e6 }')
-		check "$2: in psim-scenario(5)" grep -qxF "$want" "$MAN"
-		check "$2: a source" test ${#src} -ge 30
-		# a ring of 2 on NICs faster than any transport, every flow
-		# at the transport's rate: 2 (alpha + (M/2) / rate)
-		"$PSIM" run --format json --set network.flow_cap="$2" \
-		    --set cluster.nic=100Gbps --set network.model=ideal --set network.transport="$2" "$TMP/ringo.json" >"$TMP/t.json"
-		check_near "$2: network.flow_cap takes its rate" \
-		    "$(json "$TMP/t.json" breakdown_s.communication)" \
-		    "$(awk -v b="$bps" 'BEGIN { printf "%.12g", 2 * (10e-6 + 5e8 / b) }')" 1e-9
-		check_near "$2: the closed form agrees" \
-		    "$(json "$TMP/t.json" analytic.communication_s)" \
-		    "$(json "$TMP/t.json" breakdown_s.communication)" 1e-9
 	else
 		want=$(awk -v n="$2" -v b="$3" -v l="$4" \
 		    'BEGIN { printf ".It %s Ta %g Gbps Ta %g us", n, b / 1e9, l * 1e6 }')
@@ -116,23 +101,8 @@ check "gpu without a preset: says so" grep -qF "/cluster/gpu: needs /model/prese
 "$PSIM" run --set network.flow_cap=tf-rpc --set network.model=ideal "$TMP/ringo.json" >/dev/null 2>"$TMP/err"
 check "an unknown transport: exit 2" test $? -eq 2
 check "an unknown transport: says so" grep -qF \
-    '/network/flow_cap: expected a bandwidth such as "5Gbps" or a transport (tf-grpc, nccl-socket, aws-tcp-flow, aws-tcp-flow-placement-group), got "tf-rpc"' "$TMP/err"
+    '/network/flow_cap: expected a bandwidth such as "5Gbps" or a transport of one rate (nccl-socket, aws-tcp-flow, aws-tcp-flow-placement-group), got "tf-rpc"' "$TMP/err"
 
-# psim explain beside a published efficiency: psim's, the difference,
-# and what the named transport's rate takes of it.
-"$PSIM" explain --set 'published={"efficiency": 0.5, "source": "a test"}' \
-    --set network.transport=tf-grpc --set network.model=ideal \
-    --set model.compute=2s "$TMP/ringo.json" >"$TMP/ex.txt"
-"$PSIM" run --format json --set network.model=ideal --set model.compute=2s \
-    "$TMP/ringo.json" >"$TMP/e0.json"
-"$PSIM" run --format json --set network.model=ideal --set model.compute=2s \
-    --set network.flow_cap=tf-grpc "$TMP/ringo.json" >"$TMP/e1.json"
-e0=$(awk -v s="$(json "$TMP/e0.json" step_time_s.mean)" 'BEGIN { printf "%.3f", 2 / s }')
-e1=$(awk -v s="$(json "$TMP/e1.json" step_time_s.mean)" 'BEGIN { printf "%.3f", 2 / s }')
-check "explain: the published efficiency beside psim's" grep -qF \
-    "Against the real machines: scaling efficiency 0.500 measured (a test), $e0 in psim" "$TMP/ex.txt"
-pc=$(awk -v a="$e0" -v b="$e1" 'BEGIN { printf "%.0f", 100 * (a - b) / (a - 0.5) }')
-check "explain: what the transport's rate gives, and its part ($pc%)" \
-    grep -q "^   $e1: that takes $pc% of the difference" "$TMP/ex.txt"
+# (psim explain beside a published efficiency, with a transport: t0040.)
 
 done_testing

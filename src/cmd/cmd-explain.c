@@ -14,6 +14,7 @@
 #include "child.h"
 #include "cmd.h"
 #include "csv.h"
+#include "explain.h"
 #include "jobs.h"
 #include "platform.h"
 #include "report.h"
@@ -23,150 +24,53 @@
 #include "units.h"
 #include "xmalloc.h"
 
-/* Take departure d out of sc; 0 if sc does not have it. */
-static int
-remove_departure(struct scenario *sc, enum departure d)
-{
-	if (!report_has_departure(sc, d))
-		return 0;
-	switch (d) {
-	case D_JOBS:	/* a job of several: its scenario is it alone */
-		return 1;
-	case D_FAULTS:
-		sc->faults.on = 0;
-		sc->faults.workers.on = sc->faults.servers.on =
-		    sc->faults.links.on = 0;
-		return 1;
-	case D_STRAGGLERS:
-		sc->cluster.nslow = 0;
-		sc->cluster.jitter = JITTER_NONE;
-		return 1;
-	case D_LINKS:
-		sc->cluster.switch_Bps = 0;
-		sc->cluster.oversubscription = 1e-6;	/* uplinks unbounded */
-		return 1;
-	case D_NETWORK:
-		sc->network = NET_IDEAL;
-		return 1;
-	case D_N:
-		break;
-	}
-	return 0;
-}
-
-struct gap {
-	int		 n;		/* departures the scenario has */
-	enum departure	 d[D_N];
-	double		 step[D_N];	/* with d[0..i] removed; -1: failed */
-	double		 capped;	/* the efficiency with every flow at
-					   network.transport's rate; -1:
-					   not run or failed */
-};
-
-/* In a child: scenario i of ctx's, simulated; its CSV report on out. */
-static int
-step_in_child(void *ctx, int i, FILE *out)
-{
-	const struct scenario *copies = ctx;
-
-	return run_child_csv(&copies[i], out);
-}
-
-/* Run sc once per departure it has, with it and those before it removed,
- * all at once (before the parent's own run: SimGrid once per process). */
-static void
-measure_gap(const struct scenario *sc, struct gap *g)
-{
-	struct scenario copy = *sc, copies[D_N + 1];
-	char *out[D_N + 1], *step, *comp;
-	int failed[D_N + 1], i, d, runs;
-	double c;
-
-	memset(g, 0, sizeof *g);
-	g->capped = -1;
-	copy.run.replicates = 1;	/* the parts are of replicate 0 */
-	for (d = 0; d < D_N; d++) {
-		if (!remove_departure(&copy, (enum departure)d))
-			continue;
-		g->d[g->n] = (enum departure)d;
-		copies[g->n++] = copy;
-	}
-	runs = g->n;
-	/* the run the transport it names would make of it */
-	if (sc->published_efficiency > 0 && sc->transport != NULL &&
-	    sc->flow_cap_Bps == 0) {
-		copies[runs] = *sc;
-		copies[runs].run.replicates = 1;
-		copies[runs++].flow_cap_Bps = sc->transport->Bps;
-	}
-	child_map(runs, runs, step_in_child, copies, out, failed, NULL);
-	for (i = 0; i < runs; i++) {
-		step = failed[i] ? NULL : csv_field(out[i],
-		    "step_time_mean_s");
-		comp = failed[i] ? NULL : csv_field(out[i], "compute_s");
-		if (i == g->n) {
-			if (step != NULL && comp != NULL &&
-			    sscanf(step, "%lf", &g->capped) == 1 &&
-			    sscanf(comp, "%lf", &c) == 1 && g->capped > 0)
-				g->capped = c / g->capped;
-			else
-				g->capped = -1;
-		} else if (step == NULL ||
-		    sscanf(step, "%lf", &g->step[i]) != 1)
-			g->step[i] = -1;
-		free(step);
-		free(comp);
-		free(out[i]);
-	}
-}
-
 /* Against the real machines (published): the scaling efficiency they
- * measured beside psim's, and what the transport the run used would
- * take of the difference, from its measured rate. */
+ * measured beside psim's, and what each host-side mechanism the scenario
+ * names takes of the difference between psim's nominal figure (links
+ * at their nominal rates, hosts free) and the measurement. */
 static void
 print_published(const struct scenario *sc, const struct results *r,
     const struct gap *g, int i)
 {
 	double eff = r->step_mean_s > 0 ? r->analytic.compute_s /
-	    r->step_mean_s : 0, pub = sc->published_efficiency, share;
-	char rate[32];
+	    r->step_mean_s : 0, pub = sc->published_efficiency, prev, nom;
+	char words[1024];
+	int k;
 
 	printf("%d. Against the real machines: scaling efficiency %.3f "
 	    "measured", i, pub);
 	if (sc->published_source != NULL)
 		printf(" (%s)", sc->published_source);
-	printf(", %.3f in psim: %+.1f%%", eff, 100 * (eff / pub - 1));
-	if (fabs(eff / pub - 1) <= 0.15) {
-		printf(", within 15%%.\n");
+	printf(", %.3f in psim: %+.1f%%%s.\n", eff, 100 * (eff / pub - 1),
+	    fabs(eff / pub - 1) <= 0.15 ? ", within 15%" : "");
+	if (g->nm == 0) {
+		printf("   psim's links carry their nominal rates and its hosts "
+		    "are free: the scenario\n   names no mechanism of what "
+		    "real hosts pay (psim-scenario(5), HOST COSTS).\n");
 		return;
 	}
-	printf(".\n");
-	if (sc->transport == NULL) {
-		printf("   psim's links carry their nominal rates; the scenario "
-		    "names no transport\n   (network.transport) whose measured "
-		    "rate would size what psim leaves out.\n");
-		return;
+	nom = g->eff[g->nm - 1];
+	for (k = 0; k < g->nm; k++)
+		if (g->eff[k] < 0) {
+			printf("   (the run without its mechanisms failed)\n");
+			return;
+		}
+	printf("   With its links at their nominal rates and its hosts free, "
+	    "psim gives %.3f\n   (%+.1f%%); what each mechanism takes of "
+	    "that difference, %.3f:\n", nom, 100 * (nom / pub - 1),
+	    nom - pub);
+	prev = eff;
+	for (k = 0; k < g->nm; k++) {
+		mechanism_words(sc, g->m[k], words, sizeof words);
+		printf("   %+6.0f%%  %s: %.3f without it\n", nom != pub ?
+		    100 * (g->eff[k] - prev) / (nom - pub) : 0, words,
+		    g->eff[k]);
+		printf("           measured alone: %s\n",
+		    mechanism_source(sc, g->m[k]));
+		prev = g->eff[k];
 	}
-	units_fmt_rate(sc->transport->Bps, rate, sizeof rate);
-	printf("   psim does not model the transport the run used, %s, "
-	    "measured alone at\n   %s (%.4g MB/s) for one transfer (%s).\n",
-	    sc->transport->name, rate, sc->transport->Bps / 1e6,
-	    sc->transport->source);
-	if (sc->flow_cap_Bps > 0) {
-		printf("   This run caps every flow between machines at %s "
-		    "already (network.flow_cap).\n", rate);
-		return;
-	}
-	if (g->capped < 0) {
-		printf("   (the run with every flow at that rate failed)\n");
-		return;
-	}
-	share = eff != pub ? 100 * (eff - g->capped) / (eff - pub) : 0;
-	if (share > -0.5 && share < 0.5)	/* not "-0%" */
-		share = 0;
-	printf("   With every flow between machines at most that "
-	    "(network.flow_cap), psim gives\n   %.3f: that takes %.0f%% of "
-	    "the difference.\n", g->capped, share);
+	printf("   %+6.0f%%  left\n", nom != pub ? 100 * (eff - pub) /
+	    (nom - pub) : 0);
 }
 
 struct part {
@@ -294,7 +198,7 @@ explain_jobs(struct scenario *top)
 	/* the hosts first: the children run each job on its own */
 	if (platform_place_jobs(top, &errors) == 0) {
 		for (j = 0; j < top->njobs; j++)
-			measure_gap(top->jobs[j], &g[j]);
+			explain_measure_gap(top->jobs[j], &g[j]);
 		jb = run_simulate_jobs(top, &errors);
 	}
 	if (jb == NULL) {
@@ -345,7 +249,7 @@ cmd_explain_exec(int argc, char **argv)
 		return status;
 	if (sc->njobs > 0)
 		return explain_jobs(sc);
-	measure_gap(sc, &g);
+	explain_measure_gap(sc, &g);
 	if ((r = run_simulate(sc, &errors)) == NULL) {
 		fputs(errors, stderr);
 		free(errors);

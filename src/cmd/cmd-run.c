@@ -8,6 +8,7 @@
 
 #include "cmd.h"
 #include "jobs.h"
+#include "mechanisms.h"
 #include "report.h"
 #include "run.h"
 #include "scenario.h"
@@ -15,16 +16,18 @@
 #include "xmalloc.h"
 
 /* psim run's own options. */
-enum { OPT_TIMELINE, OPT_TIMELINE_STEPS };
+enum { OPT_TIMELINE, OPT_TIMELINE_STEPS, OPT_NOMINAL };
 static const struct cmd_option run_options[] = {
 	[OPT_TIMELINE] = { "timeline", 0, CMD_FILE },
 	[OPT_TIMELINE_STEPS] = { "timeline-steps", 0, CMD_VALUE },
+	[OPT_NOMINAL] = { "nominal", 0, CMD_NONE },
 	{ NULL, 0, CMD_NONE }
 };
 
 struct run_args {
 	const char	*timeline;	/* --timeline FILE, or NULL */
 	int		 lo, hi;	/* --timeline-steps; lo -1: none */
+	int		 nominal;	/* --nominal */
 };
 
 static const char run_help[] =
@@ -51,6 +54,11 @@ static const char run_help[] =
     "                        only the events of steps A to B (0-based, "
     "inclusive);\n"
     "                        without it, at most 1000000 events\n"
+    "      --nominal         links at their nominal rates and hosts free: "
+    "every\n"
+    "                        host-side mechanism off (network.transport; "
+    "see\n"
+    "                        psim-scenario(5), HOST COSTS)\n"
     "  -h, --help            show this help\n"
     "\nSee psim(1) for the report and psim-scenario(5) for the file "
     "format.\n";
@@ -69,6 +77,9 @@ run_option(void *ctx, int which, const char *value)
 			return 2;
 		}
 		ra->timeline = value;
+		break;
+	case OPT_NOMINAL:
+		ra->nominal = 1;
 		break;
 	case OPT_TIMELINE_STEPS:
 		if (timeline_parse_steps(value, &ra->lo, &ra->hi,
@@ -185,7 +196,7 @@ run_jobs(const struct cmd_args *args, enum report_format fmt,
 static int
 cmd_run_exec(int argc, char **argv)
 {
-	struct run_args ra = { NULL, -1, -1 };
+	struct run_args ra = { NULL, -1, -1, 0 };
 	const struct cmd_options o = {
 		.help = run_help,
 		.flags = CMD_OUTPUT,
@@ -220,6 +231,8 @@ cmd_run_exec(int argc, char **argv)
 	args.more = ra.timeline;
 	if ((status = cmd_load(&cmd_run_entry, &args, &sc)) >= 0)
 		return status;
+	if (ra.nominal)
+		mechanisms_off(sc);
 	if (ra.lo >= 0 && !scenario_open_ended(sc) && sc->njobs == 0 &&
 	    ra.lo >= sc->run.steps) {
 		timeline_steps_past(&ra, sc->run.steps);
@@ -263,7 +276,7 @@ cmd_run_exec(int argc, char **argv)
 const struct cmd_entry cmd_run_entry = {
 	.name = "run",
 	.usage = "[-f text|json|csv] [-s PATH=VALUE]... [-o FILE] [-j FILE] "
-	    "[--timeline FILE [--timeline-steps A..B]] [SCENARIO]",
+	    "[--timeline FILE [--timeline-steps A..B]] [--nominal] [SCENARIO]",
 	.summary = "simulate a scenario and report step times, traffic and "
 	    "the bottleneck",
 	.exec = cmd_run_exec,

@@ -19,6 +19,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_cross_entry,
 	&cmd_advise_entry,
 	&cmd_keys_entry,
+	&cmd_transport_entry,
 	&cmd_animate_entry,
 	NULL
 };

@@ -21,6 +21,7 @@ extern const struct cmd_entry cmd_trace_entry;
 extern const struct cmd_entry cmd_cross_entry;
 extern const struct cmd_entry cmd_advise_entry;
 extern const struct cmd_entry cmd_keys_entry;
+extern const struct cmd_entry cmd_transport_entry;
 extern const struct cmd_entry cmd_animate_entry;
 
 extern const struct cmd_entry *const cmd_table[];

@@ -1,4 +1,4 @@
-/* comm-rate.h: a SimGrid communication's rate cap, from C
+/* comm-rate.h: what psim needs of SimGrid's C++ API, from C
  * (comm-rate.cc). */
 #ifndef PSIM_COMM_RATE_H
 #define PSIM_COMM_RATE_H
@@ -12,6 +12,12 @@ extern "C" {
 /* Cap comm (not started yet) at Bps bytes per second; start it. */
 void comm_set_rate(sg_comm_t comm, double Bps);
 sg_comm_t comm_start(sg_comm_t comm);
+/* The network model's bandwidth factor for a message of size bytes from
+ * src to dst: fn(ctx, size, src, dst) times the model's own (after the
+ * platform is loaded, before any communication; SimGrid refuses it when
+ * network/bandwidth-factor was set on its command line). */
+void engine_bw_factor(double (*fn)(void *ctx, double size, sg_host_t src,
+    sg_host_t dst), void *ctx);
 
 #ifdef __cplusplus
 }

@@ -13,6 +13,7 @@
 #include <simgrid/engine.h>
 
 #include "comm-rate.h"
+#include "hardware.h"
 #include "message.h"
 #include "metrics.h"
 #include "sim.h"
@@ -177,13 +178,17 @@ static sg_comm_t
 post(struct sim *sim, sg_mailbox_t mbox, struct msg *m, int dst,
     int detached)
 {
+	const struct scenario *sc = sim->sc;
 	sg_comm_t comm;
+	double cap;
 
 	pay_latency(sim, m->src, dst);
 	comm = sg_mailbox_put_init(mbox, m, (long)m->wire);
-	/* network.flow_cap: a transport's rate for one transfer */
-	if (sim->sc->flow_cap_Bps > 0 && crosses_network(sim, m->src, dst))
-		comm_set_rate(comm, sim->sc->flow_cap_Bps);
+	/* network.flow_cap, and network.transport's rate for a message of
+	 * its size: what one connection's software moves */
+	if (crosses_network(sim, m->src, dst) && (cap = hw_flow_cap(
+	    &sc->transport_rate, sc->flow_cap_Bps, m->bytes)) > 0)
+		comm_set_rate(comm, cap);
 	if (!detached)
 		return comm_start(comm);
 	sg_comm_detach(comm, free_msg);

@@ -8,8 +8,11 @@
 #include <string.h>
 
 #include <simgrid/engine.h>
+#include <simgrid/host.h>
 
 #include "cluster.h"
+#include "comm-rate.h"
+#include "hardware.h"
 #include "errors.h"
 #include "platform.h"
 #include "sim.h"
@@ -192,7 +195,10 @@ engine_init(const struct scenario *sc)
 		argv[argc++] = sim_pays_latency(sc) ?
 		    "--cfg=network/latency-factor:0" :
 		    "--cfg=network/latency-factor:1";
-		argv[argc++] = "--cfg=network/bandwidth-factor:1";
+		/* (CM02's own, which a transport's factor callback may not
+		 * meet set on the command line) */
+		if (sc->transport_factor.n == 0)
+			argv[argc++] = "--cfg=network/bandwidth-factor:1";
 		argv[argc++] = "--cfg=network/crosstraffic:0";
 		argv[argc++] = "--cfg=network/TCP-gamma:1e300";
 		break;
@@ -211,6 +217,20 @@ engine_init(const struct scenario *sc)
 
 /* SimGrid and the platform, once per process: for one job, or for a
  * scenario's jobs. */
+/* A transport's share of a route's bandwidth, for a message between two
+ * machines (a host's data is its machine's number + 1 on a multi-GPU
+ * cluster, simulation.c; else none, every host its own machine). */
+static double
+transport_factor(void *ctx, double size, sg_host_t src, sg_host_t dst)
+{
+	const struct scenario *sc = ctx;
+	void *a = sg_host_get_data(src), *b = sg_host_get_data(dst);
+
+	if (src == dst || (a != NULL && a == b))
+		return 1;
+	return hw_curve_at(&sc->transport_factor, size, 1);
+}
+
 void
 sim_engine_start(const struct scenario *sc)
 {
@@ -222,4 +242,6 @@ sim_engine_start(const struct scenario *sc)
 	simgrid_load_platform(file);
 	platform_file_done(file, is_temp);
 	free(file);
+	if (sc->transport_factor.n > 0)
+		engine_bw_factor(transport_factor, (void *)sc);
 }

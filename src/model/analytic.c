@@ -4,12 +4,14 @@
  * up with the compute, the seed answer's "72 Gbps". */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analytic.h"
 #include "fluid.h"
+#include "hardware.h"
 #include "xmalloc.h"
 
 static double
@@ -39,7 +41,33 @@ analytic_round_init(struct round *r, const struct shape *s)
 	r->lat = 0;
 	r->binding[0] = r->worst[0] = '\0';
 	r->worst_s = 0;
-	r->flow = 0;
+	r->flow_s = 0;
+}
+
+int
+analytic_between_machines(const struct shape *s, int src, int dst)
+{
+	if (src == dst)
+		return 0;
+	if (s->groups_are_hosts && s->racks > 0)
+		return s->rack_of[src] != s->rack_of[dst];
+	return 1;
+}
+
+double
+analytic_flow_cap(const struct shape *s, double bytes)
+{
+	static const struct hw_curve none;
+
+	return hw_flow_cap(s->flow_rate != NULL ? s->flow_rate : &none,
+	    s->flow_Bps, bytes);
+}
+
+double
+analytic_flow_gain(const struct shape *s, double bytes)
+{
+	return s->flow_factor != NULL ? hw_curve_at(s->flow_factor, bytes,
+	    1) : 1;
 }
 
 void
@@ -51,11 +79,17 @@ analytic_round_flow(struct round *r, int src, int dst, double bytes)
 
 	const int *links;
 	int i, len, l;
+	double cap, w = bytes;	/* w: what it loads its route with */
 
 	if (src == dst)		/* a host's loopback: no network */
 		return;
-	if ((s->racks == 0 || a != b) && bytes > r->flow)
-		r->flow = bytes;
+	if (analytic_between_machines(s, src, dst)) {
+		if ((cap = analytic_flow_cap(s, bytes)) > 0 &&
+		    bytes / cap > r->flow_s)
+			r->flow_s = bytes / cap;
+		/* it takes more of its route for the bytes it moves */
+		w = bytes / analytic_flow_gain(s, bytes);
+	}
 	if (r->ready != NULL) {
 		if (r->nflows == r->cap) {
 			r->cap = r->cap ? 2 * r->cap : 64;
@@ -78,19 +112,19 @@ analytic_round_flow(struct round *r, int src, int dst, double bytes)
 		for (i = 0; i < len; i++) {
 			l = links[i];
 			if (s->link_shared[l])
-				r->load[l] += bytes;
-			else if (bytes > r->load[l])
-				r->load[l] = bytes;
+				r->load[l] += w;
+			else if (w > r->load[l])
+				r->load[l] = w;
 		}
 		return;
 	}
-	r->up[src] += bytes;
-	r->down[dst] += bytes;
-	r->sw[a] += bytes;
+	r->up[src] += w;
+	r->down[dst] += w;
+	r->sw[a] += w;
 	if (a != b) {
-		r->sw[b] += bytes;
-		r->out[a] += bytes;
-		r->in[b] += bytes;
+		r->sw[b] += w;
+		r->out[a] += w;
+		r->in[b] += w;
 	}
 }
 
@@ -283,7 +317,7 @@ alone_time(const struct round *r, int src, int dst, double bytes)
 	const struct shape *s = r->s;
 	const int *links;
 	int i, len, a, b;
-	double c = s->B;
+	double c = s->B, cap;
 
 	if (s->route != NULL) {
 		len = s->route(s->route_ctx, src, dst, &links);
@@ -300,8 +334,11 @@ alone_time(const struct round *r, int src, int dst, double bytes)
 		c = s->uplink_Bps[a];
 	if (a != b && s->uplink_Bps[b] < c)
 		c = s->uplink_Bps[b];
-	if (s->flow_Bps > 0 && (s->racks == 0 || a != b) && s->flow_Bps < c)
-		c = s->flow_Bps;
+	if (analytic_between_machines(s, src, dst)) {
+		c *= analytic_flow_gain(s, bytes);
+		if ((cap = analytic_flow_cap(s, bytes)) > 0 && cap < c)
+			c = cap;
+	}
 	return bytes / c;
 }
 
@@ -421,11 +458,13 @@ analytic_round_time(struct round *r)
 				    "rack %d's uplink", k);
 		}
 	}
-	if (s->flow_Bps > 0 && r->flow / s->flow_Bps > t) {
-		t = r->flow / s->flow_Bps;
-		snprintf(r->binding, sizeof r->binding, "the flow cap");
+	if (r->flow_s > t) {
+		t = r->flow_s;
+		snprintf(r->binding, sizeof r->binding, s->flow_rate != NULL &&
+		    s->flow_rate->n > 0 ? "the transport's rate" :
+		    "the flow cap");
 	}
-	r->flow = 0;
+	r->flow_s = 0;
 	if (t > r->worst_s) {
 		r->worst_s = t;
 		memcpy(r->worst, r->binding, sizeof r->worst);

@@ -3,6 +3,8 @@
 #ifndef PSIM_ANALYTIC_H
 #define PSIM_ANALYTIC_H
 
+struct hw_curve;
+
 /* The numbers a closed form needs, filled by the simulator from the
  * scenario and the platform. */
 struct shape {
@@ -35,8 +37,12 @@ struct shape {
 	int		 groups_are_hosts; /* the groups are multi-GPU machines,
 					   their uplinks the NICs */
 	double		 flow_Bps;	/* network.flow_cap: no flow between
-					   groups (hosts on a star) faster;
-					   0: none */
+					   machines faster; 0: none */
+	/* network.transport's curves (hardware.h), for flows between
+	 * machines: one connection's rate by message size, and the share
+	 * of its route's bandwidth it gets; NULL or no point: none. */
+	const struct hw_curve *flow_rate;
+	const struct hw_curve *flow_factor;
 	/* A platform file's own links: route() gives the links from host
 	   src to host dst as indices into the tables below (valid until its
 	   next call), and a round loads every link on each flow's route
@@ -52,6 +58,16 @@ struct shape {
 	const int	*link_host;	/* the host whose NIC it is, or -1 */
 };
 
+
+/* Whether a flow from host src to dst crosses the network between
+ * machines, where network.flow_cap and the transport apply (a machine:
+ * a host, or a group on a multi-GPU cluster). */
+int analytic_between_machines(const struct shape *, int src, int dst);
+/* For such a flow of bytes: its own cap in bytes/s (network.flow_cap
+ * and the transport's rate, the lower; 0: none), and the share of its
+ * route's bandwidth it gets (the transport's factor; 1: all). */
+double analytic_flow_cap(const struct shape *, double bytes);
+double analytic_flow_gain(const struct shape *, double bytes);
 
 struct analytic {
 	double		 compute_s;
@@ -70,7 +86,7 @@ struct analytic {
 						   least this (every flow alone) */
 	int		 buckets;		/* 0: reduce after compute */
 	char		 formula[256];		/* in symbols */
-	char		 evaluated[384];	/* with the numbers */
+	char		 evaluated[512];	/* with the numbers */
 	char		 paced_by[96];		/* the slowest round's resource */
 	const char	*dominant;		/* "latency" or "bandwidth" */
 };
@@ -114,8 +130,8 @@ struct round {
 	char		 binding[96];	/* what bound the last round */
 	char		 worst[96];	/* what bound the slowest round */
 	double		 worst_s;
-	double		 flow;		/* the round's largest flow between
-					   hosts (flow_Bps) */
+	double		 flow_s;	/* the round's slowest flow between
+					   machines at its own cap alone */
 };
 void analytic_round_init(struct round *, const struct shape *);
 void analytic_round_flow(struct round *, int src, int dst, double bytes);

@@ -49,7 +49,15 @@ path(const struct shape *s, struct fluid_flow *f)
 		f->res[f->nres++] = out + a;
 		f->res[f->nres++] = in + b;
 	}
-	f->cap = (s->racks == 0 || a != b) ? s->flow_Bps : 0;
+	/* between machines, its own cap and the share of its route it
+	 * gets: a flow that gets a share g moves g bytes for each it takes
+	 * of its resources, so it runs as bytes / g at cap / g */
+	f->gain = 1;
+	f->cap = 0;
+	if (analytic_between_machines(s, f->src, f->dst)) {
+		f->gain = analytic_flow_gain(s, f->bytes);
+		f->cap = analytic_flow_cap(s, f->bytes) / f->gain;
+	}
 }
 
 /* Max-min fair rates of the live flows (progressive filling: every
@@ -136,7 +144,7 @@ fluid_run(const struct shape *s, struct fluid_flow *f, int n,
 	resources(s, full);
 	for (i = 0; i < n; i++) {
 		path(s, &f[i]);
-		f[i].left = f[i].bytes;
+		f[i].left = f[i].bytes / f[i].gain;
 		f[i].state = WAITING;
 	}
 	while (todo > 0) {
@@ -158,7 +166,7 @@ fluid_run(const struct shape *s, struct fluid_flow *f, int n,
 			if (f[i].state != LIVE)
 				continue;
 			f[i].left -= f[i].rate * dt;
-			if (f[i].left <= f[i].bytes * 1e-12) {
+			if (f[i].left <= f[i].bytes / f[i].gain * 1e-12) {
 				f[i].state = ENDED;
 				todo--;
 				rules->ended(rules->ctx, &f[i], t);

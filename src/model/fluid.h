@@ -23,7 +23,7 @@ struct fluid_flow {
 	int		 tag;		/* the caller's: a shard, a round */
 	/* fluid_run's */
 	int		 nres, res[6], state;
-	double		 left, rate, cap;
+	double		 left, rate, cap, gain;
 };
 
 struct fluid_rules {

@@ -2,6 +2,7 @@
  * (hardware.h). */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +15,7 @@ const struct hw_rate hw_rates[] = {
 #define RATE(gpu, preset, batch, dtype, per_s, source) \
 	{ gpu, preset, batch, dtype, per_s, source },
 #define LINK(name, bps, latency, source)
-#define TRANSPORT(name, Bps, source)
+#define TRANSPORT(name, rate, factor, bench_Bps, source)
 #include "hardware.def"
 #undef RATE
 #undef LINK
@@ -25,7 +26,7 @@ const int hw_nrates = (int)(sizeof hw_rates / sizeof hw_rates[0]);
 const struct hw_link hw_links[] = {
 #define RATE(gpu, preset, batch, dtype, per_s, source)
 #define LINK(name, bps, latency, source) { name, bps, latency, source },
-#define TRANSPORT(name, Bps, source)
+#define TRANSPORT(name, rate, factor, bench_Bps, source)
 #include "hardware.def"
 #undef RATE
 #undef LINK
@@ -38,7 +39,8 @@ static char *append(char *, const char *, const char *);
 const struct hw_transport hw_transports[] = {
 #define RATE(gpu, preset, batch, dtype, per_s, source)
 #define LINK(name, bps, latency, source)
-#define TRANSPORT(name, Bps, source) { name, Bps, source },
+#define TRANSPORT(name, rate, factor, bench_Bps, source) \
+	{ name, rate, factor, bench_Bps, source },
 #include "hardware.def"
 #undef RATE
 #undef LINK
@@ -73,6 +75,71 @@ row_names(const void *rows, int n, size_t size)
 	return s;
 }
 
+int
+hw_curve_parse(const char *text, struct hw_curve *c, char **error)
+{
+	const char *p = text;
+	char *end;
+	double x, y;
+
+	c->n = 0;
+	*error = NULL;
+	while (*p != '\0') {
+		while (*p == ' ')
+			p++;
+		if (*p == '\0')
+			break;
+		x = strtod(p, &end);
+		if (end == p || *end != ':' || !(x > 0) || !isfinite(x))
+			break;
+		p = end + 1;
+		y = strtod(p, &end);
+		if (end == p || (*end != ' ' && *end != '\0') || !(y > 0) ||
+		    !isfinite(y) || c->n == HW_CURVE_MAX ||
+		    (c->n > 0 && x <= c->size[c->n - 1]))
+			break;
+		c->size[c->n] = x;
+		c->value[c->n++] = y;
+		p = end;
+	}
+	if (*p == '\0')
+		return 0;
+	xasprintf(error, "\"%s\": expected up to %d points SIZE:VALUE, both "
+	    "positive, sizes rising, at \"%s\"", text, HW_CURVE_MAX, p);
+	c->n = 0;
+	return -1;
+}
+
+double
+hw_curve_at(const struct hw_curve *c, double size, double def)
+{
+	int i;
+	double t;
+
+	if (c->n == 0)
+		return def;
+	if (size <= c->size[0])
+		return c->value[0];
+	for (i = 1; i < c->n; i++) {
+		if (size > c->size[i])
+			continue;
+		t = log(size / c->size[i - 1]) / log(c->size[i] /
+		    c->size[i - 1]);
+		return c->value[i - 1] * pow(c->value[i] / c->value[i - 1], t);
+	}
+	return c->value[c->n - 1];
+}
+
+double
+hw_flow_cap(const struct hw_curve *rate, double flow_cap_Bps, double bytes)
+{
+	double c = hw_curve_at(rate, bytes, 0);
+
+	if (flow_cap_Bps > 0 && (c == 0 || flow_cap_Bps < c))
+		c = flow_cap_Bps;
+	return c;
+}
+
 const struct hw_transport *
 hw_transport_find(const char *name)
 {
@@ -80,6 +147,30 @@ hw_transport_find(const char *name)
 	    sizeof hw_transports[0], name);
 
 	return i < 0 ? NULL : &hw_transports[i];
+}
+
+char *
+hw_transport_cap_names(void)
+{
+	struct hw_curve c;
+	char *s = NULL, *error;
+	int i;
+
+	for (i = 0; i < hw_ntransports; i++) {
+		if (hw_curve_parse(hw_transports[i].rate, &c, &error) != 0)
+			free(error);
+		else if (c.n == 1)
+			s = append(s, ", ", hw_transports[i].name);
+	}
+	return s;
+}
+
+char *
+hw_transport_none_names(void)
+{
+	char *s = hw_transport_names();
+
+	return append(s, ", ", "none");
 }
 
 char *

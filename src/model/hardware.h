@@ -20,10 +20,35 @@ struct hw_link {
 	const char	*source;
 };
 
-/* A software transport's measured rate for one flow. */
+/* A curve by message size, as SMPI's piecewise factors: n points
+ * (size in bytes, value), sizes rising; read between two points on a
+ * straight line in log size and log value, and flat beyond the ends.
+ * n == 0: no curve. */
+#define HW_CURVE_MAX	8
+struct hw_curve {
+	int		 n;
+	double		 size[HW_CURVE_MAX];
+	double		 value[HW_CURVE_MAX];
+};
+
+/* A software transport, measured alone by a microbenchmark (SMPI's
+ * rule: DESIGN.md, "calibrate, never fit").  rate and factor are curves
+ * as text, "SIZE:VALUE SIZE:VALUE ..." in bytes (hw_curve_parse), or ""
+ * for none:
+ *   rate     what one connection moves, bytes/s, by message size: its
+ *            software (copies, framing, one socket), which no faster
+ *            link lifts; psim caps each message between two machines
+ *            at it;
+ *   factor   the share of a route's bandwidth it gets, by message size
+ *            (protocol overhead): SimGrid's bandwidth factor.
+ * bench_Bps is the link its microbenchmark ran on, per direction (0: a
+ * loopback, the software alone), which psim's calibration check
+ * (psim transport --check) runs it on again. */
 struct hw_transport {
 	const char	*name;
-	double		 Bps;		/* bytes per second of one flow */
+	const char	*rate;
+	const char	*factor;
+	double		 bench_Bps;
 	const char	*source;
 };
 
@@ -35,10 +60,27 @@ extern const int hw_nlinks;
 extern const struct hw_transport hw_transports[];
 extern const int hw_ntransports;
 
+/* A curve from its text ("" gives n = 0): 0, or -1 with *error (malloc'd)
+ * when a point is not SIZE:VALUE with both positive, sizes not rising, or
+ * more than HW_CURVE_MAX points. */
+int hw_curve_parse(const char *text, struct hw_curve *, char **error);
+/* The curve's value at size (see struct hw_curve); def when it has no
+ * point. */
+double hw_curve_at(const struct hw_curve *, double size, double def);
+/* A message of bytes between two machines: its own cap in bytes/s, the
+ * lower of a transport's rate curve at its size and flow_cap_Bps (0:
+ * none); 0 when neither caps it. */
+double hw_flow_cap(const struct hw_curve *rate, double flow_cap_Bps,
+    double bytes);
+
 /* The transport named name (case-insensitive), or NULL; the names,
  * malloc'd. */
 const struct hw_transport *hw_transport_find(const char *name);
 char *hw_transport_names(void);
+/* The same with "none" (network.transport's values); and only those of
+ * one rate for any size (network.flow_cap's). */
+char *hw_transport_none_names(void);
+char *hw_transport_cap_names(void);
 
 /* The row for gpu, preset, batch and dtype, or NULL. */
 const struct hw_rate *hw_rate_find(const char *gpu, const char *preset,

@@ -748,11 +748,13 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 	if (sc->strategy.wire_dtype != sc->model.dtype)
 		fprintf(f, ", sent as %s",
 		    scenario_dtype_name(sc->strategy.wire_dtype));
-	fprintf(f, "), %s, network %s%s\n", cl,
+	fprintf(f, "), %s, network %s%s%s%s\n", cl,
 	    scenario_network_name(sc->network),
 	    sc->network == NET_REALISTIC && !sc->crosstraffic ?
 	    " (no cross-traffic)" : sc->network == NET_CM02 &&
-	    sc->crosstraffic ? " (with cross-traffic)" : "");
+	    sc->crosstraffic ? " (with cross-traffic)" : "",
+	    sc->transport != NULL ? ", transport " : "",
+	    sc->transport != NULL ? sc->transport->name : "");
 	if (sc->numerics.mode == NUM_PROXY)
 		fprintf(f, "  numerics proxy: a %ld-parameter %s model trains "
 		    "while the wire carries the model above\n",

@@ -959,41 +959,71 @@ parse_run(struct ctx *c, const cJSON *root, struct scenario *sc,
 }
 
 /* A transport of hardware.def at /network/key, or NULL (an error if the
- * value is not one). */
+ * value is not one; "none" for network.transport is none). */
 static const struct hw_transport *
 get_transport(struct ctx *c, const cJSON *n, const char *key)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(n, key);
 	const struct hw_transport *t;
+	int cap = strcmp(key, "flow_cap") == 0;
 	char p[64];
 
 	if (cJSON_IsString(v) && (t = hw_transport_find(v->valuestring)))
 		return t;
+	if (!cap && cJSON_IsString(v) && strcmp(v->valuestring, "none") == 0)
+		return NULL;
 	snprintf(p, sizeof p, "/network/%s", key);
-	err_not_named(c, p, strcmp(key, "flow_cap") == 0 ? "5Gbps" : NULL,
-	    "transport", hw_transport_names(), v);
+	err_not_named(c, p, cap ? "5Gbps" : NULL, cap ? "transport of one "
+	    "rate" : "transport", cap ? hw_transport_cap_names() :
+	    hw_transport_none_names(), v);
 	return NULL;
 }
 
-/* network.transport (a transport's name) and network.flow_cap (a
- * bandwidth, or a transport's name for its rate). */
+/* A transport's curves into the scenario (a row that does not parse is
+ * psim's bug: hardware.def is tested whole, unit-models). */
+static void
+take_transport(struct scenario *sc, const struct hw_transport *t)
+{
+	char *error;
+
+	sc->transport = t;
+	if (hw_curve_parse(t->rate, &sc->transport_rate, &error) != 0 ||
+	    hw_curve_parse(t->factor, &sc->transport_factor, &error) != 0)
+		fatal("hardware.def: transport %s: %s", t->name, error);
+}
+
+/* network.transport (a transport's name, or "none") and network.flow_cap
+ * (a bandwidth, or the name of a transport of one rate for any size). */
 static void
 parse_transport(struct ctx *c, const cJSON *n, struct scenario *sc)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(n, "flow_cap");
 	const struct hw_transport *t;
+	struct hw_curve rate;
 	char *cause;
 	double d;
 
-	if (cJSON_GetObjectItemCaseSensitive(n, "transport") != NULL)
-		sc->transport = get_transport(c, n, "transport");
+	if (cJSON_GetObjectItemCaseSensitive(n, "transport") != NULL &&
+	    (t = get_transport(c, n, "transport")) != NULL)
+		take_transport(sc, t);
 	if (v == NULL)
 		return;
 	if (cJSON_IsString(v) && units_parse(v->valuestring, UNIT_BANDWIDTH,
 	    &d, &cause) != 0) {
 		free(cause);
-		if ((t = get_transport(c, n, "flow_cap")) != NULL)
-			sc->flow_cap_Bps = t->Bps;
+		if ((t = get_transport(c, n, "flow_cap")) == NULL)
+			return;
+		if (hw_curve_parse(t->rate, &rate, &cause) != 0 ||
+		    rate.n != 1) {
+			free(cause);
+			err_at(c, "/network/flow_cap", "expected a bandwidth "
+			    "or a transport of one rate, got \"%s\", whose "
+			    "rate %s (name it in network.transport instead)",
+			    t->name, rate.n == 0 ? "is a share of its link's "
+			    "bandwidth" : "depends on the message size");
+			return;
+		}
+		sc->flow_cap_Bps = rate.value[0];
 		return;
 	}
 	get_units(c, n, "/network", "flow_cap", 0, &range_bandwidth,
@@ -1046,6 +1076,9 @@ parse_network(struct ctx *c, const cJSON *root, struct scenario *sc)
 	if (sc->flow_cap_Bps > 0 && sc->cluster.topology == TOPO_PLATFORM)
 		err_at(c, "/network/flow_cap", "modelled on a generated "
 		    "cluster, not a platform file");
+	if (sc->transport != NULL && sc->cluster.topology == TOPO_PLATFORM)
+		err_at(c, "/network/transport", "modelled on a generated "
+		    "cluster, not a platform file (expected \"none\")");
 }
 
 /* A name or description is one line: it heads reports and names files

@@ -166,9 +166,12 @@ struct scenario {
 
 	enum network_model network;
 	double		 flow_cap_Bps;	/* network.flow_cap; 0: none */
-	const struct hw_transport *transport; /* network.transport, or
-					   NULL: what the run used, which
-					   psim does not model */
+	/* network.transport: the software transport of every message
+	 * between two machines (hardware.def), its curves parsed; NULL
+	 * ("none", or not given): the links alone. */
+	const struct hw_transport *transport;
+	struct hw_curve	 transport_rate;	/* bytes/s by size; n 0: none */
+	struct hw_curve	 transport_factor;	/* of the route's bandwidth */
 	double		 published_efficiency; /* published.efficiency; 0:
 					   none */
 	char		*published_source;

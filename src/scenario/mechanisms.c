@@ -1,0 +1,84 @@
+/* mechanisms.c: the host-side mechanisms' rows (mechanisms.h). */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "hardware.h"
+#include "mechanisms.h"
+#include "scenario.h"
+
+/* network.transport: the software of every message between machines. */
+static int
+transport_on(const struct scenario *sc)
+{
+	return sc->transport != NULL;
+}
+
+static void
+transport_off(struct scenario *sc)
+{
+	sc->transport = NULL;
+	sc->transport_rate.n = sc->transport_factor.n = 0;
+}
+
+static void
+transport_words(const struct scenario *sc, char *buf, size_t size)
+{
+	snprintf(buf, size, "the transport %s (network.transport)",
+	    sc->transport->name);
+}
+
+static const char *
+transport_source(const struct scenario *sc)
+{
+	return sc->transport->source;
+}
+
+static const struct {
+	int	 (*on)(const struct scenario *);
+	void	 (*off)(struct scenario *);
+	void	 (*words)(const struct scenario *, char *, size_t);
+	const char *(*source)(const struct scenario *);
+} rows[M_N] = {
+	[M_TRANSPORT] = { transport_on, transport_off, transport_words,
+	    transport_source },
+};
+
+int
+mechanism_on(const struct scenario *sc, enum mechanism m)
+{
+	return rows[m].on(sc);
+}
+
+void
+mechanism_off(struct scenario *sc, enum mechanism m)
+{
+	rows[m].off(sc);
+}
+
+void
+mechanisms_off(struct scenario *sc)
+{
+	int m, j;
+
+	for (m = 0; m < M_N; m++)
+		rows[m].off(sc);
+	for (j = 0; j < sc->njobs; j++)
+		mechanisms_off(sc->jobs[j]);
+}
+
+void
+mechanism_words(const struct scenario *sc, enum mechanism m, char *buf,
+    size_t size)
+{
+	if (!rows[m].on(sc))
+		snprintf(buf, size, "(none)");
+	else
+		rows[m].words(sc, buf, size);
+}
+
+const char *
+mechanism_source(const struct scenario *sc, enum mechanism m)
+{
+	return rows[m].on(sc) ? rows[m].source(sc) : "";
+}
