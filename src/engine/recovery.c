@@ -21,13 +21,15 @@
  *     sent to the storage host; the workers join again.
  *
  * The controller is the one actor that is not a daemon: the simulation
- * ends when the job has its steps (recovery_job_done). */
+ * ends when the job has its steps (recovery_job_done).
+ *
+ * This file is the controller; the storage host's checkpoints and
+ * restores are recovery-storage.c's, the relaunches recovery-launch.c's
+ * (recovery-impl.h). */
 #include "config.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>
@@ -35,6 +37,7 @@
 #include <simgrid/link.h>
 
 #include "metrics.h"
+#include "recovery-impl.h"
 #include "recovery.h"
 #include "sim.h"
 #include "xmalloc.h"
@@ -43,37 +46,6 @@
  * once) is given up when the draws reach this many first horizons, or
  * would pass FAULT_EVENTS_MAX events. */
 #define GIVE_UP		256
-
-/* The controller's state, owned by the simulation (sim->rec). */
-struct recovery {
-	double		 horizon_s;	/* of the drawn schedules */
-	double		 first_horizon_s;
-	struct fault_schedule servers;	/* slots: server s is host n + s */
-	struct fault_schedule links;	/* slots: worker w's NIC */
-	double		*nic_Bps;	/* per worker and direction, when up */
-	double		 restart_from;	/* when the last host came back */
-	int		 done;
-	enum { JOB_RUNNING, JOB_DOWN, JOB_RESTARTING } state;
-	char		*down;		/* per host (workers, then servers) */
-	char		*preempted;	/* per host: lost once at least */
-	int		 wdown;	/* workers down (hosts or links) */
-	int		 stalling;	/* since t_last */
-	double		 t_last;
-	sg_sem_t	 restored;	/* ps: a shard restored */
-	int		 ckpt_asap;	/* a notice came: save after this step */
-	int		 spares_used;
-	int		 started;	/* the job has run */
-	char		*join;		/* ps: workers back, to join */
-	char		*lost_for_good;	/* no spare for it */
-	long		 committed;	/* ps: a checkpoint's version, whole */
-	long		 pending_applied;
-};
-
-static int
-is_allreduce(const struct sim *sim)
-{
-	return sim->sc->strategy.info->family == FAMILY_ALLREDUCE;
-}
 
 /* Whether the job can make no progress now: it is down, or a synchronous
  * PS misses a worker, or a PS that needs fewer misses too many. */
@@ -103,7 +75,8 @@ shards_lost(const struct sim *sim)
 	int h, lost = 0;
 
 	for (h = 0; h < sim->nhosts; h++)
-		lost += ctl->down != NULL && h < sim->nworkers + sim->nservers &&
+		lost += ctl->down != NULL &&
+		    h < sim->nworkers + sim->nservers &&
 		    ctl->down[h] && sim->hosts[h].shards > 0;
 	return lost;
 }
@@ -133,8 +106,8 @@ can_finish(const struct sim *sim)
 }
 
 /* Count the stall up to now; called around every change of state. */
-static void
-account(struct sim *sim)
+void
+recovery_account(struct sim *sim)
 {
 	struct recovery *ctl = sim->rec;
 	double now = simgrid_get_clock();
@@ -162,143 +135,6 @@ draw(struct sim *sim, double horizon_s)
 		    horizon_s, out[k]);
 }
 
-static void forget(struct sim *, int);
-
-/* A storage receiver: takes the checkpoints one sender slot sends. */
-static void
-storage_main(struct sim *sim, int slot)
-{
-	struct msg *m;
-	sg_comm_t c;
-
-	sg_actor_daemonize(sg_actor_self());
-	for (;;) {
-		c = sim_recv(sim_mailbox(sim, "storage", slot), &m);
-		if (sg_comm_wait(c) == SG_OK)	/* the sender may die */
-			sim_received(sim, sim->storage, m);
-	}
-}
-
-static void
-spawn_storage(struct sim *sim)
-{
-	int i, n = is_allreduce(sim) ? 1 : sim->layout.nshards;
-	char name[64];
-
-	for (i = 0; i < n; i++) {
-		snprintf(name, sizeof name, "storage-%d", i);
-		sim_spawn(sim, name, sim->storage, storage_main, i);
-	}
-}
-
-double
-recovery_checkpoint(struct sim *sim, int src, int slot, double bytes)
-{
-	double t0 = simgrid_get_clock();
-	sg_comm_t c = sim_send_bytes(sim, sim_mailbox(sim, "storage", slot), src,
-	    sim->storage, -1, bytes, 0);
-
-	sg_comm_wait(c);
-	sim_mark(sim, src, "checkpoint", -1);
-	return simgrid_get_clock() - t0;
-}
-
-void
-recovery_step_done(struct sim *sim, int steps)
-{
-	struct recovery *ctl = sim->rec;
-	int every = sim->sc->faults.checkpoint_every;
-	struct numerics *nm = sim->num;
-
-	sim->steps_done = steps;
-	if (steps >= sim->steps || ((every == 0 || steps % every != 0) &&
-	    !ctl->ckpt_asap))
-		return;
-	ctl->ckpt_asap = 0;
-	sim->fstats.checkpoint_s += recovery_checkpoint(sim, 0, 0,
-	    sim->sc->faults.ckpt_bytes);
-	sim->checkpoint_step = steps;
-	sim->checkpointed = 1;
-	if (nm != NULL)
-		numerics_checkpoint(nm, 0);
-}
-
-/* The job trains (again): a relaunch is done (the first start is not a
- * restart). */
-static void
-running(struct sim *sim)
-{
-	struct recovery *ctl = sim->rec;
-	account(sim);
-	if (ctl->started) {
-		sim->fstats.restart_s += simgrid_get_clock() - ctl->restart_from;
-		sim->fstats.restarts++;
-		sim_mark(sim, sim->storage, "restart", -1);
-	}
-	ctl->started = 1;
-	ctl->state = JOB_RUNNING;
-	account(sim);
-}
-
-/* ps: shard j saved its share at version (shard 0: with applied
- * gradients so far).  A checkpoint is whole, and the one a restart
- * restores, once every shard has saved that same version; until then
- * the shards' shares wait in the numerics' pending copy. */
-void
-recovery_ps_checkpointed(struct sim *sim, int j, long version,
-    long applied)
-{
-	struct recovery *ctl = sim->rec;
-	struct numerics *nm = sim->num;
-	long lo, len;
-	int i;
-
-	sim->ckpt_version[j] = version;
-	if (j == 0)
-		ctl->pending_applied = applied;
-	if (nm != NULL) {
-		numerics_range(nm, sim->layout.shard_offset[j], sim->layout.shard_count[j],
-		    &lo, &len);
-		numerics_checkpoint_range(nm, lo, len);
-	}
-	for (i = 0; i < sim->layout.nshards; i++) {
-		if (sim->ckpt_version[i] != version)
-			return;
-	}
-	ctl->committed = version;
-	sim->ckpt_applied = ctl->pending_applied;
-	sim->checkpoint_step = sim->sc->strategy.sync == SYNC_ASYNC ?
-	    (int)(sim->ckpt_applied / sim->nworkers) : (int)version;
-	sim->checkpointed = 1;
-	if (nm != NULL)
-		numerics_commit(nm);
-}
-
-void
-recovery_restore(struct sim *sim, int w)
-{
-	struct recovery *ctl = sim->rec;
-	struct msg *m;
-	sg_comm_t c;
-
-	/* a survivor of an elastic ring keeps its state; the others take
-	 * it (with no checkpoint yet, a relaunch starts afresh) */
-	if (sim->need_state[w]) {
-		c = sim_recv(sim->worker_mbox[w], &m);
-		if (sg_comm_wait(c) != SG_OK)
-			return;
-		/* the sender: a survivor's host, or the storage's */
-		if (sim->num != NULL && sim->sc->faults.elastic)
-			numerics_take(sim->num, w, m->src < sim->nworkers ?
-			    m->src : -1);
-		sim_received(sim, w, m);
-	}
-	sim->need_state[w] = 0;
-	if (w == (sim->members != NULL ? sim->members[0] : 0) &&
-	    ctl->state == JOB_RESTARTING)
-		running(sim);
-}
-
 void
 recovery_job_done(struct sim *sim)
 {
@@ -310,149 +146,9 @@ recovery_job_done(struct sim *sim)
 	sg_sem_release(sim->job_done);
 }
 
-/* ps: a server restores shard j from the storage host. */
-static void
-restore_main(struct sim *sim, int j)
-{
-	struct recovery *ctl = sim->rec;
-	struct msg *m;
-
-	sg_actor_daemonize(sg_actor_self());
-	if (sg_comm_wait(sim_recv(sim_mailbox(sim, "restore", j), &m)) == SG_OK)
-		sim_received(sim, sim->shard_hidx[j], m);
-	sg_sem_release(ctl->restored);
-}
-
-/* After faults.restart, start the relaunched job: all-reduce workers are
- * sent the checkpoint as they start; PS servers first restore every
- * shard from the storage host, then the workers that are up join.  A
- * failure meanwhile kills this actor too. */
-static void
-launcher(struct sim *sim, int unused)
-{
-	struct recovery *ctl = sim->rec;
-	int w, j, restore = sim->checkpointed;
-
-	(void)unused;
-	sg_actor_daemonize(sg_actor_self());
-	if (sim->sc->faults.restart_s > 0 && ctl->started)
-		sg_actor_sleep_for(sim->sc->faults.restart_s);
-	if (is_allreduce(sim)) {
-		for (w = 0; w < sim->nworkers; w++) {
-			if (sim->need_state[w])
-				sim_send_bytes(sim, sim->worker_mbox[w],
-				    sim->storage, w, -1,
-				    sim->sc->faults.ckpt_bytes, 1);
-			sim_spawn_worker(sim, w);
-		}
-		if (!ctl->started)	/* nobody to take a state: go */
-			running(sim);
-		return;
-	}
-	for (j = 0; j < sim->layout.nshards && restore; j++) {
-		sim_send_bytes(sim, sim_mailbox(sim, "restore", j), sim->storage,
-		    sim->shard_hidx[j], -1, sim->sc->faults.ckpt_bytes *
-		    (double)sim->layout.shard_count[j] / (double)sim->layout.elements, 1);
-		sim_spawn(sim, "restore", sim->shard_hidx[j], restore_main, j);
-	}
-	for (j = 0; j < sim->layout.nshards && restore; j++)
-		sg_sem_acquire(ctl->restored);
-	/* from here on nothing blocks: the job is whole again at once */
-	sim->strategy->setup(sim);
-	for (w = 0; w < sim->nworkers; w++) {
-		if (ctl->down[w])
-			continue;
-		if (ctl->started)
-			sim_new_incarnation(sim, w);
-		sim_spawn_worker(sim, w);
-	}
-	running(sim);
-}
-
-/* Elastic: a survivor (or, with none, the storage host) sends its state
- * to a worker that has none. */
-static void
-state_sender(struct sim *sim, int w)
-{
-	int src = sim->storage, i;
-
-	for (i = 0; i < sim->nmembers; i++) {
-		if (!sim->need_state[sim->members[i]]) {
-			src = sim->members[i];
-			break;
-		}
-	}
-	sim_send_bytes(sim, sim->worker_mbox[w], src, w, -1, src ==
-	    sim->storage ? sim->sc->faults.ckpt_bytes :
-	    scenario_model_bytes(sim->sc), 1);
-}
-
-/* Elastic: after the rendezvous the ring re-forms with the workers up;
- * those without state get it from a survivor's host. */
-static void
-elastic_launcher(struct sim *sim, int unused)
-{
-	int i, w, src;
-
-	(void)unused;
-	sg_actor_daemonize(sg_actor_self());
-	if (sim->sc->faults.rendezvous_s > 0)
-		sg_actor_sleep_for(sim->sc->faults.rendezvous_s);
-	for (src = -1, i = 0; i < sim->nmembers && src < 0; i++) {
-		if (!sim->need_state[sim->members[i]])
-			src = sim->members[i];
-	}
-	for (i = 0; i < sim->nmembers; i++) {
-		w = sim->members[i];
-		if (sim->need_state[w])
-			sim_spawn(sim, "state", src >= 0 ? src : sim->storage,
-			    state_sender, w);
-		sim_spawn_worker(sim, w);
-	}
-}
-
-/* Elastic: re-form the ring with the workers that are up, from the step
- * the survivors hold (from the last checkpoint if none survived, or
- * afresh if there is none). */
-static void
-elastic_restart(struct sim *sim)
-{
-	struct recovery *ctl = sim->rec;
-	int w, survivor = 0;
-
-	account(sim);
-	ctl->restart_from = simgrid_get_clock();
-	ctl->state = JOB_RESTARTING;
-	if (sim->members == NULL)	/* the ring is no longer all workers */
-		sim->members = xcalloc((size_t)sim->nworkers,
-		    sizeof *sim->members);
-	sim->nmembers = 0;
-	for (w = 0; w < sim->nworkers; w++) {
-		if (ctl->down[w])
-			continue;
-		if (!ctl->started || !sim->checkpointed)
-			sim->need_state[w] &= ctl->started;
-		sim->members[sim->nmembers++] = w;
-		survivor |= !sim->need_state[w];
-	}
-	sim_new_generation(sim);
-	sim_reset_buckets(sim);
-	spawn_storage(sim);
-	if (!survivor) {
-		forget(sim, sim->checkpoint_step);
-		for (w = 0; w < sim->nmembers && !sim->checkpointed; w++)
-			sim->need_state[sim->members[w]] = 0;
-		if (sim->num != NULL)	/* the checkpoint's, or the start's */
-			numerics_restore(sim->num, sim->checkpoint_step);
-	}
-	sim->start_step = sim->steps_done;
-	sim_spawn(sim, "launcher", sim->storage, elastic_launcher, 0);
-	account(sim);
-}
-
 /* The steps since step are lost: counted, and their records dropped. */
-static void
-forget(struct sim *sim, int step)
+void
+recovery_forget(struct sim *sim, int step)
 {
 	sim->fstats.lost_steps += sim->steps_done - step;
 	metrics_forget(sim->metrics, step);
@@ -467,50 +163,16 @@ stop(struct sim *sim)
 	struct recovery *ctl = sim->rec;
 	double now = simgrid_get_clock();
 
-	account(sim);
+	recovery_account(sim);
 	if (ctl->state != JOB_DOWN)
 		sg_actor_kill_all();
 	if (ctl->state == JOB_RESTARTING && ctl->started)
 		sim->fstats.restart_s += now - ctl->restart_from;
 	if (ctl->state == JOB_RUNNING && !sim->sc->faults.elastic)
-		forget(sim, sim->checkpoint_step);
+		recovery_forget(sim, sim->checkpoint_step);
 	ctl->state = JOB_DOWN;
 	ctl->ckpt_asap = 0;
-	account(sim);
-}
-
-/* Every host the job needs is back: relaunch it from its checkpoint (or
- * afresh without one), under fresh mailbox names, the strategy's state
- * set up here, at once, so that a kill never finds it half done (a PS
- * sets up once its shards are restored). */
-static void
-restart(struct sim *sim)
-{
-	struct recovery *ctl = sim->rec;
-	account(sim);
-	ctl->restart_from = simgrid_get_clock();
-	ctl->state = JOB_RESTARTING;
-	ctl->ckpt_asap = 0;
-	if (sim->strategy->cleanup != NULL && sim->state != NULL)
-		sim->strategy->cleanup(sim);
-	sim_new_generation(sim);
-	sim_reset_buckets(sim);
-	if (is_allreduce(sim) && sim->strategy->setup != NULL)
-		sim->strategy->setup(sim);
-	spawn_storage(sim);	/* under the new names */
-	sim->start_step = sim->steps_done = sim->checkpoint_step;
-	memset(sim->need_state, sim->checkpointed, (size_t)sim->nworkers);
-	if (sim->num != NULL && is_allreduce(sim))
-		numerics_restore(sim->num, sim->checkpoint_step);
-	else if (sim->num != NULL)
-		numerics_ps_restore(sim->num, sim->checkpoint_step);
-	if (!is_allreduce(sim)) {
-		sim->applied_total = sim->ckpt_applied;
-		for (int j = 0; j < sim->layout.nshards; j++)
-			sim->ckpt_version[j] = ctl->committed;
-	}
-	sim_spawn(sim, "launcher", sim->storage, launcher, 0);
-	account(sim);
+	recovery_account(sim);
 }
 
 /* After the events of an instant: relaunch or re-form the job if it can,
@@ -523,10 +185,10 @@ settle(struct sim *sim)
 
 	if (ctl->state == JOB_DOWN && sim->sc->faults.elastic) {
 		if (sim->nworkers - ctl->wdown >= sim->sc->faults.min_workers)
-			elastic_restart(sim);
+			recovery_elastic_restart(sim);
 	} else if (ctl->state == JOB_DOWN && shards_lost(sim) == 0 &&
 	    (!ar || ctl->wdown == 0))
-		restart(sim);
+		recovery_restart(sim);
 	for (h = 0; h < sim->nworkers; h++) {
 		if (!ctl->join[h])
 			continue;
@@ -583,8 +245,8 @@ next_event(struct sim *sim, int *idx, int *which)
 		}
 	}
 	for (k = 0; k < 3; k++) {
-		if (idx[k] < sched[k]->n && (best < 0 || sched[k]->ev[idx[k]].t <
-		    sched[best]->ev[idx[best]].t))
+		if (idx[k] < sched[k]->n && (best < 0 ||
+		    sched[k]->ev[idx[k]].t < sched[best]->ev[idx[best]].t))
 			best = k;
 	}
 	if (best < 0)
@@ -665,7 +327,7 @@ controller(struct sim *sim, int unused)
 	struct fault_event e;
 
 	(void)unused;
-	account(sim);	/* a job that starts down stalls from 0 */
+	recovery_account(sim);	/* a job that starts down stalls from 0 */
 	for (;;) {
 		now = simgrid_get_clock();
 		if (ctl->done)
@@ -680,7 +342,7 @@ controller(struct sim *sim, int unused)
 			sim->faults_over = 1;
 			if (!can_finish(sim)) {
 				sim->fstats.done_s = -1;	/* never */
-				account(sim);
+				recovery_account(sim);
 				sg_actor_kill_all();
 				break;
 			}
@@ -704,7 +366,7 @@ controller(struct sim *sim, int unused)
 				ctl->ckpt_asap = 1;
 			continue;
 		}
-		account(sim);
+		recovery_account(sim);
 		if (which == FAULTS_OF_LINKS) {
 			/* a worker's NIC: it is cut off, its host stays */
 			if (e.kind == FAULT_PREEMPT && !ctl->down[h]) {
@@ -758,9 +420,9 @@ controller(struct sim *sim, int unused)
 				back(sim, h, ctl->preempted[h]);
 			}
 		}
-		account(sim);
+		recovery_account(sim);
 	}
-	account(sim);
+	recovery_account(sim);
 	/* the workers end their last exchange before the simulation ends */
 	while (sim->live_workers > 0)
 		sg_sem_acquire(sim->worker_exit);
@@ -825,7 +487,7 @@ recovery_attach(struct sim *sim)
 	ctl->started = !(shards_lost(sim) > 0 || (is_allreduce(sim) &&
 	    ctl->wdown > 0));
 	ctl->state = ctl->started ? JOB_RUNNING : JOB_DOWN;
-	spawn_storage(sim);
+	recovery_spawn_storage(sim);
 	sim_spawn(sim, "controller", sim->storage, controller, 0);
 	sim->start_down = !ctl->started;
 }
