@@ -312,6 +312,148 @@ lost(struct sim *sim, int h)
 		sg_actor_kill(sim->worker_actor[h]);	/* a PS worker */
 }
 
+/* No more faults: wait for the job if it can finish with the hosts it
+ * has now, else give it up (killing every actor). */
+static void
+no_more_faults(struct sim *sim)
+{
+	sim->faults_over = 1;
+	if (!can_finish(sim)) {
+		sim->fstats.done_s = -1;	/* never */
+		recovery_account(sim);
+		sg_actor_kill_all();
+		return;
+	}
+	sg_sem_acquire(sim->job_done);
+}
+
+/* A notice for host h (worker or server): counted; with
+ * faults.on_notice, a running all-reduce saves at the end of the step
+ * under way. */
+static void
+play_notice(struct sim *sim, int h)
+{
+	struct recovery *ctl = sim->rec;
+
+	sim->fstats.notices++;
+	/* all-reduce: save at the end of the step under way */
+	if (sim->sc->faults.on_notice && is_allreduce(sim) &&
+	    h < sim->nworkers && !ctl->down[h] && ctl->state == JOB_RUNNING)
+		ctl->ckpt_asap = 1;
+}
+
+/* Worker h's NIC fails or comes back (event kind): it is cut off, its
+ * host stays. */
+static void
+play_link(struct sim *sim, int h, enum fault_kind kind)
+{
+	struct recovery *ctl = sim->rec;
+
+	if (kind == FAULT_PREEMPT && !ctl->down[h]) {
+		sim->fstats.link_failures++;
+		sim_mark(sim, h, "link-failure", -1);
+		ctl->down[h] = 2;
+		ctl->wdown++;
+		lost(sim, h);
+		links(sim, h, 0);
+	} else if (kind == FAULT_RETURN && ctl->down[h] == 2) {
+		ctl->down[h] = 0;
+		ctl->wdown--;
+		links(sim, h, 1);
+		sim_mark(sim, h, "link-return", -1);
+		back(sim, h, 0);
+	}
+}
+
+/* Host h (a worker, or n + a server) is preempted at now, unless it is
+ * down already: lost() stops what needs it, and the host goes off. */
+static void
+play_preempt(struct sim *sim, int h, double now, const double *up_since)
+{
+	struct recovery *ctl = sim->rec;
+	int n = sim->nworkers;
+
+	*(h >= n ? &sim->fstats.server_failures :
+	    &sim->fstats.preemptions) += 1;
+	if (ctl->down[h] == 2) {
+		ctl->down[h] = 1;
+		links(sim, h, 1);	/* its replacement's are up */
+	} else {
+		ctl->down[h] = 1;	/* first: lost() stops */
+		ctl->wdown += h < n;
+		lost(sim, h);
+	}
+	ctl->preempted[h] = 1;
+	if (h < n)
+		sim->fstats.worker_up_s += now - up_since[h];
+	sim_mark(sim, h, h >= n ? "server-failure" : "preemption", -1);
+	sg_host_turn_off(sim->hosts[h].host);
+}
+
+/* Host h's replacement is up at now, if a spare is left (faults.spares
+ * counts replacement workers); else h is lost for good. */
+static void
+play_return(struct sim *sim, int h, double now, double *up_since)
+{
+	struct recovery *ctl = sim->rec;
+	int n = sim->nworkers;
+
+	if (h < n && ctl->preempted[h] && sim->sc->faults.spares >= 0 &&
+	    ctl->spares_used == sim->sc->faults.spares) {
+		sim->fstats.no_spare++;
+		ctl->lost_for_good[h] = 1;
+		return;
+	}
+	if (h < n && ctl->preempted[h])
+		ctl->spares_used++;
+	ctl->down[h] = 0;
+	ctl->wdown -= h < n;
+	up_since[h] = now;
+	sg_host_turn_on(sim->hosts[h].host);
+	sim_mark(sim, h, "return", -1);
+	back(sim, h, ctl->preempted[h]);
+}
+
+/* Play event e (of schedule which) on host h at now, the stall counted
+ * around it. */
+static void
+play(struct sim *sim, int which, int h, const struct fault_event *e,
+    double now, double *up_since)
+{
+	struct recovery *ctl = sim->rec;
+
+	recovery_account(sim);
+	if (which == FAULTS_OF_LINKS)
+		play_link(sim, h, e->kind);
+	else if (e->kind == FAULT_PREEMPT && ctl->down[h] != 1)
+		play_preempt(sim, h, now, up_since);
+	else if (e->kind == FAULT_RETURN && ctl->down[h] == 1 &&
+	    !ctl->lost_for_good[h])
+		play_return(sim, h, now, up_since);
+	recovery_account(sim);
+}
+
+/* The controller's end: the workers end their last exchange before the
+ * simulation ends, and every worker host not down is billed up to now. */
+static void
+controller_end(struct sim *sim, const double *up_since)
+{
+	struct recovery *ctl = sim->rec;
+	double now;
+	int h;
+
+	recovery_account(sim);
+	while (sim->live_workers > 0)
+		sg_sem_acquire(sim->worker_exit);
+	sim->fstats.end_s = now = simgrid_get_clock();
+	for (h = 0; h < sim->nworkers; h++) {
+		if (ctl->down[h] != 1)	/* billed unless the host is down */
+			sim->fstats.worker_up_s += now - up_since[h];
+	}
+	fault_schedule_free(&ctl->servers);
+	fault_schedule_free(&ctl->links);
+}
+
 /* The controller: plays the schedules until the job is done, or until
  * it can never be (its hosts never all up again).  ctl->down[h]: 1 for a
  * host that is down, 2 for a worker whose link is.  After the events of
@@ -337,16 +479,7 @@ controller(struct sim *sim, int unused)
 			settle(sim);
 		sim->next_fault_s = ev != NULL ? ev->t : INFINITY;
 		if (ev == NULL) {
-			/* no more faults: wait for the job if it can finish
-			 * with the hosts it has now */
-			sim->faults_over = 1;
-			if (!can_finish(sim)) {
-				sim->fstats.done_s = -1;	/* never */
-				recovery_account(sim);
-				sg_actor_kill_all();
-				break;
-			}
-			sg_sem_acquire(sim->job_done);
+			no_more_faults(sim);
 			break;
 		}
 		e = *ev;
@@ -358,82 +491,13 @@ controller(struct sim *sim, int unused)
 		now = simgrid_get_clock();
 		sim->last_fault_s = now;
 		h = which == FAULTS_OF_SERVERS ? n + e.slot : e.slot;
-		if (e.kind == FAULT_NOTICE) {
-			sim->fstats.notices++;
-			/* all-reduce: save at the end of the step under way */
-			if (sim->sc->faults.on_notice && is_allreduce(sim) &&
-			    h < n && !ctl->down[h] && ctl->state == JOB_RUNNING)
-				ctl->ckpt_asap = 1;
-			continue;
-		}
-		recovery_account(sim);
-		if (which == FAULTS_OF_LINKS) {
-			/* a worker's NIC: it is cut off, its host stays */
-			if (e.kind == FAULT_PREEMPT && !ctl->down[h]) {
-				sim->fstats.link_failures++;
-				sim_mark(sim, h, "link-failure", -1);
-				ctl->down[h] = 2;
-				ctl->wdown++;
-				lost(sim, h);
-				links(sim, h, 0);
-			} else if (e.kind == FAULT_RETURN && ctl->down[h] == 2) {
-				ctl->down[h] = 0;
-				ctl->wdown--;
-				links(sim, h, 1);
-				sim_mark(sim, h, "link-return", -1);
-				back(sim, h, 0);
-			}
-		} else if (e.kind == FAULT_PREEMPT && ctl->down[h] != 1) {
-			*(h >= n ? &sim->fstats.server_failures :
-			    &sim->fstats.preemptions) += 1;
-			if (ctl->down[h] == 2) {
-				ctl->down[h] = 1;
-				links(sim, h, 1);   /* its replacement's are up */
-			} else {
-				ctl->down[h] = 1;	/* first: lost() stops */
-				ctl->wdown += h < n;
-				lost(sim, h);
-			}
-			ctl->preempted[h] = 1;
-			if (h < n)
-				sim->fstats.worker_up_s += now - up_since[h];
-			sim_mark(sim, h, h >= n ? "server-failure" :
-			    "preemption", -1);
-			sg_host_turn_off(sim->hosts[h].host);
-		} else if (e.kind == FAULT_RETURN && ctl->down[h] == 1 &&
-		    !ctl->lost_for_good[h]) {
-			/* the replacement host is up, if a spare is left
-			 * (faults.spares counts replacement workers) */
-			if (h < n && ctl->preempted[h] &&
-			    sim->sc->faults.spares >= 0 &&
-			    ctl->spares_used == sim->sc->faults.spares) {
-				sim->fstats.no_spare++;
-				ctl->lost_for_good[h] = 1;
-			} else {
-				if (h < n && ctl->preempted[h])
-					ctl->spares_used++;
-				ctl->down[h] = 0;
-				ctl->wdown -= h < n;
-				up_since[h] = now;
-				sg_host_turn_on(sim->hosts[h].host);
-				sim_mark(sim, h, "return", -1);
-				back(sim, h, ctl->preempted[h]);
-			}
-		}
-		recovery_account(sim);
+		if (e.kind == FAULT_NOTICE)
+			play_notice(sim, h);
+		else
+			play(sim, which, h, &e, now, up_since);
 	}
-	recovery_account(sim);
-	/* the workers end their last exchange before the simulation ends */
-	while (sim->live_workers > 0)
-		sg_sem_acquire(sim->worker_exit);
-	sim->fstats.end_s = now = simgrid_get_clock();
-	for (h = 0; h < n; h++) {
-		if (ctl->down[h] != 1)	/* billed unless the host is down */
-			sim->fstats.worker_up_s += now - up_since[h];
-	}
+	controller_end(sim, up_since);
 	free(up_since);
-	fault_schedule_free(&ctl->servers);
-	fault_schedule_free(&ctl->links);
 }
 
 static void recovery_release(struct sim *);
