@@ -1,5 +1,6 @@
 /* recovery.h: faults played in a simulation, and each strategy's
- * recovery from them (recovery.c). */
+ * recovery from them (recovery.c, recovery-storage.c,
+ * recovery-launch.c). */
 #ifndef PSIM_RECOVERY_H
 #define PSIM_RECOVERY_H
 

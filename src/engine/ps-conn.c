@@ -1,0 +1,145 @@
+/* ps-conn.c: the parameter server under faults.  Its shards are served
+ * by one connection actor per shard and worker (ps_conn) in place of
+ * ps-server.c's and ps-server-async.c's servers, because code that may
+ * see a dead peer waits on one comm at a time (HACKING.md); the workers'
+ * side is ps-worker.c's round trip. */
+#include "config.h"
+
+#include <assert.h>
+
+#include "metrics.h"
+#include "ps.h"
+#include "recovery.h"
+#include "sim.h"
+#include "message.h"
+#include "worker.h"
+
+/* With faults, at a server's first update once the run is past its end
+ * (sim_past_end): the job's steps become those under way, which the
+ * workers have begun and finish: sync's and backup's the newest version
+ * of any shard, async's and ssp's the gradients applied in whole steps
+ * of n, rounded up.  The job ends once the servers have them (ps_conn). */
+static void
+cut(struct sim *sim, int stepped)
+{
+	struct ps_state *st = sim->state;
+	long steps = 0, n = sim->nworkers;
+	int j;
+
+	if (!sim_past_end(sim))
+		return;
+	for (j = 0; stepped && j < sim->layout.nshards; j++) {
+		if (st->version[j] > steps)
+			steps = st->version[j];
+	}
+	if (!stepped)
+		steps = (sim->applied_total + n - 1) / n;
+	if (steps < sim->steps) {
+		sim->steps = (int)steps;
+		metrics_end(sim->metrics, sim->steps);
+	}
+}
+
+/* With faults: the connection of shard j (idx / n) to worker w (idx % n)
+ * on the shard's host.  A push that fails on the wire (its worker died)
+ * is lost.  sync and backup take a step's gradients until they have
+ * their quorum (n, or n - b) and reply to those who gave them; backup
+ * drops a gradient of an older version and replies at once.  async and
+ * ssp apply each gradient and reply (ssp holds the reply while that
+ * worker is too far ahead).  A replacement's join gets the shard at
+ * once, unless its slot already gave this step its gradient: then the
+ * step's reply goes to the replacement.  The servers checkpoint their
+ * shards every faults.checkpoint.every steps (async and ssp: that many
+ * times n gradients). */
+void
+ps_conn(struct sim *sim, int idx)
+{
+	struct ps_state *st = sim->state;
+	const struct scenario *sc = sim->sc;
+	int n = sim->nworkers, j = idx / n, w = idx % n, i, got;
+	int me = sim->shard_hidx[j], every = sc->faults.checkpoint_every;
+	int stepped = sc->strategy.sync == SYNC_SYNC ||
+	    sc->strategy.sync == SYNC_BACKUP;
+	int quorum = n - sc->strategy.backup;
+	long off = sim->layout.shard_offset[j];
+	long count = sim->layout.shard_count[j], least;
+	struct msg *m, **pending = st->pending + (size_t)j * n;
+	char *contributed = st->contributed + (size_t)j * n;
+	sg_mailbox_t *to = st->reply_to + (size_t)j * n;
+	double t;
+
+	sg_actor_daemonize(sg_actor_self());
+	for (;;) {
+		if (sg_comm_wait(sim_recv(st->conn_mbox[idx], &m)) != SG_OK)
+			continue;
+		if (m->count == 0 && m->step < 0) {
+			sim_received(sim, me, m);
+			st->held[(size_t)j * n + w] = 0;
+			if (sc->strategy.sync == SYNC_SSP) {
+				/* the slot's clock stays: held like a push */
+				to[w] = sim->worker_mbox[w];
+				st->held[(size_t)j * n + w] = 1;
+				ps_release(sim, j, st->held + (size_t)j * n,
+				    to);
+			} else if (stepped && contributed[w])
+				to[w] = sim->worker_mbox[w];
+			else
+				ps_reply(sim, j, w);
+			continue;
+		}
+		if (stepped && (m->step < st->version[j] ||
+		    st->version[j] >= sim->steps)) {
+			assert(sc->strategy.sync == SYNC_BACKUP);
+			ps_drop(sim, j, m);
+			continue;
+		}
+		/* the inbox of the worker that pushed (a replacement has
+		 * another) */
+		to[w] = sim->worker_mbox[w];
+		if (stepped) {
+			assert(m->step == st->version[j] && !contributed[w]);
+			pending[st->got[j]++] = m;
+			contributed[w] = 1;
+			if (j == 0)
+				metrics_staleness(sim->metrics, 0);
+			if (st->got[j] < quorum)
+				continue;
+			got = st->got[j];
+			ps_update(sim, me, pending, got, off, count);
+			st->got[j] = 0;
+			st->version[j]++;
+			if (j == 0)
+				metrics_applied(sim->metrics);
+		} else
+			ps_apply(sim, j, m);
+		if (every > 0 && st->version[j] % (stepped ? every :
+		    (long)every * n) == 0) {
+			/* the shard's share of a checkpoint */
+			t = recovery_checkpoint(sim, me, j,
+			    sc->faults.ckpt_bytes * (double)count /
+			    (double)sim->layout.elements);
+			if (j == 0)
+				sim->fstats.checkpoint_s += t;
+			recovery_ps_checkpointed(sim, j, st->version[j],
+			    sim->applied_total);
+		}
+		for (i = 0; stepped && i < n; i++) {
+			if (contributed[i])
+				ps_reply_to(sim, j, i, to[i]);
+			contributed[i] = 0;
+		}
+		if (sc->strategy.sync == SYNC_SSP) {
+			st->held[(size_t)j * n + w] = 1;
+			ps_release(sim, j, st->held + (size_t)j * n, to);
+		} else if (!stepped)
+			ps_reply_to(sim, j, w, to[w]);
+		ps_sample(sim, stepped ? 1 : n);
+		cut(sim, stepped);
+		least = ps_least_version(sim);
+		sim->steps_done = stepped ? (int)least :
+		    (int)(sim->applied_total / n);
+		if (stepped ? least >= sim->steps :
+		    sim->applied_total >= (long)n * sim->steps)
+			recovery_job_done(sim);
+	}
+}
