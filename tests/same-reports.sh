@@ -12,9 +12,9 @@
 #   - every psim command the shell tests (tests/t*.sh of this tree) run,
 #     through a wrapper that records each call's arguments, output, error
 #     output and exit status.
-# Wall-clock fields are removed (JSON "wall_s", the CSV's last column, the
-# text's "engine wall clock", a sweep's progress lines, whose order and
-# times vary), and the tests' scratch directories and the
+# Wall-clock fields are removed (tests/wall-clock.sh: JSON "wall_s", the
+# CSV's wall_s column, the text's "engine wall clock", a sweep's progress
+# lines, whose order and times vary), and the tests' scratch directories and the
 # two binaries' paths named alike.  Prints the differences and exits 1 if there are any.
 #
 #   tests/same-reports.sh            # this tree against the last commit
@@ -46,18 +46,19 @@ OLD=$W/old/src/psim
 ALGORITHMS=$(SRCDIR=$SRC; . "$SRC/tests/lib.sh"; strategies FAMILY_ALLREDUCE) ||
 	{ echo "same-reports: $ALGORITHMS" >&2; exit 2; }
 
-# Remove what changes from run to run of one binary.
+# Remove what changes from run to run of one binary: the wall clock
+# (tests/wall-clock.sh, which the golden reports drop too), the scratch
+# directories and the binaries' paths.
+. "$SRC/tests/wall-clock.sh"
 normalize() {
+	no_wall_clock |
 	sed -e "s#$W/old/src/psim#PSIM#g" -e "s#$SRC/src/psim#PSIM#g" \
-	    -e 's/"wall_s": [0-9.e+-]*/"wall_s": W/' \
-	    -e 's/engine wall clock [0-9.]* s/engine wall clock W s/' \
-	    -e '/^psim: sweep: [0-9]*\/[0-9]* points done, /d' \
 	    -e 's#/tmp/psim-[a-z]*\.[A-Za-z0-9]*#TMP#g' \
 	    -e "s#$W/[a-z]*#RUN#g"
 }
-# CSV reports: every line's last field is wall_s.
+# CSV reports and results.csv: the wall_s column too.
 normalize_csv() {
-	normalize | sed 's/,[^,]*$/,W/'
+	normalize | no_wall_clock_csv
 }
 
 # The wrapper the shell tests run as PSIM: it records every call.

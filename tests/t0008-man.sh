@@ -1,7 +1,8 @@
 #!/bin/sh
 # t0008-man.sh: the man pages are clean mdoc, psim(1) documents every key
 # of the JSON report and lists the CSV report's columns, and
-# psim-scenario(5) every key a scenario accepts.
+# psim-scenario(5) every key a scenario accepts; psim(1)'s EXAMPLES run
+# and give what the page says they give.
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$SRCDIR/tests/lib.sh"
 
@@ -169,5 +170,120 @@ else
 	not_ok "psim keys lists every key path psim-scenario.5 documents" \
 	    "not a key: $(tr '\n' ' ' <"$TMP/unknown")"
 fi
+
+
+# psim(1)'s EXAMPLES, as the page has them: each ".Dl $ COMMAND", and each
+# "$ COMMAND" of a literal display with the lines after it (continuations,
+# a loop's body) up to the next "$ ".  Each runs in a scratch folder that
+# has scenarios/ and platforms/ as in the tree, with psim on the PATH,
+# and must exit 0, print to the standard output and nothing to the
+# standard error, with every psim in it (a pipeline's too) exiting 0;
+# then what its prose claims, where claims() knows how to check it.  An
+# example that needs a program that is not installed (jq) is skipped.
+EX=$TMP/examples
+mkdir -p "$EX/run" "$TMP/bin"
+ln -s "$SRCDIR/scenarios" "$EX/run/scenarios"
+ln -s "$SRCDIR/platforms" "$EX/run/platforms"
+awk -v dir="$EX" '
+/^\.Sh / { on = ($0 == ".Sh EXAMPLES"); next }
+!on { next }
+/^\.Bd -literal/ { lit = 1; next }
+/^\.Ed/ { lit = 0; next }
+/^\.Dl \$ / { cmd[++n] = substr($0, 7); next }
+lit && /^\$ / { cmd[++n] = substr($0, 3); next }
+lit && n { cmd[n] = cmd[n] "\n" $0 }
+END {
+	for (i = 1; i <= n; i++) {
+		gsub(/\\e/, "\\", cmd[i]); gsub(/\\-/, "-", cmd[i])
+		gsub(/\\&/, "", cmd[i])
+		print cmd[i] > (dir "/" i ".sh")
+	}
+}' "$MAN1"
+# psim for the examples: the one under test, each failure written down
+# (a pipeline's exit status is its last command's).
+cat >"$TMP/bin/psim" <<'END'
+#!/bin/sh
+"$EXAMPLE_PSIM" "$@"
+rc=$?
+[ $rc -eq 0 ] || echo "psim $* exited $rc" >>"$EXAMPLE_FAILS"
+exit $rc
+END
+chmod +x "$TMP/bin/psim"
+
+# claims CMD OUT: what the page says example CMD gives, checked on its
+# output OUT (and the files it writes); prints what is wrong.
+claims() {
+	case $1 in
+	*--timeline*)
+		f=$(printf '%s\n' "$1" | sed -n 's/.*--timeline \([^ ]*\).*/\1/p')
+		if [ ! -s "$EX/run/$f" ]; then echo "it wrote no $f"; return; fi
+		head -c 16 "$EX/run/$f" | grep -q '^{"traceEvents":\[' ||
+			echo "$f is not trace-event JSON"
+		r=$(printf '%s\n' "$1" | sed -n 's/.*--timeline-steps \([0-9]*\.\.[0-9]*\).*/\1/p')
+		[ -n "$r" ] || return
+		steps=$(grep -o '"step":[0-9]*' "$EX/run/$f" | sort -u -t: -k2n |
+		    sed 's/.*://' | tr '\n' ' ')
+		[ "$steps" = "$(seq -s ' ' "${r%..*}" "${r#*..}") " ] ||
+			echo "$f has the events of steps $steps, not of $r" ;;
+	*strategy.shards=*json*)
+		# "the number of dedicated servers follows the number of shards"
+		k=$(printf '%s\n' "$1" | sed -n 's/.*strategy\.shards=\([0-9]*\).*/\1/p')
+		[ "$(json "$2" shards)" = "$k" ] && [ "$(json "$2" servers)" = "$k" ] ||
+			echo "shards $(json "$2" shards), servers $(json "$2" servers): want $k and $k" ;;
+	*network=ideal*)
+		# "the simulation with the textbook formula exactly"
+		gap=$(sed -n 's/^  analytic gap *//p' "$2")
+		awk -v g="$gap" 'BEGIN { exit !(g != "" && g + 0 < 1e-9 && g + 0 > -1e-9) }' ||
+			echo "analytic gap \"$gap\", not 0" ;;
+	*jq*)
+		# every figure asked for is there: a null is one the report has
+		# not (the mlp's time_to_target_s if it never reached the loss)
+		! grep -n 'null' "$2" || echo "a null in the output" ;;
+	"psim validate"*)
+		grep -q ': ok$' "$2" || echo "no \"FILE: ok\"" ;;
+	"psim platform"*)
+		grep -q '<platform version=' "$2" || echo "no SimGrid platform XML"
+		g=$(printf '%s\n' "$1" | sed -n 's/.*switch_bw=\([0-9]*\)Gbps.*/\1/p')
+		[ -z "$g" ] || grep -q "bb_bw=\"$((g * 125000000))Bps\"" "$2" ||
+			echo "no $g Gbps backbone (bb_bw) in the XML" ;;
+	"psim run")
+		head -1 "$2" | grep -q '^seed-250m-10w-10g-ps8: ' ||
+			echo "not the built-in seed scenario's text report" ;;
+	"psim run "*.json)
+		name=$(basename "${1##* }" .json)
+		head -1 "$2" | grep -q "^$name: " ||
+			echo "not $name's text report" ;;
+	esac
+}
+
+i=1
+while [ -f "$EX/$i.sh" ]; do
+	cmd=$(cat "$EX/$i.sh")
+	name="psim.1 EXAMPLES $i: $(head -1 "$EX/$i.sh" | sed 's/ *[\\|]$//')"
+	need=""
+	for tool in jq gnuplot; do
+		case $cmd in *"$tool "*|*"$tool") command -v $tool >/dev/null 2>&1 ||
+			need="$need $tool";; esac
+	done
+	if [ -n "$need" ]; then
+		skip "$name" "needs$need, not installed"
+		i=$((i + 1)); continue
+	fi
+	: >"$EX/fails"
+	(cd "$EX/run" && PATH=$TMP/bin:$PATH EXAMPLE_PSIM=$PSIM \
+	    EXAMPLE_FAILS=$EX/fails sh "$EX/$i.sh" >"$EX/$i.out" 2>"$EX/$i.err")
+	rc=$?
+	if [ $rc -ne 0 ]; then why="exit status $rc"
+	elif [ -s "$EX/fails" ]; then why=$(cat "$EX/fails")
+	elif [ -s "$EX/$i.err" ]; then why="error output"
+	elif [ ! -s "$EX/$i.out" ]; then why="no output"
+	else why=$(claims "$cmd" "$EX/$i.out")
+	fi
+	if [ -z "$why" ]; then ok "$name"
+	else not_ok "$name" "$(printf '%s\n%s\n' "$cmd" "$why"
+	    head -20 "$EX/$i.err")"; fi
+	i=$((i + 1))
+done
+check "psim.1 has EXAMPLES to run ($((i - 1)))" test $i -gt 1
 
 done_testing
