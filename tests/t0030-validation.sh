@@ -22,11 +22,11 @@ check "two cases run" test $? -eq 0
 check "an ordering psim does not reproduce is not counted" \
     grep -q "; 0 of 1 orderings reproduced$" "$TMP/two"
 check "a quantity with a comma: its error is the median" grep -qF \
-    "1 figures: median |error| $(awk "$CSV_AWK"'NR == 2 { csv_split($0, f); printf "%.1f", 100 * f[5] }' "$TMP/two.csv")%" "$TMP/two"
+    "1 figures: median |error| $(awk "$CSV_AWK"'NR == 2 { csv_split($0, f); printf "%.1f", 100 * f[6] }' "$TMP/two.csv")%" "$TMP/two"
 # error = psim / published - 1, to the 4 decimals written
 check "error is psim / published - 1" awk "$CSV_AWK"'NR > 1 {
 	csv_split($0, f); e = f[4] / f[3] - 1
-	if (e - f[5] > 2e-4 || f[5] - e > 2e-4) bad = 1 }
+	if (e - f[6] > 2e-4 || f[6] - e > 2e-4) bad = 1 }
 	END { exit bad }' "$TMP/slice.csv"
 # The same scenario at 8 GPUs straight from psim: the efficiency is its
 # compute over its step.
@@ -35,6 +35,14 @@ check "error is psim / published - 1" awk "$CSV_AWK"'NR > 1 {
 check_near "an efficiency is psim's compute over its step" \
     "$(awk -F, '$1 == "horovod-16-ring" { print $4 }' "$TMP/slice.csv")" \
     "$(csv_col "$TMP/r.csv" compute_s step_time_mean_s | awk '{ printf "%.4f", $1 / $2 }')" 1e-12
+# psim_nominal: the same with --nominal (the case's transport off).
+"$PSIM" run --format csv --nominal --set placement.workers=8 \
+    --set model.preset=inception-v3 "$V/horovod-64-ring-40g.json" >"$TMP/n.csv"
+check_near "psim_nominal is psim run --nominal's" \
+    "$(awk -F, '$1 == "horovod-64-ring-40g" { print $5 }' "$TMP/slice.csv")" \
+    "$(csv_col "$TMP/n.csv" compute_s step_time_mean_s | awk '{ printf "%.4f", $1 / $2 }')" 1e-12
+check "and differs from psim's where the case names a transport" awk -F, \
+    '$1 == "horovod-64-ring-40g" { exit !($5 > $4 + 0.01) }' "$TMP/slice.csv"
 
 # validation/results.csv: one row per case, in the cases' order, with the
 # published figure and the source as cases.tsv has them.

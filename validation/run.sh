@@ -1,8 +1,11 @@
 #!/bin/sh
 # validation/run.sh: run the published cases of validation/cases.tsv
 # with psim and write validation/results.csv (case, quantity, published,
-# psim, error, source; error = psim / published - 1) and its table in
-# VALIDATION.md, between the "validate:" markers.  make validate runs it.
+# psim, psim_nominal, error, source; error = psim / published - 1;
+# psim_nominal is psim run --nominal: links at their nominal rates and
+# hosts free, every host-side mechanism the case names off) and its table
+# in VALIDATION.md, between the "validate:" markers.  make validate runs
+# it.
 #
 #   PSIM     the psim to run (default: psim on the PATH)
 #   JOBS     runs at once (default 2)
@@ -51,23 +54,28 @@ awk -F '\t' '!/^#/ && NF >= 5 {
 }' "$CASES" >"$TMP/runs"
 [ -s "$TMP/runs" ] || { echo "run.sh: no cases in $CASES" >&2; exit 2; }
 
-# One run: psim run --format csv, each KEY=VALUE as --set.
+# One run: psim run --format csv, each KEY=VALUE as --set; and the same
+# with --nominal.
 cat >"$TMP/one.sh" <<'EOS'
 id=$1; shift; scen=$1; shift
 set -- $SETS "$@"
 args=
 for kv in "$@"; do args="$args --set $kv"; done
-if ! "$PSIM" run --format csv $args "$DIR/$scen" >"$TMP/$id.csv" \
-    2>"$TMP/$id.err"; then
-	echo "run.sh: psim run $args $DIR/$scen:" >&2
-	cat "$TMP/$id.err" >&2
-	exit 255
-fi
+for how in "" --nominal; do
+	f=$TMP/$id${how:+.nominal}
+	if ! "$PSIM" run --format csv $how $args "$DIR/$scen" >"$f.csv" \
+	    2>"$f.err"; then
+		echo "run.sh: psim run $how$args $DIR/$scen:" >&2
+		cat "$f.err" >&2
+		exit 255
+	fi
+done
 EOS
 export PSIM DIR TMP SETS
 tr '\t' ' ' <"$TMP/runs" | xargs -P "$JOBS" -L 1 sh "$TMP/one.sh" || exit 1
 
-# Each run's figures: efficiency (compute over step) and throughput.
+# Each run's figures: efficiency (compute over step) and throughput, with
+# the mechanisms and without (nominal).
 for f in "$TMP"/*.csv; do
 	id=$(basename "$f" .csv)
 	awk -F, -v id="$id" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
@@ -80,6 +88,12 @@ done >"$TMP/figures"
 awk -F '\t' -v out="$OUT" '
 FILENAME == ARGV[1] { id[$2] = $1; next }
 FILENAME == ARGV[2] { eff[$1] = $2; thr[$1] = $3; next }
+function measure(m, a, b, sfx) {
+	if (m == "eff") return eff[a sfx]
+	if (m == "speedup") return thr[a sfx] / thr[b sfx] - 1
+	if (m == "faster") return thr[a sfx] > thr[b sfx] ? 1 : 0
+	print "run.sh: unknown measure " m > "/dev/stderr"; exit 2
+}
 function q(s) { gsub(/"/, "\"\"", s); return "\"" s "\"" }
 function runof(w, from, to,    r, i) {
 	r = ""
@@ -90,13 +104,11 @@ function runof(w, from, to,    r, i) {
 	n = split($5, w, " ")
 	for (s = 2; s <= n && w[s] != "/"; s++) ;
 	a = runof(w, 2, s - 1); b = s < n ? runof(w, s + 1, n) : ""
-	if (w[1] == "eff") v = eff[a]
-	else if (w[1] == "speedup") v = thr[a] / thr[b] - 1
-	else if (w[1] == "faster") v = thr[a] > thr[b] ? 1 : 0
-	else { print "run.sh: unknown measure " w[1] > "/dev/stderr"; exit 2 }
-	if (!header++) print "case,quantity,published,psim,error,source" > out
-	printf "%s,%s,%s,%.4f,%+.4f,%s\n", $1, q($2), $3, v, v / $3 - 1,
-	    q($4) > out
+	v = measure(w[1], a, b, ""); vn = measure(w[1], a, b, ".nominal")
+	if (!header++)
+		print "case,quantity,published,psim,psim_nominal,error,source" > out
+	printf "%s,%s,%s,%.4f,%.4f,%+.4f,%s\n", $1, q($2), $3, v, vn,
+	    v / $3 - 1, q($4) > out
 }' "$TMP/runs" "$TMP/figures" "$CASES" || exit 1
 
 # The summary: the median and largest |error| of the figures, and the
@@ -104,7 +116,7 @@ function runof(w, from, to,    r, i) {
 # A quantity may hold a comma: fields are split as CSV.
 awk "$CSV_SPLIT"'NR > 1 { csv_split($0, f)
 	if (f[2] ~ /^faster:/) { o++; ok += f[4] + 0 == 1 }
-	else { v = f[5] + 0; e[++n] = v < 0 ? -v : v } }
+	else { v = f[6] + 0; e[++n] = v < 0 ? -v : v } }
 END {
 	for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
 		if (e[j] < e[i]) { t = e[i]; e[i] = e[j]; e[j] = t }
@@ -120,13 +132,13 @@ cat "$TMP/summary"
 [ -n "$DOC" ] || exit 0
 awk -v res="$OUT" -v sum="$TMP/summary" "$CSV_SPLIT"'
 /<!-- validate:begin -->/ { print; skip = 1
-	print "| case | quantity | published | psim | error |"
-	print "|---|---|---:|---:|---:|"
+	print "| case | quantity | published | psim | psim nominal | error |"
+	print "|---|---|---:|---:|---:|---:|"
 	while ((getline line < res) > 0) {
 		if (first++ == 0) continue
 		csv_split(line, col)
-		printf "| %s | %s | %s | %s | %+.1f%% |\n", col[1], col[2],
-		    col[3], col[4], 100 * col[5]
+		printf "| %s | %s | %s | %s | %s | %+.1f%% |\n", col[1], col[2],
+		    col[3], col[4], col[5], 100 * col[6]
 	}
 	getline s < sum
 	print ""
@@ -136,8 +148,8 @@ awk -v res="$OUT" -v sum="$TMP/summary" "$CSV_SPLIT"'
 !skip' "$DOC" >"$TMP/doc" && cat "$TMP/doc" >"$DOC"
 
 # What psim explain says of each efficiency psim misses by more than
-# 15%: the published figure beside psim's, and what the transport the
-# scenario names would take of the difference.
+# 15%: the published figure beside psim's and its nominal one, and what
+# each mechanism the scenario names takes of the difference.
 awk -F '\t' '!/^#/ && NF >= 5 { print $2 "\t" $3 "\t" $4 "\t" $5 "\t" $1 }' \
     "$CASES" >"$TMP/specs"
 i=0
@@ -146,7 +158,7 @@ while IFS='	' read -r quantity published source spec name; do
 	i=$((i + 1))
 	set -- $spec
 	[ "$1" = eff ] || continue
-	err=$(awk "$CSV_SPLIT"'NR == n + 1 { csv_split($0, f); print f[5] }' \
+	err=$(awk "$CSV_SPLIT"'NR == n + 1 { csv_split($0, f); print f[6] }' \
 	    n=$i "$OUT")
 	awk -v e="$err" 'BEGIN { exit !(e > 0.15 || e < -0.15) }' || continue
 	scen=$2; shift 2
