@@ -56,9 +56,9 @@ static const char run_help[] =
     "                        without it, at most 1000000 events\n"
     "      --nominal         links at their nominal rates and hosts free: "
     "every\n"
-    "                        host-side mechanism off (network.transport; "
-    "see\n"
-    "                        psim-scenario(5), HOST COSTS)\n"
+    "                        host-side mechanism off (network.transport,\n"
+    "                        strategy.cycle; psim-scenario(5), HOST "
+    "COSTS)\n"
     "  -h, --help            show this help\n"
     "\nSee psim(1) for the report and psim-scenario(5) for the file "
     "format.\n";

@@ -83,12 +83,13 @@ exchange(struct sim *sim, int w, int seq, long lo, long len)
 }
 
 /* A worker's comm actor: reduces the buckets in order as they become
- * ready, then tells the compute actor the step is reduced. */
+ * ready (with strategy.cycle, as a framework's coordination loop finds
+ * them), then tells the compute actor the step is reduced. */
 static void
 comm_main(struct sim *sim, int w)
 {
-	int step, b;
-	double t0, busy;
+	double cycle = sim->sc->strategy.cycle_s, t0, busy;
+	int step, b, taken = 0;
 
 	sim_tag_worker_actor();
 
@@ -99,6 +100,15 @@ comm_main(struct sim *sim, int w)
 	    step < sim->steps; step++) {
 		busy = 0;
 		for (b = 0; b < sim->layout.nbuckets; b++) {
+			/* strategy.cycle, Horovod's background loop: it
+			 * sleeps a cycle, takes the buckets ready then and
+			 * reduces them back to back, then sleeps again */
+			while (cycle > 0 && taken == 0) {
+				sg_actor_sleep_for(cycle);
+				taken = sg_sem_get_capacity(sim->ready[w]);
+			}
+			if (taken > 0)
+				taken--;
 			sg_sem_acquire(sim->ready[w]);
 			t0 = simgrid_get_clock();
 			exchange(sim, w, step * sim->layout.nbuckets + b,

@@ -515,7 +515,7 @@ analytic_buckets(analytic_fn closed_form, const struct shape *s, int n,
 {
 	struct analytic part;
 	struct shape one = *s;
-	double end = 0, comm = 0, lat = 0, pull = 0;
+	double end = 0, comm = 0, lat = 0, pull = 0, wake = s->cycle_s, at;
 	int b, colocated;
 
 	for (b = 0; b < n; b++) {
@@ -526,10 +526,28 @@ analytic_buckets(analytic_fn closed_form, const struct shape *s, int n,
 			one.chunks = 1;
 		}
 		closed_form(&one, &part);
-		if (ready_s[b] > end)
-			end = ready_s[b];
 		comm += part.communication_s;
 		lat += part.latency_s;
+		if (shard_bytes == NULL && s->cycle_s > 0) {
+			/* a coordination loop: a wake every cycle while idle
+			 * (the first a cycle into the step, the step's end
+			 * being the last one's), the buckets ready at a wake
+			 * reduced back to back, a cycle's sleep after them */
+			if (b > 0 && ready_s[b] <= at) {
+				end += part.communication_s;
+				continue;
+			}
+			if (b > 0)
+				wake = end + s->cycle_s;
+			if (wake < ready_s[b])
+				wake += s->cycle_s * ceil((ready_s[b] - wake) /
+				    s->cycle_s);
+			at = wake;
+			end = wake + part.communication_s;
+			continue;
+		}
+		if (ready_s[b] > end)
+			end = ready_s[b];
 		if (shard_bytes == NULL) {
 			end += part.communication_s;
 			continue;
@@ -552,7 +570,9 @@ analytic_buckets(analytic_fn closed_form, const struct shape *s, int n,
 	    "%s when backprop has filled it and the one before is done%s: "
 	    "%.6g s of communication, %.6g s of it after the compute%s", n,
 	    shard_bytes != NULL ? "pushed" : "reduced", shard_bytes != NULL ?
-	    ", pulled while the next is pushed" : "", comm, a->exposed_s,
+	    ", pulled while the next is pushed" : s->cycle_s > 0 ?
+	    " (and the coordination loop wakes: strategy.cycle)" : "", comm,
+	    a->exposed_s,
 	    colocated ? " (not exact with shards on workers, either way: "
 	    "a worker that holds a shard sends its pushes and its replies "
 	    "on one NIC at once, and pushes its next bucket while the "

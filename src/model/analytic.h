@@ -34,6 +34,9 @@ struct shape {
 	int		 local_reduce;	/* ps: each group (machine) reduces to
 					   its first worker, which alone
 					   pushes and pulls */
+	double		 cycle_s;	/* all-reduce's buckets: the
+					   framework's coordination loop
+					   (strategy.cycle), 0: none */
 	int		 groups_are_hosts; /* the groups are multi-GPU machines,
 					   their uplinks the NICs */
 	double		 flow_Bps;	/* network.flow_cap: no flow between

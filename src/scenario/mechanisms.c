@@ -34,6 +34,37 @@ transport_source(const struct scenario *sc)
 	return sc->transport->source;
 }
 
+/* strategy.cycle: a framework's coordination loop (Horovod's). */
+static int
+cycle_on(const struct scenario *sc)
+{
+	return sc->strategy.cycle_s > 0;
+}
+
+static void
+cycle_off(struct scenario *sc)
+{
+	sc->strategy.cycle_s = 0;
+}
+
+static void
+cycle_words(const struct scenario *sc, char *buf, size_t size)
+{
+	snprintf(buf, size, "the coordination loop, a wake every %g ms "
+	    "(strategy.cycle)", sc->strategy.cycle_s * 1e3);
+}
+
+static const char *
+cycle_source(const struct scenario *sc)
+{
+	(void)sc;
+	return "horovod/horovod horovod/tensorflow/mpi_ops.cc@d54e3a88 "
+	    "(2017-09-05), Horovod's background thread: \"std::this_thread::"
+	    "sleep_for(std::chrono::milliseconds(5))\" before each look at "
+	    "the tensors every rank has ready, which it fuses up to the "
+	    "threshold and reduces back to back";
+}
+
 static const struct {
 	int	 (*on)(const struct scenario *);
 	void	 (*off)(struct scenario *);
@@ -42,6 +73,7 @@ static const struct {
 } rows[M_N] = {
 	[M_TRANSPORT] = { transport_on, transport_off, transport_words,
 	    transport_source },
+	[M_CYCLE] = { cycle_on, cycle_off, cycle_words, cycle_source },
 };
 
 int

@@ -593,6 +593,9 @@ parse_ps_both(struct ctx *c, const cJSON *st, struct scenario *sc,
 	sc->strategy.local_reduce = get_bool(c, st, "/strategy",
 	    "local_reduce", sc->strategy.local_reduce);
 	parse_bucket(c, st, sc);
+	if (cJSON_GetObjectItemCaseSensitive(st, "cycle") != NULL)
+		err_at(c, "/strategy/cycle", "only used with an all-reduce's "
+		    "buckets (a framework's coordination loop, as Horovod's)");
 }
 
 /* strategy "bytesps": BytePS's layout is all derived; only its chunks,
@@ -701,6 +704,14 @@ parse_allreduce(struct ctx *c, const cJSON *st, struct scenario *sc)
 		err_at(c, "/strategy/chunks", "only used with %s",
 		    registry_names_with(R_CHUNKS));
 	parse_bucket(c, st, sc);
+	/* strategy.cycle: Horovod's background loop wakes every cycle and
+	 * reduces the buckets ready on every worker then */
+	if (get_units(c, st, "/strategy", "cycle", 0, &range_latency,
+	    &sc->strategy.cycle_s) && sc->strategy.cycle_s > 0 &&
+	    sc->strategy.bucket_bytes == 0)
+		err_at(c, "/strategy/cycle", "a framework's coordination loop "
+		    "hands it the buckets backprop fills: it needs "
+		    "/strategy/bucket");
 }
 
 /* strategy: the family ("name") and the wire's dtype, then the family's

@@ -108,6 +108,9 @@ struct scenario {
 		int		 nvariables;
 		enum dtype	 wire_dtype;	/* gradients on the wire */
 		double		 bucket_bytes;	/* 0: no gradient buckets */
+		double		 cycle_s;	/* all-reduce with buckets: the
+						   framework's coordination loop
+						   (Horovod's), 0: none */
 		int		 chunks;	/* ps: pipelined chunks per shard */
 		int		 grid_rows;	/* 2d-ring: 0 for the squarest */
 		int		 grid_cols;

@@ -126,6 +126,7 @@ shape_of(const struct scenario *sc, const struct layout *l,
 	s->local_reduce = sc->strategy.local_reduce;
 	s->groups_are_hosts = sc->cluster.gpus_per_host > 1;
 	s->flow_Bps = sc->flow_cap_Bps;
+	s->cycle_s = sc->strategy.cycle_s;
 	s->flow_rate = &sc->transport_rate;
 	s->flow_factor = &sc->transport_factor;
 	if (f->rack_of != NULL) {
