@@ -50,6 +50,8 @@ while IFS='	' read -r row src; do
 		check_near "$2 $3 at batch $4: compute is batch / $6" \
 		    "$(json "$TMP/r.json" breakdown_s.compute)" \
 		    "$(awk -v b="$4" -v r="$6" 'BEGIN { printf "%.12g", b / r }')" 1e-9
+		check "$2 $3 at batch $4: the report names the GPU" \
+		    test "$(json "$TMP/r.json" model.gpu)" = "$2"
 	elif [ "$1" = TRANSPORT ]; then
 		bps=$(awk -v e="$3" 'BEGIN { n = split(e, p, "/"); v = p[1]; if (n > 1) v /= p[2]; printf "%.17g", v }')
 		want=$(awk -v n="$2" -v b="$bps" 'BEGIN { printf ".It %s Ta %g MB/s", n, b / 1e6 }')
@@ -91,7 +93,6 @@ check_near "a link's name with cluster.latency: that latency" \
 check_near "intra_bw NVLink-V100: 2 GPUs of a machine at 150 GB/s" \
     "$(json "$TMP/v.json" breakdown_s.communication)" \
     "$(awk 'BEGIN { printf "%.12g", 2 * (2 * 1.7e-6 + 5e8 / 150e9) }')" 1e-9
-check "the report names the GPU" test "$(json "$TMP/r.json" model.gpu)" != null
 
 # Errors: exit 2, one line each, with the path.
 err() {	# err NAME WANT SET...
