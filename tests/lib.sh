@@ -119,6 +119,19 @@ near() {
 check_near() {	# check_near NAME GOT WANT REL
 	check "$1" near "$2" "$3" "$4"
 }
+# same A B [A B]...: each A and its B are one text, and not empty; else
+# says what they were.  For figures read from reports: a key that the
+# reports lack (misspelt in the test, or renamed) reads as "" from both.
+same() {
+	while [ $# -ge 2 ]; do
+		if [ -z "$1" ] || [ "$1" != "$2" ]; then
+			echo "got \"$1\" and \"$2\""
+			return 1
+		fi
+		shift 2
+	done
+	[ $# -eq 0 ] || { echo "same: an A without its B"; return 1; }
+}
 # save FILE COMMAND...: COMMAND (psim, or a function that runs it) with
 # its standard output in FILE, its exit status in FILE.rc and its error
 # output in FILE.err (and on the standard error, as without save).
