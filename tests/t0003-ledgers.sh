@@ -22,8 +22,8 @@ link_sum() {
 	    awk '{ s += $1 } END { printf "%.0f", s }'
 }
 conserved() {	# conserved NAME JSON: JSON from save (a failed run's "" = "")
-	check "$1: bytes sent = bytes received" ran "$2" -- test \
-	    "$(json "$2" conservation.bytes_sent)" = "$(json "$2" conservation.bytes_received)"
+	check "$1: bytes sent = bytes received" ran "$2" -- same \
+	    "$(json "$2" conservation.bytes_sent)" "$(json "$2" conservation.bytes_received)"
 	check "$1: every remote byte crosses one NIC uplink" test \
 	    "$(json "$2" conservation.bytes_sent)" = "$(link_sum "$2" '_UP')"
 	check "$1: and one NIC downlink" test \

@@ -68,8 +68,8 @@ check "text report: a bottleneck line" grep -q '^bottleneck: .*host-0 NIC' "$TMP
 check "text report: simulated beside analytic" grep -q 'simulated *analytic' "$TMP/text"
 save "$TMP/csv" "$PSIM" run --format csv "$S/seed-250m-10w-10g-ring.json"
 check "csv: a header and one row" test "$(wc -l <"$TMP/csv")" -eq 2
-check "csv: same column count in both lines" ran "$TMP/csv" -- test \
-    "$(head -1 "$TMP/csv" | awk -F, '{ print NF }')" = \
+check "csv: same column count in both lines" ran "$TMP/csv" -- same \
+    "$(head -1 "$TMP/csv" | awk -F, '{ print NF }')" \
     "$(tail -1 "$TMP/csv" | awk -F, '{ print NF }')"
 
 done_testing

@@ -73,8 +73,8 @@ save "$TMP/proxy.json" run $big
 save "$TMP/off.json" run $big --set 'numerics.mode="off"'
 for k in step_time_s.mean step_time_s.max breakdown_s.communication; do
 	check "proxy: $k equals the sizes-only run's" \
-	    ran "$TMP/proxy.json" "$TMP/off.json" -- test \
-	    "$(json "$TMP/proxy.json" $k)" = "$(json "$TMP/off.json" $k)"
+	    ran "$TMP/proxy.json" "$TMP/off.json" -- same \
+	    "$(json "$TMP/proxy.json" $k)" "$(json "$TMP/off.json" $k)"
 done
 below "proxy: the small model follows serial SGD through 25M-element messages" \
     "$(json "$TMP/proxy.json" numerics.serial_deviation)" 1e-5
@@ -97,8 +97,8 @@ save "$TMP/s1.json" "$PSIM" run --format json $PS --set placement.workers=1 "$S"
 save "$TMP/a1.json" "$PSIM" run --format json $PS --set placement.workers=1 \
     --set strategy.sync='"async"' "$S"
 check "async with one worker trains exactly as sync with one worker" \
-    ran "$TMP/a1.json" "$TMP/s1.json" -- test \
-    "$(json "$TMP/a1.json" numerics.final_loss)" = "$(json "$TMP/s1.json" numerics.final_loss)"
+    ran "$TMP/a1.json" "$TMP/s1.json" -- same \
+    "$(json "$TMP/a1.json" numerics.final_loss)" "$(json "$TMP/s1.json" numerics.final_loss)"
 # shellcheck disable=SC2086
 "$PSIM" run --format json $PS --set strategy.sync='"async"' \
     --set run.steps=50 "$S" >"$TMP/a4.json"
@@ -135,8 +135,8 @@ for f in 10 100; do
 	    "$S"
 done
 check "backup, b=1: the step time does not depend on a slow host's speed" \
-    ran "$TMP/b10.json" "$TMP/b100.json" -- test \
-    "$(json "$TMP/b10.json" step_time_s.mean)" = "$(json "$TMP/b100.json" step_time_s.mean)"
+    ran "$TMP/b10.json" "$TMP/b100.json" -- same \
+    "$(json "$TMP/b10.json" step_time_s.mean)" "$(json "$TMP/b100.json" step_time_s.mean)"
 # shellcheck disable=SC2086
 save "$TMP/three.json" "$PSIM" run --format json $PS --set placement.workers=3 \
     --set cluster.hosts=6 "$S"
@@ -148,8 +148,8 @@ check "backup, b=1: the 10x slow host's 3 gradients (at 0.1, 0.2, 0.3 s) are dro
 check "backup, b=1: the 100x slow host's 1 gradient is dropped" \
     test "$(json "$TMP/b100.json" dropped_gradients)" = 1
 check "backup: the loss is the same whichever way the slow host is slow" \
-    ran "$TMP/b10.json" "$TMP/b100.json" -- test \
-    "$(json "$TMP/b10.json" numerics.final_loss)" = "$(json "$TMP/b100.json" numerics.final_loss)"
+    ran "$TMP/b10.json" "$TMP/b100.json" -- same \
+    "$(json "$TMP/b10.json" numerics.final_loss)" "$(json "$TMP/b100.json" numerics.final_loss)"
 
 # Same seed, same report; another seed, other data.
 for i in 1 2; do
@@ -179,8 +179,8 @@ st_ran() {	# st_ran COMMAND...: ran, on the five straggler runs
 	ran "$TMP/st-sync-ps.json" "$TMP/st-ring.json" "$TMP/st-backup-ps.json" \
 	    "$TMP/st-async-ps.json" "$TMP/st-ssp-ps.json" -- "$@"
 }
-check "straggler: sync PS and ring follow one trajectory" st_ran test \
-    "$(st sync-ps numerics.final_loss | cut -c1-7)" = "$(st ring numerics.final_loss | cut -c1-7)"
+check "straggler: sync PS and ring follow one trajectory" st_ran same \
+    "$(st sync-ps numerics.final_loss | cut -c1-7)" "$(st ring numerics.final_loss | cut -c1-7)"
 check_near "straggler: sync PS steps in 0.55 s (the straggler's 0.3 s + push and pull)" \
     "$(st sync-ps step_time_s.mean)" 0.55 0.01
 check "straggler: backup < ring < sync PS in step time" st_ran awk \

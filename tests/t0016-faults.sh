@@ -51,8 +51,8 @@ for s in "" "$PS" "$ASYNC"; do
 	# shellcheck disable=SC2086
 	save "$TMP/none.json" run $s "$SRCDIR/tests/data/faults-none.json"
 	check "no preemption${s:+ ($s)}: the same mean step time as no faults" \
-	    ran "$TMP/calm.json" "$TMP/none.json" -- test \
-	    "$(json "$TMP/calm.json" step_time_s.mean)" = "$(json "$TMP/none.json" step_time_s.mean)"
+	    ran "$TMP/calm.json" "$TMP/none.json" -- same \
+	    "$(json "$TMP/calm.json" step_time_s.mean)" "$(json "$TMP/none.json" step_time_s.mean)"
 done
 
 # A synchronous PS waits for the replacement and counts each gradient
@@ -68,8 +68,8 @@ check "sync PS: the server received each of the 200 gradients once" test \
 check "sync PS: no step lost, no restart, one replacement joined" test \
     "$(json "$TMP/ps.json" faults.lost_steps)-$(json "$TMP/ps.json" faults.restarts)-$(json "$TMP/ps.json" faults.replacements_joined)" = 0-0-1
 check "sync PS: the same final loss as without the fault" \
-    ran "$TMP/ps.json" "$TMP/ps0.json" -- test \
-    "$(json "$TMP/ps.json" numerics.final_loss)" = "$(json "$TMP/ps0.json" numerics.final_loss)"
+    ran "$TMP/ps.json" "$TMP/ps0.json" -- same \
+    "$(json "$TMP/ps.json" numerics.final_loss)" "$(json "$TMP/ps0.json" numerics.final_loss)"
 check "sync PS: stalled while worker 1 was down (60 s)" \
     near "$(json "$TMP/ps.json" faults.stalled_s)" 60 1e-9
 save "$TMP/rn.json" run --set 'numerics={"model": "linear", "features": 8}' "$S"
@@ -77,7 +77,7 @@ save "$TMP/rn0.json" run --set 'numerics={"model": "linear", "features": 8}' \
     "$SRCDIR/tests/data/faults-none.json"
 check "all-reduce: replayed from its checkpoint, it ends where the run without faults does" \
     ran "$TMP/rn.json" "$TMP/rn0.json" -- \
-    test "$(json "$TMP/rn.json" numerics.final_loss)" = "$(json "$TMP/rn0.json" numerics.final_loss)"
+    same "$(json "$TMP/rn.json" numerics.final_loss)" "$(json "$TMP/rn0.json" numerics.final_loss)"
 
 # An asynchronous PS trains on: nothing stalls, rolls back or restarts,
 # and every gradient the server applied arrived whole from a live worker.
@@ -176,8 +176,8 @@ check_near "server failure: stalled from 30 s to 70 s" \
 check_near "server failure: restart 10 s + the shards' restore (80 ms + 10 us)" \
     "$(json "$TMP/srv.json" faults.restart_s)" 10.08001 1e-9
 check "server failure: restored and replayed, the same final loss as without it" \
-    ran "$TMP/srv.json" "$TMP/srv0.json" -- test \
-    "$(json "$TMP/srv.json" numerics.final_loss)" = "$(json "$TMP/srv0.json" numerics.final_loss)"
+    ran "$TMP/srv.json" "$TMP/srv0.json" -- same \
+    "$(json "$TMP/srv.json" numerics.final_loss)" "$(json "$TMP/srv0.json" numerics.final_loss)"
 
 
 # A notice lets the all-reduce job save at the end of the step under way:
@@ -280,14 +280,14 @@ check "link: one failure, 2 steps lost, stalled 25 s to 45 s" test \
 check_near "link: done 50 s before the preempted run (139.08183 s)" \
     "$(json "$TMP/lk.json" faults.done_s)" 89.08183 1e-9
 check "link: ring replays to the fault-free final loss" \
-    ran "$TMP/lk.json" "$TMP/rn0.json" -- test \
-    "$(json "$TMP/lk.json" numerics.final_loss)" = "$(json "$TMP/rn0.json" numerics.final_loss)"
+    ran "$TMP/lk.json" "$TMP/rn0.json" -- same \
+    "$(json "$TMP/lk.json" numerics.final_loss)" "$(json "$TMP/rn0.json" numerics.final_loss)"
 # shellcheck disable=SC2086
 save "$TMP/lkp.json" run $SRV --set "$L" --set "$N" "$SRCDIR/tests/data/faults-none.json"
 check "link: a synchronous PS waits 20 s and ends at the fault-free loss" \
-    ran "$TMP/lkp.json" "$TMP/srv0.json" -- test \
-    "$(json "$TMP/lkp.json" faults.stalled_s)-$(json "$TMP/lkp.json" numerics.final_loss)" = \
-    "20-$(json "$TMP/srv0.json" numerics.final_loss)"
+    ran "$TMP/lkp.json" "$TMP/srv0.json" -- same \
+    "$(json "$TMP/lkp.json" faults.stalled_s)" 20 \
+    "$(json "$TMP/lkp.json" numerics.final_loss)" "$(json "$TMP/srv0.json" numerics.final_loss)"
 # Worker 0's link still down when the job ends (an async PS goes on
 # without it): the closed form is the platform's, the fault-free run's,
 # not that of the 1 B/s a link down carries (it was read after the run).
@@ -298,9 +298,9 @@ save "$TMP/lkend.json" run $ASYNC --set "faults={\"links\": {\"trace\": \"$TMP/l
 # shellcheck disable=SC2086
 save "$TMP/lkend0.json" run $ASYNC "$SRCDIR/tests/data/faults-none.json"
 check "link down at the end: the closed form is the fault-free one" \
-    ran "$TMP/lkend.json" "$TMP/lkend0.json" -- test \
-    "$(json "$TMP/lkend.json" faults.link_failures)-$(json "$TMP/lkend.json" analytic.step_time_s)" = \
-    "1-$(json "$TMP/lkend0.json" analytic.step_time_s)"
+    ran "$TMP/lkend.json" "$TMP/lkend0.json" -- same \
+    "$(json "$TMP/lkend.json" faults.link_failures)" 1 \
+    "$(json "$TMP/lkend.json" analytic.step_time_s)" "$(json "$TMP/lkend0.json" analytic.step_time_s)"
 
 
 # Regressions found in review.
@@ -392,8 +392,8 @@ save "$TMP/col0.json" run --set 'strategy={"name":"ps","shards":4,"colocate":tru
 check "colocated shards: a lost worker stops the job (1 restart, 2 steps lost, 60 s stalled)" test \
     "$(json "$TMP/col.json" faults.restarts)-$(json "$TMP/col.json" faults.lost_steps)-$(json "$TMP/col.json" faults.stalled_s)" = 1-2-60
 check "colocated shards: the fault-free final loss" \
-    ran "$TMP/col.json" "$TMP/col0.json" -- test \
-    "$(json "$TMP/col.json" numerics.final_loss)" = "$(json "$TMP/col0.json" numerics.final_loss)"
+    ran "$TMP/col.json" "$TMP/col0.json" -- same \
+    "$(json "$TMP/col.json" numerics.final_loss)" "$(json "$TMP/col0.json" numerics.final_loss)"
 
 
 # Gradient buckets (a comm actor per worker) restart with the job: the
@@ -407,9 +407,9 @@ save "$TMP/bk1.json" run $B --set "faults={\"preemption\": {\"trace\": \"$D/faul
 # shellcheck disable=SC2086
 save "$TMP/bkn0.json" run $B --set "$N" "$R"
 check "buckets: a restart, 2 steps lost, and the fault-free final loss" \
-    ran "$TMP/bk1.json" "$TMP/bkn0.json" -- test \
-    "$(json "$TMP/bk1.json" faults.restarts)-$(json "$TMP/bk1.json" faults.lost_steps)-$(json "$TMP/bk1.json" numerics.final_loss)" = \
-    "1-2-$(json "$TMP/bkn0.json" numerics.final_loss)"
+    ran "$TMP/bk1.json" "$TMP/bkn0.json" -- same \
+    "$(json "$TMP/bk1.json" faults.restarts)-$(json "$TMP/bk1.json" faults.lost_steps)" 1-2 \
+    "$(json "$TMP/bk1.json" numerics.final_loss)" "$(json "$TMP/bkn0.json" numerics.final_loss)"
 # shellcheck disable=SC2086
 run $B --set "faults={\"preemption\": {\"trace\": \"$D/faults-one.csv\"}, \"elastic\": {\"rendezvous\": \"2s\"}}" \
     "$R" >"$TMP/bke.json"
@@ -445,8 +445,8 @@ sed "s|\"mttp\": \"5min\"|\"trace\": \"$TMP/comma.csv\"|" "$TMP/comma.json" \
     >"$TMP/comma2.json"
 save "$TMP/comma2.out" run "$TMP/comma2.json"
 check "trace: replayed, the same preemptions" \
-    ran "$TMP/comma.out" "$TMP/comma2.out" -- test \
-    "$(json "$TMP/comma2.out" faults.preemptions)" = \
+    ran "$TMP/comma.out" "$TMP/comma2.out" -- same \
+    "$(json "$TMP/comma2.out" faults.preemptions)" \
     "$(json "$TMP/comma.out" faults.preemptions)"
 
 done_testing
