@@ -16,9 +16,9 @@ not_ok() {	# not_ok NAME [DETAIL]
 	[ -n "$2" ] && printf '%s\n' "$2" | sed 's/^/# /'
 }
 check() {	# check NAME COMMAND...: passes when COMMAND succeeds
-	name=$1; shift
-	if "$@" >"$TMP/check.out" 2>&1; then ok "$name"
-	else not_ok "$name" "$(cat "$TMP/check.out")"; fi
+	ck_name=$1; shift
+	if "$@" >"$TMP/check.out" 2>&1; then ok "$ck_name"
+	else not_ok "$ck_name" "$(cat "$TMP/check.out")"; fi
 }
 todo() {	# todo NAME DETAIL: a known failure, shown, not counted (TAP TODO)
 	tap_n=$((tap_n + 1)); echo "not ok $tap_n - $1 # TODO"
@@ -110,15 +110,69 @@ csv_without() {
 		for (i = 1; i <= n; i++) if (i != c) { out = out sep f[i]; sep = "," }
 		print out }' "$1"
 }
-# near GOT WANT REL: |GOT - WANT| <= REL * |WANT|
+# near GOT WANT REL: |GOT - WANT| <= REL * |WANT|, both given; else says
+# what it got.  (A failed run's value is "": awk takes it for 0, and 0
+# is near a WANT of "".)
 near() {
 	awk -v g="$1" -v w="$2" -v r="$3" 'BEGIN {
 		d = g - w; if (d < 0) d = -d; a = w < 0 ? -w : w
-		exit !(g != "" && d <= r * a) }'
+		if (g != "" && w != "" && d <= r * a) exit 0
+		printf "got %s, want %s (relative tolerance %s)\n", g, w, r
+		exit 1 }'
 }
 check_near() {	# check_near NAME GOT WANT REL
-	if near "$2" "$3" "$4"; then ok "$1"
-	else not_ok "$1" "got $2, want $3 (relative tolerance $4)"; fi
+	check "$1" near "$2" "$3" "$4"
+}
+# same A B [A B]...: each A and its B are one text, and not empty; else
+# says what they were.  For figures read from reports: a key that the
+# reports lack (misspelt in the test, or renamed) reads as "" from both.
+same() {
+	while [ $# -ge 2 ]; do
+		if [ -z "$1" ] || [ "$1" != "$2" ]; then
+			echo "got \"$1\" and \"$2\""
+			return 1
+		fi
+		shift 2
+	done
+	[ $# -eq 0 ] || { echo "same: an A without its B"; return 1; }
+}
+# save FILE COMMAND...: COMMAND (psim, or a function that runs it) with
+# its standard output in FILE, its exit status in FILE.rc and its error
+# output in FILE.err (and on the standard error, as without save).
+# Checks on what runs wrote go through ran: a psim that fails writes no
+# report, and what is read from nothing compares alike ("" = "", two
+# empty files cmp equal, awk takes "" for 0), so a check that compares
+# two runs, or a run's figure with another of its own, would pass when
+# the runs failed.
+save() {
+	sv_out=$1; shift
+	"$@" >"$sv_out" 2>"$sv_out.err"
+	echo $? >"$sv_out.rc"
+	cat "$sv_out.err" >&2
+}
+# ran FILE... -- COMMAND...: COMMAND, once every FILE was written by a
+# command (save) that exited 0; else fails, saying which did not.  For
+# check:  check NAME ran "$TMP/a.json" "$TMP/b.json" -- test "$a" = "$b"
+ran() {
+	rn_bad=0
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		rn_rc=$(cat "$1.rc" 2>/dev/null)
+		if [ -z "$rn_rc" ]; then
+			echo "$1: not written by save"
+			rn_bad=1
+		elif [ "$rn_rc" != 0 ]; then
+			echo "$1: exit status $rn_rc"
+			[ -s "$1.err" ] && head -5 "$1.err"
+			rn_bad=1
+		fi
+		shift
+	done
+	if [ $# -lt 2 ]; then
+		echo "ran: expected FILE... -- COMMAND..."
+		return 1
+	fi
+	shift
+	[ $rn_bad = 0 ] && "$@"
 }
 done_testing() {
 	echo "1..$tap_n"

@@ -21,9 +21,9 @@ link_sum() {
 	grep '"name": "[^"]*'"$2"'"' "$1" | sed 's/.*"bytes": \([0-9.e+]*\).*/\1/' |
 	    awk '{ s += $1 } END { printf "%.0f", s }'
 }
-conserved() {	# conserved NAME JSON
-	check "$1: bytes sent = bytes received" test \
-	    "$(json "$2" conservation.bytes_sent)" = "$(json "$2" conservation.bytes_received)"
+conserved() {	# conserved NAME JSON: JSON from save (a failed run's "" = "")
+	check "$1: bytes sent = bytes received" ran "$2" -- same \
+	    "$(json "$2" conservation.bytes_sent)" "$(json "$2" conservation.bytes_received)"
 	check "$1: every remote byte crosses one NIC uplink" test \
 	    "$(json "$2" conservation.bytes_sent)" = "$(link_sum "$2" '_UP')"
 	check "$1: and one NIC downlink" test \
@@ -31,7 +31,7 @@ conserved() {	# conserved NAME JSON
 }
 
 for n in 2 5 10; do
-	run "$S/seed-250m-10w-10g-ring.json" --set placement.workers=$n >"$TMP/r.json"
+	save "$TMP/r.json" run "$S/seed-250m-10w-10g-ring.json" --set placement.workers=$n
 	want=$(awk -v n=$n -v M=$M 'BEGIN { printf "%.0f", 2*(n-1)/n*M }')
 	for b in $(hosts_field "$TMP/r.json" worker bytes_sent); do
 		check_near "ring n=$n: a worker sends 2(n-1)/n M per step" \
@@ -42,7 +42,7 @@ for n in 2 5 10; do
 	conserved "ring n=$n" "$TMP/r.json"
 done
 
-run "$S/seed-250m-10w-10g-all-to-all.json" --set placement.workers=4 >"$TMP/a.json"
+save "$TMP/a.json" run "$S/seed-250m-10w-10g-all-to-all.json" --set placement.workers=4
 for b in $(hosts_field "$TMP/a.json" worker bytes_sent); do
 	check_near "all-to-all n=4: a worker sends (n-1) M per step" \
 	    "$(awk -v b=$b 'BEGIN { print b / 3 }')" 3e9 1e-12
@@ -52,8 +52,8 @@ check "all-to-all n=4: n(n-1) messages per step" test \
 conserved "all-to-all" "$TMP/a.json"
 
 for k in 1 3 8; do
-	run "$S/seed-250m-10w-10g-ps8.json" --set placement.servers=$k \
-	    --set strategy.shards=$k >"$TMP/p.json"
+	save "$TMP/p.json" run "$S/seed-250m-10w-10g-ps8.json" --set placement.servers=$k \
+	    --set strategy.shards=$k
 	for b in $(hosts_field "$TMP/p.json" worker bytes_sent); do
 		check_near "ps k=$k: a worker sends M per step" \
 		    "$(awk -v b=$b 'BEGIN { print b / 3 }')" $M 1e-12
@@ -83,7 +83,7 @@ check_near "fp16 on the wire: the closed form uses the wire size" \
 
 # PS on worker 0: its NIC carries (n-1) M each way; its own shard stays on
 # the host (loopback), so it is not counted as network traffic.
-run "$S/seed-250m-10w-10g-ps-worker0.json" >"$TMP/w0.json"
+save "$TMP/w0.json" run "$S/seed-250m-10w-10g-ps-worker0.json"
 check_near "ps on worker 0: worker 0 sends (n-1) M per step" \
     "$(awk -v b="$(hosts_field "$TMP/w0.json" 'worker 0 ' bytes_sent)" 'BEGIN { print b / 3 }')" 9e9 1e-12
 check_near "ps on worker 0: and receives (n-1) M" \

@@ -7,8 +7,8 @@ SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 S=$SRCDIR/scenarios
 
 for s in all-to-all ps-worker0 ps1 ps8 ring; do
-	"$PSIM" run --format json "$S/seed-250m-10w-10g-$s.json" >"$TMP/$s.json" ||
-	    not_ok "run $s"
+	save "$TMP/$s.json" "$PSIM" run --format json "$S/seed-250m-10w-10g-$s.json"
+	check "run $s" ran "$TMP/$s.json" -- test -s "$TMP/$s.json"
 done
 
 check_near "all-to-all: each worker needs 72 Gbps" \
@@ -44,24 +44,32 @@ check_near "ps over 8, realistic: 1 + 2/0.97 s per step" \
     "$(json "$TMP/ps8.json" step_time_s.mean)" \
     "$(awk 'BEGIN { print 1 + 2 / 0.97 }')" 0.005
 # Step order of the seed case: ring < ps8 < all-to-all < ps1.
+# (awk takes a failed run's "" for 0: the runs' statuses first)
 m() { json "$TMP/$1.json" step_time_s.mean; }
-check "ring is faster than ps over 8" awk -v a="$(m ring)" -v b="$(m ps8)" 'BEGIN { exit !(a < b) }'
-check "ps over 8 is faster than all-to-all" awk -v a="$(m ps8)" -v b="$(m all-to-all)" 'BEGIN { exit !(a < b) }'
-check "all-to-all is faster than one PS host" awk -v a="$(m all-to-all)" -v b="$(m ps1)" 'BEGIN { exit !(a < b) }'
+faster() {	# faster NAME A B: run A's step is shorter than run B's
+	check "$1" ran "$TMP/$2.json" "$TMP/$3.json" -- \
+	    awk -v a="$(m "$2")" -v b="$(m "$3")" 'BEGIN { exit !(a < b) }'
+}
+faster "ring is faster than ps over 8" ring ps8
+faster "ps over 8 is faster than all-to-all" ps8 all-to-all
+faster "all-to-all is faster than one PS host" all-to-all ps1
 
 # psim run with no file runs the built-in seed, the same as the ps8 file.
-"$PSIM" run --format json | grep -v wall_s >"$TMP/builtin.json"
+save "$TMP/builtin.json" "$PSIM" run --format json
+grep -v wall_s "$TMP/builtin.json" >"$TMP/builtin-nowall.json"
 grep -v wall_s "$TMP/ps8.json" >"$TMP/ps8-nowall.json"
-check "psim run without a file runs the seed scenario" cmp "$TMP/builtin.json" "$TMP/ps8-nowall.json"
+check "psim run without a file runs the seed scenario" \
+    ran "$TMP/builtin.json" "$TMP/ps8.json" -- \
+    cmp "$TMP/builtin-nowall.json" "$TMP/ps8-nowall.json"
 
 # The text report names the bottleneck and shows simulated beside analytic.
 "$PSIM" run "$S/seed-250m-10w-10g-ps-worker0.json" >"$TMP/text"
 check "text report: a bottleneck line" grep -q '^bottleneck: .*host-0 NIC' "$TMP/text"
 check "text report: simulated beside analytic" grep -q 'simulated *analytic' "$TMP/text"
-"$PSIM" run --format csv "$S/seed-250m-10w-10g-ring.json" >"$TMP/csv"
+save "$TMP/csv" "$PSIM" run --format csv "$S/seed-250m-10w-10g-ring.json"
 check "csv: a header and one row" test "$(wc -l <"$TMP/csv")" -eq 2
-check "csv: same column count in both lines" test \
-    "$(head -1 "$TMP/csv" | awk -F, '{ print NF }')" = \
+check "csv: same column count in both lines" ran "$TMP/csv" -- same \
+    "$(head -1 "$TMP/csv" | awk -F, '{ print NF }')" \
     "$(tail -1 "$TMP/csv" | awk -F, '{ print NF }')"
 
 done_testing

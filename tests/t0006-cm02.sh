@@ -38,27 +38,28 @@ check_near "realistic, 1 ms: the LV08 factors apply" \
 # 2-worker ring's flows each have their NIC directions alone, at LV08's
 # 0.97 B after 13.01 alpha per round: 1 + 2 (13.01 alpha + (M/2) / 0.97 B).
 R=$SRCDIR/scenarios/seed-250m-10w-10g-ring.json
-"$PSIM" run --format json --set placement.workers=2 \
-    --set 'network={"model": "realistic", "crosstraffic": false}' "$R" \
-    >"$TMP/nx.json"
+save "$TMP/nx.json" "$PSIM" run --format json --set placement.workers=2 \
+    --set 'network={"model": "realistic", "crosstraffic": false}' "$R"
 check_near "realistic without cross-traffic: the LV08 formula" \
     "$(json "$TMP/nx.json" step_time_s.mean)" \
     "$(awk 'BEGIN { printf "%.12g", 1 + 2 * (13.01 * 1e-5 + 0.5e9 / (0.97 * 1.25e9)) }')" 1e-8
 check "realistic without cross-traffic: the report says so" \
     grep -q '"crosstraffic": false' "$TMP/nx.json"
-"$PSIM" run --format json --set placement.workers=2 "$R" >"$TMP/x.json"
-check "with cross-traffic (the default) the step is longer" awk \
+save "$TMP/x.json" "$PSIM" run --format json --set placement.workers=2 "$R"
+check "with cross-traffic (the default) the step is longer" \
+    ran "$TMP/x.json" "$TMP/nx.json" -- awk \
     -v a="$(json "$TMP/x.json" step_time_s.mean)" \
     -v b="$(json "$TMP/nx.json" step_time_s.mean)" 'BEGIN { exit !(a > b * 1.01) }'
 "$PSIM" run --set 'network={"model": "ideal", "crosstraffic": true}' "$R" \
     >/dev/null 2>"$TMP/e"
 check "the ideal network with cross-traffic: refused" \
     grep -q '/network/crosstraffic: the ideal network has no cross-traffic' "$TMP/e"
-"$PSIM" run --format json --set placement.workers=2 \
-    --set 'network={"model": "cm02", "crosstraffic": true}' "$R" >"$TMP/cx.json"
-"$PSIM" run --format json --set placement.workers=2 --set network=cm02 "$R" \
-    >"$TMP/c0.json"
-check "cm02 with cross-traffic: slower than without" awk \
+save "$TMP/cx.json" "$PSIM" run --format json --set placement.workers=2 \
+    --set 'network={"model": "cm02", "crosstraffic": true}' "$R"
+save "$TMP/c0.json" "$PSIM" run --format json --set placement.workers=2 \
+    --set network=cm02 "$R"
+check "cm02 with cross-traffic: slower than without" \
+    ran "$TMP/cx.json" "$TMP/c0.json" -- awk \
     -v a="$(json "$TMP/cx.json" step_time_s.mean)" \
     -v b="$(json "$TMP/c0.json" step_time_s.mean)" 'BEGIN { exit !(a > b) }'
 

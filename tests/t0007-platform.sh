@@ -108,7 +108,7 @@ lr() {
 	    --set strategy.colocate=true --set strategy.shards=4 "$@" \
 	    "$S/seed-250m-10w-10g-ps8.json"
 }
-lr >"$TMP/lr.json"
+save "$TMP/lr.json" lr
 want=$(awk 'BEGIN { printf "%.12g", 4 * (2e-6 + 1e9 / 16e9) + 2 * (12e-6 + 0.75e9 / 1.25e9) }')
 check_near "multi-GPU PS, local reduce: 4 (alpha_l + M/B_l) + 2 (alpha + 3M/4 / B)" \
     "$(json "$TMP/lr.json" breakdown_s.communication)" "$want" 1e-9
@@ -117,9 +117,9 @@ check_near "multi-GPU PS, local reduce: the closed form agrees" \
 check "multi-GPU PS, local reduce: the shards on the machines' first GPUs" \
     grep -q '"name": "host-3-gpu-0", "role": "worker 12 + 1 shard"' "$TMP/lr.json"
 # Every GPU pushing its own: each NIC carries 4 GPUs' 3/4 M, and more.
-lr --set strategy.local_reduce=false >"$TMP/nolr.json"
+save "$TMP/nolr.json" lr --set strategy.local_reduce=false
 check "multi-GPU PS: every GPU pushing is slower than reducing first" \
-    awk -v a="$(json "$TMP/nolr.json" step_time_s.mean)" \
+    ran "$TMP/nolr.json" "$TMP/lr.json" -- awk -v a="$(json "$TMP/nolr.json" step_time_s.mean)" \
     -v b="$(json "$TMP/lr.json" step_time_s.mean)" 'BEGIN { exit !(a > 2 * b - 1) }'
 lr --set strategy.sync=async >/dev/null 2>"$TMP/err"
 check "local reduce: sync only" grep -qF \

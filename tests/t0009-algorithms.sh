@@ -6,6 +6,8 @@
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$SRCDIR/tests/lib.sh"
 S=$SRCDIR/scenarios/seed-250m-10w-10g-ring.json
+# (checks that set figures against each other go through ran, on runs
+# kept with save: a failed run's figures are all "", which compare alike)
 
 # formula ALGORITHM N -> "seconds bytes_sent_by_the_busiest_worker"
 # M = 1e9 bytes, B = 1.25e9 B/s, alpha = 10 us.
@@ -35,9 +37,9 @@ formula() {
 
 for alg in recursive-doubling halving-doubling binomial-tree 2d-ring; do
 	for n in 2 3 4 7 8 16; do
-		"$PSIM" run --format json --set network=ideal --set run.steps=2 \
-		    --set strategy.algorithm=$alg --set placement.workers=$n \
-		    "$S" >"$TMP/r.json"
+		save "$TMP/r.json" "$PSIM" run --format json --set network=ideal \
+		    --set run.steps=2 --set strategy.algorithm=$alg \
+		    --set placement.workers=$n "$S"
 		set -- $(formula $alg $n)
 		# The step is the slowest worker's: compute (1 s) + communication.
 		check_near "$alg n=$n: step - compute = closed form" \
@@ -47,8 +49,8 @@ for alg in recursive-doubling halving-doubling binomial-tree 2d-ring; do
 		    "$(json "$TMP/r.json" analytic.communication_s)" "$1" 0.001
 		check_near "$alg n=$n: the busiest worker's bytes per step" \
 		    "$(json "$TMP/r.json" worker_traffic.bytes_sent_per_step)" "$2" 1e-6
-		check "$alg n=$n: bytes sent = bytes received" test \
-		    "$(json "$TMP/r.json" conservation.bytes_sent)" = \
+		check "$alg n=$n: bytes sent = bytes received" ran "$TMP/r.json" -- same \
+		    "$(json "$TMP/r.json" conservation.bytes_sent)" \
 		    "$(json "$TMP/r.json" conservation.bytes_received)"
 	done
 	"$PSIM" run --format json --set strategy.algorithm=$alg \
@@ -78,9 +80,9 @@ done
 # P chunks on trees of depth D it is about 2(P + D - 1) steps of M/(PB),
 # checked loosely here, and within 2% against the step-by-step form.
 for n in 2 3 4 7 8 16; do
-	"$PSIM" run --format json --set network=ideal --set run.steps=2 \
-	    --set strategy.algorithm=double-binary-tree --set placement.workers=$n \
-	    "$S" >"$TMP/d.json"
+	save "$TMP/d.json" "$PSIM" run --format json --set network=ideal \
+	    --set run.steps=2 --set strategy.algorithm=double-binary-tree \
+	    --set placement.workers=$n "$S"
 	check_near "double-binary-tree n=$n: the pipeline's closed form" \
 	    "$(json "$TMP/d.json" step_time_s.mean)" \
 	    "$(json "$TMP/d.json" analytic.step_time_s)" 0.02
@@ -89,20 +91,20 @@ for n in 2 3 4 7 8 16; do
 	    awk -v s="$(json "$TMP/d.json" step_time_s.mean)" -v d=$d -v n=$n \
 	    'BEGIN { t = 2 * (16 + d + 1) * (1e9 / 16 / 1.25e9); if (n == 2) t /= 2
 	             exit !(s - 1 <= t && s - 1 >= 0.75 * t) }'
-	check "double-binary-tree n=$n: bytes sent = bytes received" test \
-	    "$(json "$TMP/d.json" conservation.bytes_sent)" = \
+	check "double-binary-tree n=$n: bytes sent = bytes received" ran "$TMP/d.json" -- same \
+	    "$(json "$TMP/d.json" conservation.bytes_sent)" \
 	    "$(json "$TMP/d.json" conservation.bytes_received)"
 done
 # With many chunks it moves 2M per worker like ring, in 2(P + D) hops
 # rather than 2(n-1): on 16 workers and a tiny model it beats ring.
 for alg in ring "double-binary-tree --set strategy.chunks=1"; do
-	"$PSIM" run --format csv --set network=ideal --set model.params=1000 \
-	    --set model.compute=1ms --set placement.workers=16 \
-	    --set strategy.algorithm=$alg "$S" | csv_col - step_time_mean_s \
-	    >"$TMP/${alg%% *}"
+	save "$TMP/${alg%% *}.csv" "$PSIM" run --format csv --set network=ideal \
+	    --set model.params=1000 --set model.compute=1ms \
+	    --set placement.workers=16 --set strategy.algorithm=$alg "$S"
+	csv_col "$TMP/${alg%% *}.csv" step_time_mean_s >"$TMP/${alg%% *}"
 done
 check "tiny model on 16 workers: one-chunk double binary tree beats ring" \
-    awk -v d="$(cat "$TMP/double-binary-tree")" -v r="$(cat "$TMP/ring")" \
+    ran "$TMP/double-binary-tree.csv" "$TMP/ring.csv" -- awk -v d="$(cat "$TMP/double-binary-tree")" -v r="$(cat "$TMP/ring")" \
     'BEGIN { exit !(d > 0 && d < r) }'
 
 # 2d-ring on an explicit 2 x 8 grid: 2*7 row steps, 2*1 column steps.
@@ -146,12 +148,13 @@ hier "a plain star is a ring" \
 # 2 machines of 8 NVLink GPUs: hierarchical crosses the NICs with M/2
 # twice, the flat ring with M/16 thirty times: hierarchical wins.
 for alg in ring hierarchical; do
-	"$PSIM" run --format csv --set network=ideal --set cluster.gpus_per_host=8 \
-	    --set cluster.intra_bw=150GBps --set placement.workers=16 \
-	    --set strategy.algorithm=$alg "$S" | csv_col - step_time_mean_s >"$TMP/$alg"
+	save "$TMP/$alg.csv" "$PSIM" run --format csv --set network=ideal \
+	    --set cluster.gpus_per_host=8 --set cluster.intra_bw=150GBps \
+	    --set placement.workers=16 --set strategy.algorithm=$alg "$S"
+	csv_col "$TMP/$alg.csv" step_time_mean_s >"$TMP/$alg"
 done
 check "2 hosts x 8 NVLink GPUs: hierarchical beats the flat ring" \
-    awk -v h="$(cat "$TMP/hierarchical")" -v r="$(cat "$TMP/ring")" \
+    ran "$TMP/hierarchical.csv" "$TMP/ring.csv" -- awk -v h="$(cat "$TMP/hierarchical")" -v r="$(cat "$TMP/ring")" \
     'BEGIN { exit !(h < r) }'
 
 # Behind a slow switch or oversubscribed rack uplinks, the closed forms
@@ -161,11 +164,12 @@ check "2 hosts x 8 NVLink GPUs: hierarchical beats the flat ring" \
 # tight one.
 for alg in recursive-doubling halving-doubling binomial-tree 2d-ring; do
 	for o in "cluster.switch_bw=20Gbps" "cluster.oversubscription=4"; do
-		"$PSIM" run --format json --set network=ideal --set run.steps=2 \
-		    --set strategy.algorithm=$alg --set cluster.topology=two-tier \
-		    --set cluster.racks=3 --set "$o" "$S" >"$TMP/b.json"
+		save "$TMP/b.json" "$PSIM" run --format json --set network=ideal \
+		    --set run.steps=2 --set strategy.algorithm=$alg \
+		    --set cluster.topology=two-tier --set cluster.racks=3 \
+		    --set "$o" "$S"
 		check "$alg, $o: the closed form bounds the step within 15%" \
-		    awk -v s="$(json "$TMP/b.json" step_time_s.mean)" \
+		    ran "$TMP/b.json" -- awk -v s="$(json "$TMP/b.json" step_time_s.mean)" \
 		    -v a="$(json "$TMP/b.json" analytic.step_time_s)" \
 		    'BEGIN { exit !(s <= a * 1.000001 && s >= 0.85 * a) }'
 	done
@@ -174,12 +178,13 @@ done
 # Halving-doubling moves what ring moves, in 2 lg n steps instead of 2(n-1):
 # with a tiny model it is the faster one.
 for alg in ring halving-doubling; do
-	"$PSIM" run --format csv --set network=ideal --set model.params=1000 \
-	    --set model.compute=1ms --set placement.workers=16 \
-	    --set strategy.algorithm=$alg "$S" | csv_col - step_time_mean_s >"$TMP/$alg"
+	save "$TMP/$alg.csv" "$PSIM" run --format csv --set network=ideal \
+	    --set model.params=1000 --set model.compute=1ms \
+	    --set placement.workers=16 --set strategy.algorithm=$alg "$S"
+	csv_col "$TMP/$alg.csv" step_time_mean_s >"$TMP/$alg"
 done
 check "tiny model on 16 workers: halving-doubling beats ring" \
-    awk -v h="$(cat "$TMP/halving-doubling")" -v r="$(cat "$TMP/ring")" \
+    ran "$TMP/halving-doubling.csv" "$TMP/ring.csv" -- awk -v h="$(cat "$TMP/halving-doubling")" -v r="$(cat "$TMP/ring")" \
     'BEGIN { exit !(h < r) }'
 
 done_testing

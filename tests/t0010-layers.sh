@@ -5,6 +5,8 @@
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$SRCDIR/tests/lib.sh"
 D=$SRCDIR/tests/data
+# (checks that set figures against each other go through ran, on runs
+# kept with save: a failed run's figures are all "", which compare alike)
 
 for p in "resnet50 25557032 107" "resnet101 44549160 209" \
     "resnet152 60192808 311" "inception-v3 27161264 194" "vgg16 138357544 16" "bert-large 335141888 197"; do
@@ -16,16 +18,16 @@ for p in "resnet50 25557032 107" "resnet101 44549160 209" \
 done
 
 # Layer by layer or in one block, the compute and the step are the same.
-"$PSIM" run --format json "$D/resnet50.json" >"$TMP/l.json"
+save "$TMP/l.json" "$PSIM" run --format json "$D/resnet50.json"
 cat >"$TMP/flat.json" <<EOF2
 { "model": { "params": 25557032, "compute": "300ms" },
   "cluster": { "nic": "10Gbps" }, "placement": { "workers": 16 },
   "strategy": { "name": "allreduce", "algorithm": "ring" },
   "run": { "steps": 3, "warmup": 1 }, "network": "ideal" }
 EOF2
-"$PSIM" run --format json "$TMP/flat.json" >"$TMP/f.json"
-check_near "resnet50 layer by layer: the same step as one block of compute" \
-    "$(json "$TMP/l.json" step_time_s.mean)" "$(json "$TMP/f.json" step_time_s.mean)" 1e-9
+save "$TMP/f.json" "$PSIM" run --format json "$TMP/flat.json"
+check "resnet50 layer by layer: the same step as one block of compute" \
+    ran "$TMP/l.json" "$TMP/f.json" -- near "$(json "$TMP/l.json" step_time_s.mean)" "$(json "$TMP/f.json" step_time_s.mean)" 1e-9
 check_near "resnet50: compute is the 300 ms given" \
     "$(json "$TMP/l.json" breakdown_s.compute)" 0.3 1e-9
 check "resnet50 on a ring: no one waits" test "$(json "$TMP/l.json" breakdown_s.wait)" = 0
@@ -61,8 +63,9 @@ cat >"$TMP/fl.json" <<EOF2
   "strategy": { "name": "allreduce", "algorithm": "ring", "bucket": "4MB" },
   "run": { "steps": 1, "warmup": 0 }, "network": "ideal" }
 EOF2
-first_message() {
-	"$PSIM" run --timeline "$TMP/tl.json" "$@" >/dev/null
+first_message() {	# (nothing when the run fails: not the last run's)
+	rm -f "$TMP/tl.json"
+	"$PSIM" run --timeline "$TMP/tl.json" "$@" >/dev/null || return
 	grep -m1 '"message"' "$TMP/tl.json" | sed 's/.*"ts":\([0-9.]*\).*/\1/'
 }
 check_near "layers with flops: the last layer's gradient is ready at 2.333 s" \
@@ -79,9 +82,8 @@ check "flops on some layers only: which layer lacks them" grep -qx \
 # by FLOPs its gradient is ready near the start of backprop, and buckets
 # hide more of the communication than the same layers shared by
 # parameters do.
-"$PSIM" run --format json --set model.preset=vgg16 --set strategy.bucket=25MB \
-    --set cluster.nic=100Gbps \
-    "$D/resnet50.json" >"$TMP/vf.json"
+save "$TMP/vf.json" "$PSIM" run --format json --set model.preset=vgg16 \
+    --set strategy.bucket=25MB --set cluster.nic=100Gbps "$D/resnet50.json"
 # VGG-16's layers by hand, without FLOPs
 printf '{ "model": { "compute": "300ms", "layers": [' >"$TMP/vp.json"
 for n in 1792 36928 73856 147584 295168 590080 590080 1180160 2359808 \
@@ -94,42 +96,48 @@ cat >>"$TMP/vp.json" <<EOF2
   "strategy": { "name": "allreduce", "algorithm": "ring", "bucket": "25MB" },
   "run": { "steps": 3, "warmup": 1 }, "network": "ideal" }
 EOF2
-"$PSIM" run --format json --set cluster.nic=100Gbps "$TMP/vp.json" >"$TMP/vpr.json"
+save "$TMP/vpr.json" "$PSIM" run --format json --set cluster.nic=100Gbps "$TMP/vp.json"
 check "vgg16 by hand: the preset's 138,357,544 parameters" \
     test "$(json "$TMP/vpr.json" model.params)" = 138357544
 check "vgg16: by FLOPs buckets hide more than by parameters ($(json "$TMP/vf.json" overlap_ratio) > $(json "$TMP/vpr.json" overlap_ratio))" \
-    awk -v a="$(json "$TMP/vf.json" overlap_ratio)" \
+    ran "$TMP/vf.json" "$TMP/vpr.json" -- awk -v a="$(json "$TMP/vf.json" overlap_ratio)" \
     -v b="$(json "$TMP/vpr.json" overlap_ratio)" 'BEGIN { exit !(a > b + 0.1) }'
 
 # Gradient buckets overlapped with backprop (ResNet-50, 16 workers, ring,
-# 50 us NIC latency).  bucket SIZE -> "exposed communication step"
+# 50 us NIC latency).  bucket SIZE: the run, kept in $TMP/b-SIZE.json;
+# b SIZE KEY: its figure
 bucket() {
-	"$PSIM" run --format json --set strategy.bucket=$1 \
-	    --set cluster.latency=50us "$D/resnet50.json" >"$TMP/b.json"
-	echo "$(json "$TMP/b.json" breakdown_s.exposed_communication)" \
-	    "$(json "$TMP/b.json" step_time_s.mean)" \
-	    "$(json "$TMP/b.json" analytic.step_time_s)" \
-	    "$(json "$TMP/b.json" overlap_ratio)"
+	save "$TMP/b-$1.json" "$PSIM" run --format json --set strategy.bucket=$1 \
+	    --set cluster.latency=50us "$D/resnet50.json"
 }
-"$PSIM" run --format json --set cluster.latency=50us "$D/resnet50.json" >"$TMP/none.json"
-set -- $(bucket 200MB)
-check_near "one bucket as large as the gradient: the step of no buckets" \
-    "$2" "$(json "$TMP/none.json" step_time_s.mean)" 1e-9
-check "one bucket: nothing hidden" test "$4" = 0
-prev=$1
+b() { json "$TMP/b-$1.json" "$2"; }
+save "$TMP/none.json" "$PSIM" run --format json --set cluster.latency=50us \
+    "$D/resnet50.json"
+bucket 200MB
+check "one bucket as large as the gradient: the step of no buckets" \
+    ran "$TMP/b-200MB.json" "$TMP/none.json" -- \
+    near "$(b 200MB step_time_s.mean)" "$(json "$TMP/none.json" step_time_s.mean)" 1e-9
+check "one bucket: nothing hidden" test "$(b 200MB overlap_ratio)" = 0
+prev=200MB
 for size in 25MB 5MB; do
-	set -- $(bucket $size)
-	check "buckets of $size hide more than bigger ones ($1 < $prev s exposed)" \
-	    awk -v a="$1" -v b="$prev" 'BEGIN { exit !(a < b) }'
-	check_near "buckets of $size: the simulated step is the pipeline's closed form" \
-	    "$2" "$3" 0.02
-	prev=$1
+	bucket $size
+	check "buckets of $size hide more than bigger ones ($(b $size breakdown_s.exposed_communication) < $(b $prev breakdown_s.exposed_communication) s exposed)" \
+	    ran "$TMP/b-$size.json" "$TMP/b-$prev.json" -- \
+	    awk -v a="$(b $size breakdown_s.exposed_communication)" \
+	    -v b="$(b $prev breakdown_s.exposed_communication)" 'BEGIN { exit !(a < b) }'
+	check "buckets of $size: the simulated step is the pipeline's closed form" \
+	    ran "$TMP/b-$size.json" -- \
+	    near "$(b $size step_time_s.mean)" "$(b $size analytic.step_time_s)" 0.02
+	prev=$size
 done
-set -- $(bucket 10kB)
+bucket 10kB
 check "tiny buckets: latency dominates and more is exposed again" \
-    awk -v a="$1" -v b="$prev" 'BEGIN { exit !(a > b) }'
-check_near "tiny buckets: the simulated step is the pipeline's closed form" \
-    "$2" "$3" 0.02
+    ran "$TMP/b-10kB.json" "$TMP/b-$prev.json" -- \
+    awk -v a="$(b 10kB breakdown_s.exposed_communication)" \
+    -v b="$(b $prev breakdown_s.exposed_communication)" 'BEGIN { exit !(a > b) }'
+check "tiny buckets: the simulated step is the pipeline's closed form" \
+    ran "$TMP/b-10kB.json" -- \
+    near "$(b 10kB step_time_s.mean)" "$(b 10kB analytic.step_time_s)" 0.02
 "$PSIM" run --set strategy.bucket=25MB "$SRCDIR/scenarios/seed-250m-10w-10g-ring.json" \
     >/dev/null 2>"$TMP/err"
 check "buckets need layers" grep -q \
@@ -158,22 +166,25 @@ check_near "PS buckets: the closed form agrees" \
 sed 's/"name": "allreduce", "algorithm": "ring"/"name": "ps"/' "$D/resnet50.json" >"$TMP/r50ps.json"
 for b in none 25MB 5MB; do
 	if [ $b = none ]; then set --; else set -- --set strategy.bucket=$b; fi
-	"$PSIM" run --format json --set placement.servers=4 "$@" "$TMP/r50ps.json" >"$TMP/pb-$b.json"
+	save "$TMP/pb-$b.json" "$PSIM" run --format json --set placement.servers=4 \
+	    "$@" "$TMP/r50ps.json"
 	# (each bucket's push and pull pay a latency, 10 us, in the
 	# closed form; the simulation overlaps some of them)
 	check_near "ResNet-50 PS, buckets $b: the closed form agrees" \
 	    "$(json "$TMP/pb-$b.json" analytic.step_time_s)" \
 	    "$(json "$TMP/pb-$b.json" step_time_s.mean)" 1e-3
 done
-check "ResNet-50 PS: buckets of 25MB hide communication" awk \
+check "ResNet-50 PS: buckets of 25MB hide communication" \
+    ran "$TMP/pb-25MB.json" "$TMP/pb-none.json" -- awk \
     -v a="$(json "$TMP/pb-25MB.json" step_time_s.mean)" \
     -v b="$(json "$TMP/pb-none.json" step_time_s.mean)" 'BEGIN { exit !(a < b - 0.1) }'
 # With shards colocated on workers the closed form is not exact: below
 # the simulation when every bucket is spread over all shards, above it
 # when each bucket is a whole layer on one worker's shard.
-"$PSIM" run --format json --set strategy.colocate=true --set strategy.shards=4 \
-    --set strategy.bucket=25MB "$TMP/r50ps.json" >"$TMP/pbc.json"
-check "ResNet-50 PS on workers, buckets: the closed form is below" awk \
+save "$TMP/pbc.json" "$PSIM" run --format json --set strategy.colocate=true \
+    --set strategy.shards=4 --set strategy.bucket=25MB "$TMP/r50ps.json"
+check "ResNet-50 PS on workers, buckets: the closed form is below" \
+    ran "$TMP/pbc.json" -- awk \
     -v a="$(json "$TMP/pbc.json" analytic.step_time_s)" \
     -v s="$(json "$TMP/pbc.json" step_time_s.mean)" 'BEGIN { exit !(a <= s && a > 0.8 * s) }'
 "$PSIM" run --set strategy.colocate=true --set strategy.shards=4 \
@@ -186,11 +197,12 @@ printf '%s' '{ "model": { "layers": [ {"params": "50M", "flops": "1G"},
   "strategy": { "name": "ps", "colocate": true, "shards": 4,
     "partition": "balanced", "bucket": "1B" },
   "network": "ideal", "run": { "steps": 3, "warmup": 1 } }' >"$TMP/whole.json"
-"$PSIM" run --format json "$TMP/whole.json" >"$TMP/whole-r.json"
+save "$TMP/whole-r.json" "$PSIM" run --format json "$TMP/whole.json"
 # (each layer's 3 pushes of 200 MB into its server at 1.25 GB/s, chained
 # with the pulls: 4 x 0.48 + 0.48 s after backprop's first bucket; the
 # simulation overlaps one bucket's pulls with the next one's pushes)
-check "whole layers, each on one worker's shard: the closed form is above" awk \
+check "whole layers, each on one worker's shard: the closed form is above" \
+    ran "$TMP/whole-r.json" -- awk \
     -v a="$(json "$TMP/whole-r.json" analytic.step_time_s)" \
     -v s="$(json "$TMP/whole-r.json" step_time_s.mean)" 'BEGIN { exit !(a > 1.1 * s) }' 
 # On machines of 4 GPUs (local reduce) and with BytePS the closed form

@@ -17,6 +17,8 @@ run() {	# run K -> JSON
 	"$PSIM" run --format json --set placement.servers=$1 "$D/bytesps.json"
 }
 step() { awk -v s="$(json "$1" step_time_s.mean)" 'BEGIN { print s - 1 }'; }
+# (checks that set runs against each other go through ran, on runs kept
+# with save: a failed run's figures are all "", which awk takes for 0)
 
 run 0 >"$TMP/k0.json"
 check_near "k = 0: like ring all-reduce, 2(n-1)/n M/B" "$(step "$TMP/k0.json")" 1.44 0.02
@@ -26,7 +28,7 @@ check "k = n: no summation on the workers (10 shards, on the CPU hosts)" \
     test "$(json "$TMP/k10.json" shards)" = 10
 
 # k = 2: each CPU host takes (M - 10x)/2 with x = 8M/116, from 10 workers.
-run 2 >"$TMP/k2.json"
+save "$TMP/k2.json" run 2
 check_near "k = 2: a CPU host receives n (M - n x)/k per step" \
     "$(grep '"role": "server 0 ' "$TMP/k2.json" | sed 's/.*"bytes_received": \([0-9.e+]*\).*/\1/' |
         awk '{ print $1 / 2 }')" \
@@ -39,8 +41,8 @@ paper() {	# paper N K: the paper's communication time, 1 GB at 10 Gbps
 # 1.241 s and slower than k = 1 (1.355 s).
 check_near "k = 2: within 2% of the paper's optimum" \
     "$(step "$TMP/k2.json")" "$(paper 10 2)" 0.02
-run 1 >"$TMP/k1.json"
-check "k = 2: faster than k = 1" \
+save "$TMP/k1.json" run 1
+check "k = 2: faster than k = 1" ran "$TMP/k2.json" "$TMP/k1.json" -- \
     awk -v a="$(step "$TMP/k2.json")" -v b="$(step "$TMP/k1.json")" 'BEGIN { exit !(a < b) }'
 
 # Every k of 6 workers: the paper within 2% up to k = 4, 5% at k = 5
@@ -48,15 +50,17 @@ check "k = 2: faster than k = 1" \
 # exact), and each k faster than the one before.
 prev=
 for k in 0 1 2 3 4 5 6; do
-	"$PSIM" run --format json --set placement.workers=6 \
-	    --set placement.servers=$k "$D/bytesps.json" >"$TMP/n6.json"
-	got=$(json "$TMP/n6.json" breakdown_s.communication)
+	save "$TMP/n6-$k.json" "$PSIM" run --format json --set placement.workers=6 \
+	    --set placement.servers=$k "$D/bytesps.json"
+	got=$(json "$TMP/n6-$k.json" breakdown_s.communication)
 	tol=0.02; [ $k = 5 ] && tol=0.05
 	check_near "6 workers, k = $k: the paper's 2n(n-1)M/((n^2+kn-2k)B)" \
 	    "$got" "$(paper 6 $k)" $tol
-	check_near "6 workers, k = $k: the closed form (with 64 chunks)" \
-	    "$got" "$(json "$TMP/n6.json" analytic.communication_s)" $tol
+	check "6 workers, k = $k: the closed form (with 64 chunks)" \
+	    ran "$TMP/n6-$k.json" -- \
+	    near "$got" "$(json "$TMP/n6-$k.json" analytic.communication_s)" $tol
 	[ -n "$prev" ] && check "6 workers, k = $k: faster than k = $((k - 1))" \
+	    ran "$TMP/n6-$k.json" "$TMP/n6-$((k - 1)).json" -- \
 	    awk -v a="$got" -v b="$prev" 'BEGIN { exit !(a < b) }'
 	prev=$got
 done
@@ -72,13 +76,14 @@ done
 # Chunks pipeline a plain PS too: with P chunks over 8 dedicated shards the
 # 2 s of push-then-pull tend to the 1 s both take at once, plus 1/P.
 for P in 1 4 16; do
-	"$PSIM" run --format json --set network=ideal --set run.steps=2 \
-	    --set strategy.chunks=$P "$SRCDIR/scenarios/seed-250m-10w-10g-ps8.json" >"$TMP/c.json"
+	save "$TMP/c.json" "$PSIM" run --format json --set network=ideal \
+	    --set run.steps=2 --set strategy.chunks=$P \
+	    "$SRCDIR/scenarios/seed-250m-10w-10g-ps8.json"
 	check_near "ps over 8, $P chunks: 1 s + 1 s / P" \
 	    "$(json "$TMP/c.json" breakdown_s.communication)" \
 	    "$(awk -v p=$P 'BEGIN { print 1 + 1 / p }')" 0.01
-	check_near "ps over 8, $P chunks: the closed form agrees" \
-	    "$(json "$TMP/c.json" analytic.communication_s)" \
+	check "ps over 8, $P chunks: the closed form agrees" ran "$TMP/c.json" -- \
+	    near "$(json "$TMP/c.json" analytic.communication_s)" \
 	    "$(json "$TMP/c.json" breakdown_s.communication)" 0.01
 done
 
@@ -88,14 +93,14 @@ done
 # 2n(n-1)M / ((n^2 + kn - 2k)B) = M/B with n = k = 4, pipelined in 64
 # chunks, (P + 1) latencies of two NICs and two 1 us links.
 for k in 4 2; do
-	"$PSIM" run --format json --set cluster.gpus_per_host=8 \
-	    --set placement.workers=32 --set placement.servers=$k "$D/bytesps.json" >"$TMP/mg.json"
+	save "$TMP/mg.json" "$PSIM" run --format json --set cluster.gpus_per_host=8 \
+	    --set placement.workers=32 --set placement.servers=$k "$D/bytesps.json"
 	want=$(awk -v k=$k 'BEGIN { n = 4; o = 2 * n * (n - 1) / (n * n + k * n - 2 * k) * 0.8
 		printf "%.12g", 6 * (2e-6 + 1e9 / 16e9) + 65 * 12e-6 + o + o / 64 }')
 	check_near "BytePS, 4 machines of 8 GPUs and $k CPU hosts: the trees and the optimum" \
 	    "$(json "$TMP/mg.json" breakdown_s.communication)" "$want" 0.01
-	check_near "BytePS, 4 machines of 8 GPUs and $k CPU hosts: the closed form agrees" \
-	    "$(json "$TMP/mg.json" analytic.communication_s)" \
+	check "BytePS, 4 machines of 8 GPUs and $k CPU hosts: the closed form agrees" \
+	    ran "$TMP/mg.json" -- near "$(json "$TMP/mg.json" analytic.communication_s)" \
 	    "$(json "$TMP/mg.json" breakdown_s.communication)" 0.01
 done
 check "BytePS on multi-GPU machines: a summation service on each machine" \

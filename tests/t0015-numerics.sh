@@ -6,6 +6,8 @@ SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$SRCDIR/tests/lib.sh"
 S=$SRCDIR/tests/data/numerics.json
 run() { "$PSIM" run --format json "$@" "$S"; }
+# (runs whose figures are compared go through save, their checks through
+# ran: two failed runs give two empty figures, which compare alike)
 below() {	# below NAME VALUE LIMIT: 0 <= VALUE < LIMIT
 	if [ -n "$2" ] && awk -v v="$2" -v l="$3" 'BEGIN { exit !(v >= 0 && v < l) }'
 	then ok "$1"; else not_ok "$1" "got '$2', want below $3"; fi
@@ -40,21 +42,25 @@ for k in 0 2; do
 	below "bytesps with $k CPU hosts: parameters follow serial SGD" \
 	    "$(json "$TMP/b.json" numerics.serial_deviation)" 1e-5
 done
-run --set placement.workers=1 --set model.batch=128 >"$TMP/one.json"
-run >"$TMP/four.json"
-"$PSIM" run --format json --set 'strategy={"name": "ps", "shards": 2}' "$S" \
-    >"$TMP/ps.json"
-check_near "4 workers of batch 32 end where 1 worker of batch 128 does" \
+save "$TMP/one.json" run --set placement.workers=1 --set model.batch=128
+save "$TMP/four.json" run
+save "$TMP/ps.json" "$PSIM" run --format json \
+    --set 'strategy={"name": "ps", "shards": 2}' "$S"
+check "4 workers of batch 32 end where 1 worker of batch 128 does" \
+    ran "$TMP/four.json" "$TMP/one.json" -- near \
     "$(json "$TMP/four.json" numerics.final_loss)" \
     "$(json "$TMP/one.json" numerics.final_loss)" 1e-5
-check_near "a synchronous PS ends where ring all-reduce does" \
+check "a synchronous PS ends where ring all-reduce does" \
+    ran "$TMP/ps.json" "$TMP/four.json" -- near \
     "$(json "$TMP/ps.json" numerics.final_loss)" \
     "$(json "$TMP/four.json" numerics.final_loss)" 1e-5
-check "training works: the loss falls 10x from the start" awk \
+check "training works: the loss falls 10x from the start" \
+    ran "$TMP/four.json" -- awk \
     -v a="$(json "$TMP/four.json" numerics.initial_loss)" \
     -v b="$(json "$TMP/four.json" numerics.final_loss)" 'BEGIN { exit !(b < a / 10) }'
-run --set run.steps=300 >"$TMP/long.json"
-check_near "300 steps reach the teacher's loss (the noise floor) within 15%" \
+save "$TMP/long.json" run --set run.steps=300
+check "300 steps reach the teacher's loss (the noise floor) within 15%" \
+    ran "$TMP/long.json" -- near \
     "$(json "$TMP/long.json" numerics.final_loss)" \
     "$(json "$TMP/long.json" numerics.teacher_loss)" 0.15
 
@@ -62,12 +68,13 @@ check_near "300 steps reach the teacher's loss (the noise floor) within 15%" \
 # timing is that of sizes only.
 big="--set model.params=25M --set numerics.mode=\"proxy\""
 # shellcheck disable=SC2086
-run $big >"$TMP/proxy.json"
+save "$TMP/proxy.json" run $big
 # shellcheck disable=SC2086
-run $big --set 'numerics.mode="off"' >"$TMP/off.json"
+save "$TMP/off.json" run $big --set 'numerics.mode="off"'
 for k in step_time_s.mean step_time_s.max breakdown_s.communication; do
-	check "proxy: $k equals the sizes-only run's" test \
-	    "$(json "$TMP/proxy.json" $k)" = "$(json "$TMP/off.json" $k)"
+	check "proxy: $k equals the sizes-only run's" \
+	    ran "$TMP/proxy.json" "$TMP/off.json" -- same \
+	    "$(json "$TMP/proxy.json" $k)" "$(json "$TMP/off.json" $k)"
 done
 below "proxy: the small model follows serial SGD through 25M-element messages" \
     "$(json "$TMP/proxy.json" numerics.serial_deviation)" 1e-5
@@ -85,12 +92,13 @@ check "time to target: the first curve point with loss <= 0.05 ($want s)" \
 # The protocols.
 PS='--set strategy={"name":"ps","shards":2}'
 # shellcheck disable=SC2086
-"$PSIM" run --format json $PS --set placement.workers=1 "$S" >"$TMP/s1.json"
+save "$TMP/s1.json" "$PSIM" run --format json $PS --set placement.workers=1 "$S"
 # shellcheck disable=SC2086
-"$PSIM" run --format json $PS --set placement.workers=1 \
-    --set strategy.sync='"async"' "$S" >"$TMP/a1.json"
-check "async with one worker trains exactly as sync with one worker" test \
-    "$(json "$TMP/a1.json" numerics.final_loss)" = "$(json "$TMP/s1.json" numerics.final_loss)"
+save "$TMP/a1.json" "$PSIM" run --format json $PS --set placement.workers=1 \
+    --set strategy.sync='"async"' "$S"
+check "async with one worker trains exactly as sync with one worker" \
+    ran "$TMP/a1.json" "$TMP/s1.json" -- same \
+    "$(json "$TMP/a1.json" numerics.final_loss)" "$(json "$TMP/s1.json" numerics.final_loss)"
 # shellcheck disable=SC2086
 "$PSIM" run --format json $PS --set strategy.sync='"async"' \
     --set run.steps=50 "$S" >"$TMP/a4.json"
@@ -122,60 +130,73 @@ check "backup, b=1, equal workers: one gradient (the last) dropped per step" \
     test "$(json "$TMP/b0.json" dropped_gradients)" = 20
 for f in 10 100; do
 	# shellcheck disable=SC2086
-	"$PSIM" run --format json $PS $B \
+	save "$TMP/b$f.json" "$PSIM" run --format json $PS $B \
 	    --set "cluster.slow_hosts=[{\"host\":\"host-3\",\"factor\":$f}]" \
-	    "$S" >"$TMP/b$f.json"
+	    "$S"
 done
 check "backup, b=1: the step time does not depend on a slow host's speed" \
-    test "$(json "$TMP/b10.json" step_time_s.mean)" = "$(json "$TMP/b100.json" step_time_s.mean)"
+    ran "$TMP/b10.json" "$TMP/b100.json" -- same \
+    "$(json "$TMP/b10.json" step_time_s.mean)" "$(json "$TMP/b100.json" step_time_s.mean)"
 # shellcheck disable=SC2086
-"$PSIM" run --format json $PS --set placement.workers=3 --set cluster.hosts=6 \
-    "$S" >"$TMP/three.json"
-check_near "backup, b=1: the step is that of a synchronous PS of the 3 fast workers" \
+save "$TMP/three.json" "$PSIM" run --format json $PS --set placement.workers=3 \
+    --set cluster.hosts=6 "$S"
+check "backup, b=1: the step is that of a synchronous PS of the 3 fast workers" \
+    ran "$TMP/b10.json" "$TMP/three.json" -- near \
     "$(json "$TMP/b10.json" step_time_s.mean)" "$(json "$TMP/three.json" step_time_s.mean)" 1e-9
 check "backup, b=1: the 10x slow host's 3 gradients (at 0.1, 0.2, 0.3 s) are dropped" \
     test "$(json "$TMP/b10.json" dropped_gradients)" = 3
 check "backup, b=1: the 100x slow host's 1 gradient is dropped" \
     test "$(json "$TMP/b100.json" dropped_gradients)" = 1
 check "backup: the loss is the same whichever way the slow host is slow" \
-    test "$(json "$TMP/b10.json" numerics.final_loss)" = "$(json "$TMP/b100.json" numerics.final_loss)"
+    ran "$TMP/b10.json" "$TMP/b100.json" -- same \
+    "$(json "$TMP/b10.json" numerics.final_loss)" "$(json "$TMP/b100.json" numerics.final_loss)"
 
 # Same seed, same report; another seed, other data.
-# shellcheck disable=SC2086
-"$PSIM" run --format json $PS --set strategy.sync='"async"' "$S" | grep -v wall_s >"$TMP/r1"
-# shellcheck disable=SC2086
-"$PSIM" run --format json $PS --set strategy.sync='"async"' "$S" | grep -v wall_s >"$TMP/r2"
-check "async with numerics: the same seed gives the same report" cmp "$TMP/r1" "$TMP/r2"
-run --set seed=9 >"$TMP/seed9.json"
-check "another seed draws other data" test \
+for i in 1 2; do
+	# shellcheck disable=SC2086
+	save "$TMP/r$i.json" "$PSIM" run --format json $PS \
+	    --set strategy.sync='"async"' "$S"
+	grep -v wall_s "$TMP/r$i.json" >"$TMP/r$i"
+done
+check "async with numerics: the same seed gives the same report" \
+    ran "$TMP/r1.json" "$TMP/r2.json" -- cmp "$TMP/r1" "$TMP/r2"
+save "$TMP/seed9.json" run --set seed=9
+check "another seed draws other data" ran "$TMP/seed9.json" "$TMP/four.json" -- test \
     "$(json "$TMP/seed9.json" numerics.final_loss)" != "$(json "$TMP/four.json" numerics.final_loss)"
 
 
 # The shipped straggler scenarios and what the README says of them.
 for s in sync-ps ring backup-ps async-ps ssp-ps; do
-	"$PSIM" run --format json "$SRCDIR/scenarios/straggler-$s.json" >"$TMP/st-$s.json"
-	check "straggler-$s reaches the target loss" test \
-	    "$(json "$TMP/st-$s.json" time_to_target_s)" != null
+	save "$TMP/st-$s.json" "$PSIM" run --format json \
+	    "$SRCDIR/scenarios/straggler-$s.json"
+	# (a time: not null, nor the "" of a report without the key)
+	check "straggler-$s reaches the target loss" ran "$TMP/st-$s.json" -- \
+	    awk -v t="$(json "$TMP/st-$s.json" time_to_target_s)" \
+	    'BEGIN { exit !(t + 0 > 0) }'
 done
 st() { json "$TMP/st-$1.json" "$2"; }
-check "straggler: sync PS and ring follow one trajectory" test \
-    "$(st sync-ps numerics.final_loss | cut -c1-7)" = "$(st ring numerics.final_loss | cut -c1-7)"
+st_ran() {	# st_ran COMMAND...: ran, on the five straggler runs
+	ran "$TMP/st-sync-ps.json" "$TMP/st-ring.json" "$TMP/st-backup-ps.json" \
+	    "$TMP/st-async-ps.json" "$TMP/st-ssp-ps.json" -- "$@"
+}
+check "straggler: sync PS and ring follow one trajectory" st_ran same \
+    "$(st sync-ps numerics.final_loss | cut -c1-7)" "$(st ring numerics.final_loss | cut -c1-7)"
 check_near "straggler: sync PS steps in 0.55 s (the straggler's 0.3 s + push and pull)" \
     "$(st sync-ps step_time_s.mean)" 0.55 0.01
-check "straggler: backup < ring < sync PS in step time" awk \
+check "straggler: backup < ring < sync PS in step time" st_ran awk \
     -v b="$(st backup-ps step_time_s.mean)" -v r="$(st ring step_time_s.mean)" \
     -v s="$(st sync-ps step_time_s.mean)" 'BEGIN { exit !(b < r && r < s) }'
-check "straggler: backup reaches the target first of all five" awk \
+check "straggler: backup reaches the target first of all five" st_ran awk \
     -v b="$(st backup-ps time_to_target_s)" -v r="$(st ring time_to_target_s)" \
     -v s="$(st sync-ps time_to_target_s)" -v a="$(st async-ps time_to_target_s)" \
     -v p="$(st ssp-ps time_to_target_s)" \
     'BEGIN { exit !(b < r && b < s && b < a && b < p) }'
-check "straggler: async applies over 5x the updates per second of sync" awk \
+check "straggler: async applies over 5x the updates per second of sync" st_ran awk \
     -v a="$(st async-ps updates_per_s)" -v s="$(st sync-ps updates_per_s)" \
     'BEGIN { exit !(a > 5 * s) }'
 check_near "straggler: async staleness 6.7 (below n - 1 = 7: one worker is slow)" \
     "$(st async-ps staleness.mean)" 6.7 0.02
-check "straggler: ssp's staleness is below async's; no worker over 2 clocks ahead" awk \
+check "straggler: ssp's staleness is below async's; no worker over 2 clocks ahead" st_ran awk \
     -v p="$(st ssp-ps staleness.mean)" -v a="$(st async-ps staleness.mean)" \
     -v m="$(st ssp-ps max_clocks_ahead)" 'BEGIN { exit !(p < a && m <= 2) }'
 "$PSIM" run --format json --set numerics.lr=0.1 \

@@ -7,6 +7,8 @@ SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$SRCDIR/tests/lib.sh"
 S=$SRCDIR/tests/data/faults-ring.json
 run() { "$PSIM" run --format json "$@"; }
+# (runs whose figures are compared go through save, their checks through
+# ran: two failed runs give two empty figures, which compare alike)
 PS='--set strategy={"name":"ps","shards":1}'
 ASYNC='--set strategy={"name":"ps","shards":1,"sync":"async"}'
 
@@ -43,45 +45,50 @@ check_near "all-reduce: goodput is 50 steps over that" \
 printf 'time_s,event,host\n0,return,a\n' >"$TMP/calm.csv"
 for s in "" "$PS" "$ASYNC"; do
 	# shellcheck disable=SC2086
-	run $s --set "faults.preemption={\"trace\": \"$TMP/calm.csv\"}" \
-	    --set faults.checkpoint.every=1000 "$S" >"$TMP/calm.json"
+	save "$TMP/calm.json" run $s \
+	    --set "faults.preemption={\"trace\": \"$TMP/calm.csv\"}" \
+	    --set faults.checkpoint.every=1000 "$S"
 	# shellcheck disable=SC2086
-	run $s "$SRCDIR/tests/data/faults-none.json" >"$TMP/none.json"
-	check "no preemption${s:+ ($s)}: the same mean step time as no faults" test \
-	    "$(json "$TMP/calm.json" step_time_s.mean)" = "$(json "$TMP/none.json" step_time_s.mean)"
+	save "$TMP/none.json" run $s "$SRCDIR/tests/data/faults-none.json"
+	check "no preemption${s:+ ($s)}: the same mean step time as no faults" \
+	    ran "$TMP/calm.json" "$TMP/none.json" -- same \
+	    "$(json "$TMP/calm.json" step_time_s.mean)" "$(json "$TMP/none.json" step_time_s.mean)"
 done
 
 # A synchronous PS waits for the replacement and counts each gradient
 # once: its server receives exactly 50 steps x 4 workers x 100 MB, and
 # with real gradients it ends where the run without faults does.
 # shellcheck disable=SC2086
-run $PS --set 'numerics={"model": "linear", "features": 8}' "$S" >"$TMP/ps.json"
+save "$TMP/ps.json" run $PS --set 'numerics={"model": "linear", "features": 8}' "$S"
 # shellcheck disable=SC2086
-run $PS --set 'numerics={"model": "linear", "features": 8}' \
-    "$SRCDIR/tests/data/faults-none.json" >"$TMP/ps0.json"
+save "$TMP/ps0.json" run $PS --set 'numerics={"model": "linear", "features": 8}' \
+    "$SRCDIR/tests/data/faults-none.json"
 check "sync PS: the server received each of the 200 gradients once" test \
     "$(awk '/"role": "server 0/ { match($0, /"bytes_received": [0-9.e+]+/); print substr($0, RSTART + 18, RLENGTH - 18) }' "$TMP/ps.json")" = 20000000000
 check "sync PS: no step lost, no restart, one replacement joined" test \
     "$(json "$TMP/ps.json" faults.lost_steps)-$(json "$TMP/ps.json" faults.restarts)-$(json "$TMP/ps.json" faults.replacements_joined)" = 0-0-1
-check "sync PS: the same final loss as without the fault" test \
-    "$(json "$TMP/ps.json" numerics.final_loss)" = "$(json "$TMP/ps0.json" numerics.final_loss)"
+check "sync PS: the same final loss as without the fault" \
+    ran "$TMP/ps.json" "$TMP/ps0.json" -- same \
+    "$(json "$TMP/ps.json" numerics.final_loss)" "$(json "$TMP/ps0.json" numerics.final_loss)"
 check "sync PS: stalled while worker 1 was down (60 s)" \
     near "$(json "$TMP/ps.json" faults.stalled_s)" 60 1e-9
-run --set 'numerics={"model": "linear", "features": 8}' "$S" >"$TMP/rn.json"
-run --set 'numerics={"model": "linear", "features": 8}' \
-    "$SRCDIR/tests/data/faults-none.json" >"$TMP/rn0.json"
+save "$TMP/rn.json" run --set 'numerics={"model": "linear", "features": 8}' "$S"
+save "$TMP/rn0.json" run --set 'numerics={"model": "linear", "features": 8}' \
+    "$SRCDIR/tests/data/faults-none.json"
 check "all-reduce: replayed from its checkpoint, it ends where the run without faults does" \
-    test "$(json "$TMP/rn.json" numerics.final_loss)" = "$(json "$TMP/rn0.json" numerics.final_loss)"
+    ran "$TMP/rn.json" "$TMP/rn0.json" -- \
+    same "$(json "$TMP/rn.json" numerics.final_loss)" "$(json "$TMP/rn0.json" numerics.final_loss)"
 
 # An asynchronous PS trains on: nothing stalls, rolls back or restarts,
 # and every gradient the server applied arrived whole from a live worker.
 # shellcheck disable=SC2086
-run $ASYNC --set run.steps=100 "$S" >"$TMP/as.json"
+save "$TMP/as.json" run $ASYNC --set run.steps=100 "$S"
 check "async PS: no stall, no lost step, no restart" test \
     "$(json "$TMP/as.json" faults.stalled_s)-$(json "$TMP/as.json" faults.lost_steps)-$(json "$TMP/as.json" faults.restarts)" = 0-0-0
 check "async PS: the replacement joined" test \
     "$(json "$TMP/as.json" faults.replacements_joined)" = 1
-check "async PS: server bytes received = gradients applied x 100 MB" test \
+check "async PS: server bytes received = gradients applied x 100 MB" \
+    ran "$TMP/as.json" -- test \
     "$(awk '/"role": "server 0/ { match($0, /"bytes_received": [0-9.e+]+/); print substr($0, RSTART + 18, RLENGTH - 18) }' "$TMP/as.json")" = \
     "$(awk -v a="$(json "$TMP/as.json" updates_applied)" 'BEGIN { printf "%.0f", a * 1e8 }')"
 
@@ -90,21 +97,26 @@ check "async PS: server bytes received = gradients applied x 100 MB" test \
 # order flips when they are rare.
 F=$SRCDIR/tests/data/faults-flip.json
 for m in 5min 10h; do
-	run --set "faults.preemption.mttp=\"$m\"" "$F" >"$TMP/r-$m.json"
-	run --set "faults.preemption.mttp=\"$m\"" \
-	    --set 'strategy={"name":"ps","shards":4,"sync":"async"}' "$F" >"$TMP/a-$m.json"
+	save "$TMP/r-$m.json" run --set "faults.preemption.mttp=\"$m\"" "$F"
+	save "$TMP/a-$m.json" run --set "faults.preemption.mttp=\"$m\"" \
+	    --set 'strategy={"name":"ps","shards":4,"sync":"async"}' "$F"
 done
-check "MTTP 5 min: async PS has the higher goodput" awk \
+check "MTTP 5 min: async PS has the higher goodput" \
+    ran "$TMP/a-5min.json" "$TMP/r-5min.json" -- awk \
     -v a="$(json "$TMP/a-5min.json" goodput_steps_per_s)" -v r="$(json "$TMP/r-5min.json" goodput_steps_per_s)" \
     'BEGIN { exit !(a > 2 * r) }'
-check "MTTP 10 h: ring all-reduce has the higher goodput" awk \
+check "MTTP 10 h: ring all-reduce has the higher goodput" \
+    ran "$TMP/a-10h.json" "$TMP/r-10h.json" -- awk \
     -v a="$(json "$TMP/a-10h.json" goodput_steps_per_s)" -v r="$(json "$TMP/r-10h.json" goodput_steps_per_s)" \
     'BEGIN { exit !(r > a) }'
-run --set 'faults.preemption.mttp="5min"' "$F" | grep -v wall_s >"$TMP/again"
+save "$TMP/again.json" run --set 'faults.preemption.mttp="5min"' "$F"
+grep -v wall_s "$TMP/again.json" >"$TMP/again"
 grep -v wall_s "$TMP/r-5min.json" >"$TMP/first"
-check "the same seed draws the same preemptions" cmp "$TMP/first" "$TMP/again"
-run --set 'faults.preemption.mttp="5min"' --set seed=2 "$F" >"$TMP/seed2.json"
-check "another seed, other preemptions" test \
+check "the same seed draws the same preemptions" \
+    ran "$TMP/r-5min.json" "$TMP/again.json" -- cmp "$TMP/first" "$TMP/again"
+save "$TMP/seed2.json" run --set 'faults.preemption.mttp="5min"' --set seed=2 "$F"
+check "another seed, other preemptions" \
+    ran "$TMP/seed2.json" "$TMP/r-5min.json" -- test \
     "$(json "$TMP/seed2.json" faults.done_s)" != "$(json "$TMP/r-5min.json" faults.done_s)"
 
 
@@ -122,13 +134,16 @@ check_near "cost: per 1000 steps, (3 x worker hours + 0.5 x storage hours) / 50 
 # Backup workers cover a lost worker: with b = 1 nothing stalls and the
 # job never waits for the replacement.
 # shellcheck disable=SC2086
-run --set 'strategy={"name":"ps","shards":2,"sync":"backup","backup_workers":1}' \
-    --set run.steps=60 "$S" >"$TMP/bk.json"
+save "$TMP/bk.json" \
+    run --set 'strategy={"name":"ps","shards":2,"sync":"backup","backup_workers":1}' \
+    --set run.steps=60 "$S"
 check "backup, b = 1: no stall while worker 1 is down" test \
     "$(json "$TMP/bk.json" faults.stalled_s)" = 0
-run --set 'strategy={"name":"ps","shards":2,"sync":"backup","backup_workers":1}' \
-    --set run.steps=60 "$SRCDIR/tests/data/faults-none.json" >"$TMP/bk0.json"
+save "$TMP/bk0.json" \
+    run --set 'strategy={"name":"ps","shards":2,"sync":"backup","backup_workers":1}' \
+    --set run.steps=60 "$SRCDIR/tests/data/faults-none.json"
 check "backup, b = 1: the lost worker costs no goodput (the 3 others make the quorum)" \
+    ran "$TMP/bk.json" "$TMP/bk0.json" -- \
     awk -v f="$(json "$TMP/bk.json" goodput_steps_per_s)" \
     -v z="$(json "$TMP/bk0.json" goodput_steps_per_s)" 'BEGIN { exit !(f >= z) }'
 # SSP: a lost worker holds the others s clocks ahead of it at most.
@@ -148,12 +163,12 @@ check "ssp under faults: never more than 2 clocks ahead" test \
 # out of the storage host's NIC (80 ms + 10 us) after 10 s of restart.
 SRV='--set strategy={"name":"ps","shards":2}'
 # shellcheck disable=SC2086
-run $SRV --set "faults={\"preemption\": {\"mttp\": \"1000h\"}, \"servers\": {\"trace\": \"$SRCDIR/tests/data/faults-server.csv\"}, \"restart\": \"10s\", \"checkpoint\": {\"every\": 10}}" \
+save "$TMP/srv.json" run $SRV --set "faults={\"preemption\": {\"mttp\": \"1000h\"}, \"servers\": {\"trace\": \"$SRCDIR/tests/data/faults-server.csv\"}, \"restart\": \"10s\", \"checkpoint\": {\"every\": 10}}" \
     --set 'numerics={"model": "linear", "features": 8}' \
-    "$SRCDIR/tests/data/faults-none.json" >"$TMP/srv.json"
+    "$SRCDIR/tests/data/faults-none.json"
 # shellcheck disable=SC2086
-run $SRV --set 'numerics={"model": "linear", "features": 8}' \
-    "$SRCDIR/tests/data/faults-none.json" >"$TMP/srv0.json"
+save "$TMP/srv0.json" run $SRV --set 'numerics={"model": "linear", "features": 8}' \
+    "$SRCDIR/tests/data/faults-none.json"
 check "server failure: one, one restart, 2 steps lost" test \
     "$(json "$TMP/srv.json" faults.server_failures)-$(json "$TMP/srv.json" faults.restarts)-$(json "$TMP/srv.json" faults.lost_steps)" = 1-1-2
 check_near "server failure: stalled from 30 s to 70 s" \
@@ -161,7 +176,8 @@ check_near "server failure: stalled from 30 s to 70 s" \
 check_near "server failure: restart 10 s + the shards' restore (80 ms + 10 us)" \
     "$(json "$TMP/srv.json" faults.restart_s)" 10.08001 1e-9
 check "server failure: restored and replayed, the same final loss as without it" \
-    test "$(json "$TMP/srv.json" numerics.final_loss)" = "$(json "$TMP/srv0.json" numerics.final_loss)"
+    ran "$TMP/srv.json" "$TMP/srv0.json" -- same \
+    "$(json "$TMP/srv.json" numerics.final_loss)" "$(json "$TMP/srv0.json" numerics.final_loss)"
 
 
 # A notice lets the all-reduce job save at the end of the step under way:
@@ -182,34 +198,37 @@ check "no spare: no report" test ! -s "$TMP/ns.json"
 check "no spare: it says the spares ran out" grep -Eq \
     '/faults/spares: the job cannot finish: in [0-9.e+]+ simulated s, [0-9]+ of its 100 steps were done .*: the spares ran out$' "$TMP/ns.err"
 # shellcheck disable=SC2086
-run $ASYNC --set faults.spares=0 --set run.steps=100 "$S" >"$TMP/nsa.json"
-check "no spare: the asynchronous PS still gets its steps" test \
-    "$(json "$TMP/nsa.json" faults.done_s)" != null
+save "$TMP/nsa.json" run $ASYNC --set faults.spares=0 --set run.steps=100 "$S"
+# (a time: not null, nor the "" of a report without the key)
+check "no spare: the asynchronous PS still gets its steps" ran "$TMP/nsa.json" -- \
+    awk -v d="$(json "$TMP/nsa.json" faults.done_s)" 'BEGIN { exit !(d + 0 > 0) }'
 
 
 # psim trace writes the draws as a trace file; replayed, they give the
 # very same run.
 F5='--set faults.preemption.mttp="5min"'
 # shellcheck disable=SC2086
-"$PSIM" trace $F5 --until 100h "$SRCDIR/tests/data/faults-flip.json" >"$TMP/drawn.csv"
+save "$TMP/drawn.csv" "$PSIM" trace $F5 --until 100h "$SRCDIR/tests/data/faults-flip.json"
 check "trace: the events format, a return at 0 for each of the 8 workers" test \
     "$(head -1 "$TMP/drawn.csv")-$(grep -c '^0,return,' "$TMP/drawn.csv")" = "time_s,event,host-8"
 # shellcheck disable=SC2086
-run $F5 "$SRCDIR/tests/data/faults-flip.json" |
-    grep -v -e wall_s -e '"overrides"' >"$TMP/d1"
-run --set "faults.preemption={\"trace\": \"$TMP/drawn.csv\"}" \
-    "$SRCDIR/tests/data/faults-flip.json" |
-    grep -v -e wall_s -e '"overrides"' >"$TMP/d2"
-check "trace: replaying the printed trace gives the same report" cmp "$TMP/d1" "$TMP/d2"
+save "$TMP/d1.json" run $F5 "$SRCDIR/tests/data/faults-flip.json"
+save "$TMP/d2.json" run --set "faults.preemption={\"trace\": \"$TMP/drawn.csv\"}" \
+    "$SRCDIR/tests/data/faults-flip.json"
+grep -v -e wall_s -e '"overrides"' "$TMP/d1.json" >"$TMP/d1"
+grep -v -e wall_s -e '"overrides"' "$TMP/d2.json" >"$TMP/d2"
+check "trace: replaying the printed trace gives the same report" \
+    ran "$TMP/drawn.csv" "$TMP/d1.json" "$TMP/d2.json" -- cmp "$TMP/d1" "$TMP/d2"
 
 
 # The checkpoint interval's trade-off peaks near Young's optimum,
 # sqrt(2 C M) = sqrt(2 x 6.4 s x 590 s) = 87 s = 34 steps (plots/).
 K=$SRCDIR/scenarios/spot-250m-10w-10g-ring-checkpoints.json
 for e in 5 35 500; do
-	run --set faults.checkpoint.every=$e "$K" >"$TMP/k$e.json"
+	save "$TMP/k$e.json" run --set faults.checkpoint.every=$e "$K"
 done
-check "checkpoints every 34 steps (Young) beat every 5 and every 500" awk \
+check "checkpoints every 34 steps (Young) beat every 5 and every 500" \
+    ran "$TMP/k5.json" "$TMP/k35.json" "$TMP/k500.json" -- awk \
     -v a="$(json "$TMP/k5.json" goodput_steps_per_s)" \
     -v b="$(json "$TMP/k35.json" goodput_steps_per_s)" \
     -v c="$(json "$TMP/k500.json" goodput_steps_per_s)" \
@@ -217,11 +236,11 @@ check "checkpoints every 34 steps (Young) beat every 5 and every 500" awk \
 
 # Server failures alone: each stops the job, which loses at most the 99
 # steps since a checkpoint every 100.
-run --set run.steps=600 "$SRCDIR/scenarios/ps8-server-failures.json" >"$TMP/psf.json"
-check "server failures only: some, and restarts" awk \
+save "$TMP/psf.json" run --set run.steps=600 "$SRCDIR/scenarios/ps8-server-failures.json"
+check "server failures only: some, and restarts" ran "$TMP/psf.json" -- awk \
     -v f="$(json "$TMP/psf.json" faults.server_failures)" -v r="$(json "$TMP/psf.json" faults.restarts)" \
     'BEGIN { exit !(f > 0 && r > 0 && r <= f) }'
-check "server failures: at most 99 steps lost per stop" awk \
+check "server failures: at most 99 steps lost per stop" ran "$TMP/psf.json" -- awk \
     -v l="$(json "$TMP/psf.json" faults.lost_steps)" -v f="$(json "$TMP/psf.json" faults.server_failures)" \
     'BEGIN { exit !(l <= 99 * f) }'
 
@@ -255,30 +274,33 @@ check_near "elastic, min 4: restart is the 5 s rendezvous" \
 # both replay to the fault-free final loss.
 L="faults={\"links\": {\"trace\": \"$SRCDIR/tests/data/faults-link.csv\"}, \"restart\": \"10s\", \"checkpoint\": {\"every\": 10}}"
 N='numerics={"model": "linear", "features": 8}'
-run --set "$L" --set "$N" "$SRCDIR/tests/data/faults-none.json" >"$TMP/lk.json"
+save "$TMP/lk.json" run --set "$L" --set "$N" "$SRCDIR/tests/data/faults-none.json"
 check "link: one failure, 2 steps lost, stalled 25 s to 45 s" test \
     "$(json "$TMP/lk.json" faults.link_failures)-$(json "$TMP/lk.json" faults.lost_steps)-$(json "$TMP/lk.json" faults.stalled_s)" = 1-2-20
 check_near "link: done 50 s before the preempted run (139.08183 s)" \
     "$(json "$TMP/lk.json" faults.done_s)" 89.08183 1e-9
-check "link: ring replays to the fault-free final loss" test \
-    "$(json "$TMP/lk.json" numerics.final_loss)" = "$(json "$TMP/rn0.json" numerics.final_loss)"
+check "link: ring replays to the fault-free final loss" \
+    ran "$TMP/lk.json" "$TMP/rn0.json" -- same \
+    "$(json "$TMP/lk.json" numerics.final_loss)" "$(json "$TMP/rn0.json" numerics.final_loss)"
 # shellcheck disable=SC2086
-run $SRV --set "$L" --set "$N" "$SRCDIR/tests/data/faults-none.json" >"$TMP/lkp.json"
-check "link: a synchronous PS waits 20 s and ends at the fault-free loss" test \
-    "$(json "$TMP/lkp.json" faults.stalled_s)-$(json "$TMP/lkp.json" numerics.final_loss)" = \
-    "20-$(json "$TMP/srv0.json" numerics.final_loss)"
+save "$TMP/lkp.json" run $SRV --set "$L" --set "$N" "$SRCDIR/tests/data/faults-none.json"
+check "link: a synchronous PS waits 20 s and ends at the fault-free loss" \
+    ran "$TMP/lkp.json" "$TMP/srv0.json" -- same \
+    "$(json "$TMP/lkp.json" faults.stalled_s)" 20 \
+    "$(json "$TMP/lkp.json" numerics.final_loss)" "$(json "$TMP/srv0.json" numerics.final_loss)"
 # Worker 0's link still down when the job ends (an async PS goes on
 # without it): the closed form is the platform's, the fault-free run's,
 # not that of the 1 B/s a link down carries (it was read after the run).
 printf 'time_s,event,host\n0,return,a\n0,return,b\n30,preempt,a\n' >"$TMP/lk-end.csv"
 # shellcheck disable=SC2086
-run $ASYNC --set "faults={\"links\": {\"trace\": \"$TMP/lk-end.csv\"}, \"restart\": \"10s\", \"checkpoint\": {\"every\": 10}}" \
-    "$SRCDIR/tests/data/faults-none.json" >"$TMP/lkend.json"
+save "$TMP/lkend.json" run $ASYNC --set "faults={\"links\": {\"trace\": \"$TMP/lk-end.csv\"}, \"restart\": \"10s\", \"checkpoint\": {\"every\": 10}}" \
+    "$SRCDIR/tests/data/faults-none.json"
 # shellcheck disable=SC2086
-run $ASYNC "$SRCDIR/tests/data/faults-none.json" >"$TMP/lkend0.json"
-check "link down at the end: the closed form is the fault-free one" test \
-    "$(json "$TMP/lkend.json" faults.link_failures)-$(json "$TMP/lkend.json" analytic.step_time_s)" = \
-    "1-$(json "$TMP/lkend0.json" analytic.step_time_s)"
+save "$TMP/lkend0.json" run $ASYNC "$SRCDIR/tests/data/faults-none.json"
+check "link down at the end: the closed form is the fault-free one" \
+    ran "$TMP/lkend.json" "$TMP/lkend0.json" -- same \
+    "$(json "$TMP/lkend.json" faults.link_failures)" 1 \
+    "$(json "$TMP/lkend.json" analytic.step_time_s)" "$(json "$TMP/lkend0.json" analytic.step_time_s)"
 
 
 # Regressions found in review.
@@ -322,11 +344,14 @@ check "the loss curve goes back to the checkpoint's step after the restart" test
 # psim trace --servers: the servers' failures, replayed as
 # faults.servers.trace, give the same run.
 PSF=$SRCDIR/scenarios/ps8-server-failures.json
-"$PSIM" trace --servers --until=3h --set run.steps=600 "$PSF" >"$TMP/srv.csv"
-run --set run.steps=600 "$PSF" | grep -v -e wall_s -e "\"overrides\"" >"$TMP/s1"
-run --set run.steps=600 --set "faults.servers={\"trace\": \"$TMP/srv.csv\", \"replacement\": \"5min\"}" \
-    "$PSF" | grep -v -e wall_s -e "\"overrides\"" >"$TMP/s2"
-check "trace --servers: replayed, the same report" cmp "$TMP/s1" "$TMP/s2"
+save "$TMP/srv.csv" "$PSIM" trace --servers --until=3h --set run.steps=600 "$PSF"
+save "$TMP/s1.json" run --set run.steps=600 "$PSF"
+save "$TMP/s2.json" run --set run.steps=600 \
+    --set "faults.servers={\"trace\": \"$TMP/srv.csv\", \"replacement\": \"5min\"}" "$PSF"
+grep -v -e wall_s -e "\"overrides\"" "$TMP/s1.json" >"$TMP/s1"
+grep -v -e wall_s -e "\"overrides\"" "$TMP/s2.json" >"$TMP/s2"
+check "trace --servers: replayed, the same report" \
+    ran "$TMP/srv.csv" "$TMP/s1.json" "$TMP/s2.json" -- cmp "$TMP/s1" "$TMP/s2"
 
 
 # Found by fuzzing: backup workers lost for good (no spare) under server
@@ -338,17 +363,20 @@ run --set 'strategy={"name": "ps", "shards": 2, "sync": "backup", "backup_worker
     --set run.steps=10 "$D/faults-none.json" >"$TMP/bq.json" 2>"$TMP/bq.err"
 check "backup short of its quorum for good: gives up, no deadlock" test \
     "$?-$(grep -c Deadlock "$TMP/bq.err")-$(grep -c '/faults/spares: the job cannot finish: .*the spares ran out$' "$TMP/bq.err")" = 2-0-1
-run --set 'strategy={"name": "ps", "shards": 2, "sync": "backup", "backup_workers": 1}' \
+save "$TMP/bu.json" \
+    run --set 'strategy={"name": "ps", "shards": 2, "sync": "backup", "backup_workers": 1}' \
     --set 'faults={"servers": {"mttp": "20s", "replacement": "1min"}, "preemption": {"mttp": "1min"}, "replacement": "10s", "checkpoint": {"every": 10}}' \
-    --set run.steps=10 --set placement.workers=2 --set seed=2 "$D/faults-none.json" >"$TMP/bu.json"
-check "backup with rollbacks: a report (more updates than steps)" test -s "$TMP/bu.json"
+    --set run.steps=10 --set placement.workers=2 --set seed=2 "$D/faults-none.json"
+check "backup with rollbacks: a report (more updates than steps)" \
+    ran "$TMP/bu.json" -- test -s "$TMP/bu.json"
 
 
 # An elastic ring with real gradients averages over the workers it has
 # and a newcomer takes a survivor's state: it trains as well as the run
 # without faults (within 2%), with no serial replay to compare.
-run --set 'faults.elastic={"rendezvous": "5s"}' --set "$N" "$S" >"$TMP/eln.json"
-check_near "elastic with numerics: the fault-free final loss, within 2%" \
+save "$TMP/eln.json" run --set 'faults.elastic={"rendezvous": "5s"}' --set "$N" "$S"
+check "elastic with numerics: the fault-free final loss, within 2%" \
+    ran "$TMP/eln.json" "$TMP/rn0.json" -- near \
     "$(json "$TMP/eln.json" numerics.final_loss)" "$(json "$TMP/rn0.json" numerics.final_loss)" 0.02
 check "elastic with numerics: no serial replay" test \
     "$(json "$TMP/eln.json" numerics.serial_deviation)" = null
@@ -357,13 +385,15 @@ check "elastic with numerics: no serial replay" test \
 # Shards colocated on workers: losing worker 1 loses shard 1, so the job
 # stops and restores from the checkpoint, as for a server; the replay
 # ends at the fault-free final loss.
-run --set 'strategy={"name":"ps","shards":4,"colocate":true}' --set "$N" "$S" >"$TMP/col.json"
-run --set 'strategy={"name":"ps","shards":4,"colocate":true}' --set "$N" \
-    "$D/faults-none.json" >"$TMP/col0.json"
+save "$TMP/col.json" run --set 'strategy={"name":"ps","shards":4,"colocate":true}' \
+    --set "$N" "$S"
+save "$TMP/col0.json" run --set 'strategy={"name":"ps","shards":4,"colocate":true}' \
+    --set "$N" "$D/faults-none.json"
 check "colocated shards: a lost worker stops the job (1 restart, 2 steps lost, 60 s stalled)" test \
     "$(json "$TMP/col.json" faults.restarts)-$(json "$TMP/col.json" faults.lost_steps)-$(json "$TMP/col.json" faults.stalled_s)" = 1-2-60
-check "colocated shards: the fault-free final loss" test \
-    "$(json "$TMP/col.json" numerics.final_loss)" = "$(json "$TMP/col0.json" numerics.final_loss)"
+check "colocated shards: the fault-free final loss" \
+    ran "$TMP/col.json" "$TMP/col0.json" -- same \
+    "$(json "$TMP/col.json" numerics.final_loss)" "$(json "$TMP/col0.json" numerics.final_loss)"
 
 
 # Gradient buckets (a comm actor per worker) restart with the job: the
@@ -372,13 +402,14 @@ check "colocated shards: the fault-free final loss" test \
 R="$D/resnet50.json"
 B='--set strategy.bucket=25MB --set run.steps=100 --set placement.workers=4'
 # shellcheck disable=SC2086
-run $B --set "faults={\"preemption\": {\"trace\": \"$D/faults-one.csv\"}, \"replacement\": \"30s\", \"restart\": \"5s\", \"checkpoint\": {\"every\": 5}}" \
-    --set "$N" "$R" >"$TMP/bk1.json"
+save "$TMP/bk1.json" run $B --set "faults={\"preemption\": {\"trace\": \"$D/faults-one.csv\"}, \"replacement\": \"30s\", \"restart\": \"5s\", \"checkpoint\": {\"every\": 5}}" \
+    --set "$N" "$R"
 # shellcheck disable=SC2086
-run $B --set "$N" "$R" >"$TMP/bk0.json"
-check "buckets: a restart, 2 steps lost, and the fault-free final loss" test \
-    "$(json "$TMP/bk1.json" faults.restarts)-$(json "$TMP/bk1.json" faults.lost_steps)-$(json "$TMP/bk1.json" numerics.final_loss)" = \
-    "1-2-$(json "$TMP/bk0.json" numerics.final_loss)"
+save "$TMP/bkn0.json" run $B --set "$N" "$R"
+check "buckets: a restart, 2 steps lost, and the fault-free final loss" \
+    ran "$TMP/bk1.json" "$TMP/bkn0.json" -- same \
+    "$(json "$TMP/bk1.json" faults.restarts)-$(json "$TMP/bk1.json" faults.lost_steps)" 1-2 \
+    "$(json "$TMP/bk1.json" numerics.final_loss)" "$(json "$TMP/bkn0.json" numerics.final_loss)"
 # shellcheck disable=SC2086
 run $B --set "faults={\"preemption\": {\"trace\": \"$D/faults-one.csv\"}, \"elastic\": {\"rendezvous\": \"2s\"}}" \
     "$R" >"$TMP/bke.json"
@@ -404,7 +435,7 @@ printf '{"model": {"params": "250M", "compute": "1s"},
   "run": {"steps": 50}, "network": "ideal",
   "faults": {"preemption": {"mttp": "5min"}, "replacement": "1min",
     "checkpoint": {"every": 5}}}\n' >"$TMP/comma.json"
-run "$TMP/comma.json" >"$TMP/comma.out"
+save "$TMP/comma.out" run "$TMP/comma.json"
 check "platform file: drawn preemptions happen" \
     test "$(json "$TMP/comma.out" faults.preemptions)" -gt 0
 "$PSIM" trace --until 1h "$TMP/comma.json" >"$TMP/comma.csv"
@@ -412,9 +443,10 @@ check "trace: a host name with a comma is quoted" \
     grep -q '^0,return,"n,1"$' "$TMP/comma.csv"
 sed "s|\"mttp\": \"5min\"|\"trace\": \"$TMP/comma.csv\"|" "$TMP/comma.json" \
     >"$TMP/comma2.json"
-run "$TMP/comma2.json" >"$TMP/comma2.out"
-check "trace: replayed, the same preemptions" test \
-    "$(json "$TMP/comma2.out" faults.preemptions)" = \
+save "$TMP/comma2.out" run "$TMP/comma2.json"
+check "trace: replayed, the same preemptions" \
+    ran "$TMP/comma.out" "$TMP/comma2.out" -- same \
+    "$(json "$TMP/comma2.out" faults.preemptions)" \
     "$(json "$TMP/comma.out" faults.preemptions)"
 
 done_testing

@@ -21,24 +21,27 @@ printf '{"name": "red\\u001b[31mX\\u001b[0m \\u009b2J",
 esc=$(printf '\033')
 BAD="description=$(printf 'bad \377\376 byte, ok caf\303\251')"
 
-"$PSIM" run --set "$BAD" "$TMP/esc.json" >"$TMP/text"
-check "text: no ESC byte reaches the terminal" sh -c "! grep -q '$esc' '$TMP/text'"
+# (what a report must not hold, a failed run's empty output does not
+# hold either: those checks go through ran, on runs kept with save)
+save "$TMP/text" "$PSIM" run --set "$BAD" "$TMP/esc.json"
+check "text: no ESC byte reaches the terminal" \
+    ran "$TMP/text" -- sh -c "! grep -q '$esc' '$TMP/text'"
 check "text: the name, its controls spelled out" \
     grep -qF 'red\x1b[31mX\x1b[0m \u009b2J: ring all-reduce' "$TMP/text"
 check "text: bad bytes spelled out, good UTF-8 kept" \
     grep -qF "bad \\xff\\xfe byte, ok $(printf 'caf\303\251')" "$TMP/text"
 
-"$PSIM" run -f csv --set "$BAD" "$TMP/esc.json" >"$TMP/csv"
-check "csv: no ESC byte" sh -c "! grep -q '$esc' '$TMP/csv'"
+save "$TMP/csv" "$PSIM" run -f csv --set "$BAD" "$TMP/esc.json"
+check "csv: no ESC byte" ran "$TMP/csv" -- sh -c "! grep -q '$esc' '$TMP/csv'"
 check "csv: the name field spelled out" \
     grep -qF '"red\x1b[31mX\x1b[0m \u009b2J"' "$TMP/csv"
 check "csv: still two lines" test "$(wc -l <"$TMP/csv")" -eq 2
 
-"$PSIM" run -f json --set "$BAD" "$TMP/esc.json" >"$TMP/json"
+save "$TMP/json" "$PSIM" run -f json --set "$BAD" "$TMP/esc.json"
 bad=$(printf '[\376\377]')
 check "json: no byte that is not UTF-8 (0xFE, 0xFF)" \
-    sh -c "! LC_ALL=C grep -q '$bad' '$TMP/json'"
-check "json: no raw ESC byte" sh -c "! grep -q '$esc' '$TMP/json'"
+    ran "$TMP/json" -- sh -c "! LC_ALL=C grep -q '$bad' '$TMP/json'"
+check "json: no raw ESC byte" ran "$TMP/json" -- sh -c "! grep -q '$esc' '$TMP/json'"
 check "json: controls as \\u escapes" \
     grep -qF '"scenario": "red\u001b[31mX\u001b[0m \u009b2J"' "$TMP/json"
 check "json: each bad byte as U+FFFD" \

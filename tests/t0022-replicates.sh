@@ -17,23 +17,27 @@ stat_fig() {	# stat_fig FILE FIGURE KEY
 	    sub(".*" k, ""); sub(/[,}].*/, ""); print }' "$1"
 }
 
-"$PSIM" run -f json --set run.replicates=6 --set run.steps=12 --set "$JIT" \
-    "$RING" >"$TMP/r6.json"
+# (checks that set figures against each other go through ran, on runs
+# kept with save: a failed run's figures are all "", which compare alike)
+save "$TMP/r6.json" "$PSIM" run -f json --set run.replicates=6 \
+    --set run.steps=12 --set "$JIT" "$RING"
 check "replicates: n" grep -q '^    "n": 6,$' "$TMP/r6.json"
 check "replicates: the seeds, seed + i" \
     grep -q '^    "seeds": \[1, 2, 3, 4, 5, 6\],$' "$TMP/r6.json"
 check "replicates: a row per run" \
     test "$(grep -c '^      {"seed": ' "$TMP/r6.json")" -eq 6
-check "replicate 0 is the report itself" test \
-    "$(run_fig "$TMP/r6.json" 0 step_time_mean_s)" = \
+check "replicate 0 is the report itself" ran "$TMP/r6.json" -- same \
+    "$(run_fig "$TMP/r6.json" 0 step_time_mean_s)" \
     "$(json "$TMP/r6.json" step_time_s.mean)"
 # Replicate 3 alone (seed 4) gives its row to the last digit.
-"$PSIM" run -f json --set run.steps=12 --set "$JIT" --set seed=4 "$RING" \
-    >"$TMP/s4.json"
-check "a replicate alone equals its row in the batch" test \
-    "$(run_fig "$TMP/r6.json" 3 step_time_mean_s)" = \
+save "$TMP/s4.json" "$PSIM" run -f json --set run.steps=12 --set "$JIT" \
+    --set seed=4 "$RING"
+check "a replicate alone equals its row in the batch" \
+    ran "$TMP/r6.json" "$TMP/s4.json" -- same \
+    "$(run_fig "$TMP/r6.json" 3 step_time_mean_s)" \
     "$(json "$TMP/s4.json" step_time_s.mean)"
-check "the seeds differ: replicate 3's step is not replicate 0's" test \
+check "the seeds differ: replicate 3's step is not replicate 0's" \
+    ran "$TMP/r6.json" -- test \
     "$(run_fig "$TMP/r6.json" 3 step_time_mean_s)" != \
     "$(run_fig "$TMP/r6.json" 0 step_time_mean_s)"
 # The statistics, recomputed here from the rows: t(0.975, 5) = 2.5706.
@@ -73,7 +77,7 @@ check "text: mean +- half-width (95%, n runs)" \
 check "run.replicates above 1000: exit 2" test $? -eq 2
 check "run.replicates above 1000: the range" \
     grep -q "/run/replicates: expected an integer from 1 to 1000, got 1001" "$TMP/e"
-check "no replicates: no replicates block" \
+check "no replicates: no replicates block" ran "$TMP/s4.json" -- \
     sh -c "! grep -q '\"replicates\"' '$TMP/s4.json'"
 # Sweeps carry them: results.csv has <column>_mean and <column>_ci95,
 # equal to each point's JSON stats; --plot of a _mean draws error bars.

@@ -26,9 +26,11 @@ table() {
 # 1. The seed question on a small space, every point simulated (--all):
 # k dedicated shards, step 1 + 2 max(M, nM/k)/B = 1 + 2 max(0.8, 8/k) s
 # by the closed form.
-"$PSIM" advise --all -f json -t 'step_time<=3.5s' -S strategy.shards=1..8 \
-    -s run.steps=3 "$PS1" >"$TMP/all.json" 2>"$TMP/all.err"
-check "advise --all: exit 0" test $? -eq 0
+# (checks that set advise against a sweep, or a run against another, go
+# through ran, on runs kept with save: two failed runs compare alike)
+save "$TMP/all.json" "$PSIM" advise --all -f json -t 'step_time<=3.5s' \
+    -S strategy.shards=1..8 -s run.steps=3 "$PS1" 2>/dev/null
+check "advise --all: exit 0" ran "$TMP/all.json" -- true
 table "$TMP/all.json" >"$TMP/all.tsv"
 check "8 candidates" test "$(wc -l <"$TMP/all.tsv")" -eq 8
 for k in 1 4 6 7 8; do
@@ -39,14 +41,15 @@ for k in 1 4 6 7 8; do
 	    test "$(awk -v k="{\"strategy.shards\":$k}" '$1 == k { print $2 }' "$TMP/all.tsv")" -eq $((10 + k))
 done
 # Brute force, the sweep over the same space: the cheapest that meets.
-"$PSIM" sweep -j 2 -o "$TMP/sw" -v strategy.shards=1..8 -s run.steps=3 \
-    "$PS1" >/dev/null 2>&1
-check "the sweep ran" test -s "$TMP/sw/results.csv"
+save "$TMP/sw.out" "$PSIM" sweep -j 2 -o "$TMP/sw" -v strategy.shards=1..8 \
+    -s run.steps=3 "$PS1" 2>/dev/null
+check "the sweep ran" ran "$TMP/sw.out" -- test -s "$TMP/sw/results.csv"
 brute=$(csv_col "$TMP/sw/results.csv" strategy.shards step_time_mean_s |
     awk -F '\t' '$2 <= 3.5 && (b == "" || $1 < b) { b = $1 } END { print b }')
 check "brute force: 7 shards are the fewest under 3.5 s" test "$brute" = 7
 best=$(sed -n '/^  "best": {/,/^  }/p' "$TMP/all.json" | sed -n 's/^    "settings": {"strategy.shards": \([0-9]*\)},$/\1/p')
-check "advise's best is the brute force's ($best)" test "$best" = "$brute"
+check "advise's best is the brute force's ($best)" \
+    ran "$TMP/all.json" "$TMP/sw.out" -- test -n "$best" -a "$best" = "$brute"
 for k in $(seq 1 $((best - 1))); do
 	check "$k shards, cheaper: fails (simulated)" \
 	    test "$(awk -v k="{\"strategy.shards\":$k}" '$1 == k { print $7 }' "$TMP/all.tsv")" = false
@@ -56,7 +59,8 @@ for k in 1 5 7; do
 	got=$(awk -v k="{\"strategy.shards\":$k}" '$1 == k { print $6 }' "$TMP/all.tsv")
 	want=$(csv_col "$TMP/sw/results.csv" strategy.shards step_time_mean_s |
 	    awk -F '\t' -v k=$k '$1 == k { print $2 }')
-	check_near "$k shards: advise's simulated step is the sweep's" "$got" "$want" 1e-9
+	check "$k shards: advise's simulated step is the sweep's" \
+	    ran "$TMP/all.json" "$TMP/sw.out" -- near "$got" "$want" 1e-9
 done
 
 # 2. The prefilter never drops what the simulation says meets the target:
@@ -95,8 +99,8 @@ check "a key in two --space: says so" \
 check "a value twice in --space: exit 2" test $? -eq 2
 
 # 3. Without --all: the same best, fewer runs; strategies mixed.
-"$PSIM" advise -t 'step_time<=3.5s' -S strategy.shards=1..8 -s run.steps=3 \
-    "$PS1" >"$TMP/text" 2>&1
+save "$TMP/text" "$PSIM" advise -t 'step_time<=3.5s' -S strategy.shards=1..8 \
+    -s run.steps=3 "$PS1" 2>/dev/null
 check "text: the best is 7 shards" grep -q "^  1\. strategy.shards=7 (17 machines)$" "$TMP/text"
 check "text: why 6 shards fail" \
     grep -q "^      simulated: step_time 3.[0-9]* s > 3.5 s: each server's NIC would need 1[0-9.]* Gbps (it has 10)" "$TMP/text"
@@ -105,9 +109,11 @@ check "text: why 6 shards fail" \
 check "ps or ring: ring is the cheaper answer" \
     grep -q "^  1\. strategy.name=allreduce strategy.algorithm=ring (10 machines)$" "$TMP/mixed"
 check "ps or ring: 9 candidates (ring once)" grep -q "^  9 candidates;" "$TMP/mixed"
-"$PSIM" advise -t 'step_time<=3.5s' -S strategy.shards=1..8 -s run.steps=3 \
-    "$PS1" >"$TMP/text2" 2>&1
-check "the same answer twice, byte for byte" cmp -s "$TMP/text" "$TMP/text2"
+save "$TMP/text2" "$PSIM" advise -t 'step_time<=3.5s' -S strategy.shards=1..8 \
+    -s run.steps=3 "$PS1" 2>/dev/null
+check "the same answer twice, byte for byte" \
+    ran "$TMP/text" "$TMP/text2" -- sh -c \
+    "cmp -s '$TMP/text' '$TMP/text2' && cmp -s '$TMP/text.err' '$TMP/text2.err'"
 
 # 4. What makes no sense.
 "$PSIM" advise -t 'speed<=3' -S strategy.shards=1,2 "$PS1" 2>"$TMP/e1"

@@ -112,13 +112,14 @@ check "run.min_fault_events past a trace's end: ends after its last event" \
     "$S/spot-p3-10w-24h.csv" | cut -d, -f1)" 'BEGIN { exit !(t >= e * 0.05) }'
 
 # the same scenario and seed: byte-identical reports (but the wall clock)
+# (two failed runs would give two empty files, which cmp alike: save, ran)
 for i in 1 2; do
-	"$PSIM" run -f json $IDEAL --set run.duration=1h --set run.steps=null \
-	    --set faults.preemption.mttp=1h "$SPOT" |
-	    grep -v '"wall_s"' >"$TMP/same$i.json"
+	save "$TMP/same$i.out" "$PSIM" run -f json $IDEAL --set run.duration=1h \
+	    --set run.steps=null --set faults.preemption.mttp=1h "$SPOT"
+	grep -v '"wall_s"' "$TMP/same$i.out" >"$TMP/same$i.json"
 done
 check "the same scenario and seed: the same report" \
-    cmp "$TMP/same1.json" "$TMP/same2.json"
+    ran "$TMP/same1.out" "$TMP/same2.out" -- cmp "$TMP/same1.json" "$TMP/same2.json"
 
 # bad values: one line, exit 2
 refuse() {	# refuse NAME PATH EXPECTED SCENARIO ARGS...: exit 2, one line
@@ -171,20 +172,23 @@ ended() {	# ended FILE: when the job had its steps
 }
 cut_check() {	# cut_check NAME D SCENARIO ARGS...
 	cn=$1 d=$2 sc=$3; shift 3
-	"$PSIM" run -f json "$@" --set run.duration=$d --set run.steps=null \
-	    "$sc" | grep -v '"wall_s"' >"$TMP/cut.json"
+	# (the three runs' figures are compared: save and ran, for a failed
+	# run's "" would equal another's)
+	save "$TMP/cut.json" "$PSIM" run -f json "$@" --set run.duration=$d \
+	    --set run.steps=null "$sc"
 	n=$(json "$TMP/cut.json" steps)
-	"$PSIM" run -f json "$@" --set run.steps="$n" "$sc" |
-	    grep -v '"wall_s"' >"$TMP/cut-n.json"
-	"$PSIM" run -f json "$@" --set run.steps=$((n - 1)) "$sc" \
-	    >"$TMP/cut-less.json"
+	save "$TMP/cut-n.json" "$PSIM" run -f json "$@" --set run.steps="$n" "$sc"
+	save "$TMP/cut-less.json" "$PSIM" run -f json "$@" \
+	    --set run.steps=$((n - 1)) "$sc"
 	for k in simulated_time_s goodput_steps_per_s step_time_s.mean \
-	    messages; do
-		check "$cn, $d: $n steps, $k as run.steps=$n's" test \
-		    "$(json "$TMP/cut.json" $k)" = "$(json "$TMP/cut-n.json" $k)"
+	    simulation.messages; do
+		check "$cn, $d: $n steps, $k as run.steps=$n's" \
+		    ran "$TMP/cut.json" "$TMP/cut-n.json" -- same \
+		    "$(json "$TMP/cut.json" $k)" "$(json "$TMP/cut-n.json" $k)"
 	done
 	[ "${EDGE:-1}" = 1 ] || return 0
 	check "$cn, $d: $n steps end at or after it, $((n - 1)) before" \
+	    ran "$TMP/cut.json" "$TMP/cut-less.json" -- \
 	    awk -v a="$(ended "$TMP/cut.json")" -v b="$(ended \
 	    "$TMP/cut-less.json")" -v d="$(awk -v d=$d 'BEGIN { print \
 	    d * (d ~ /h$/ ? 3600 : d ~ /min$/ ? 60 : 1) }')" 'BEGIN { exit !(a >= d && b < d) }'

@@ -170,9 +170,9 @@ tl() {	# tl NAME MODE TRACE [REPORT|STEPS]
 
 for s in ring ps8; do
 	f=$S/seed-250m-10w-10g-$s.json
-	"$PSIM" run --set run.steps=2 --timeline "$TMP/$s.trace" \
-	    -j "$TMP/$s.json" "$f" >/dev/null 2>"$TMP/$s.err"
-	check "$s: runs with --timeline" test -s "$TMP/$s.trace"
+	save "$TMP/$s.out" "$PSIM" run --set run.steps=2 \
+	    --timeline "$TMP/$s.trace" -j "$TMP/$s.json" "$f" 2>/dev/null
+	check "$s: runs with --timeline" ran "$TMP/$s.out" -- test -s "$TMP/$s.trace"
 	tl "$s: a valid trace-event file" format "$TMP/$s.trace"
 	tl "$s: a comm event per message of the report" messages \
 	    "$TMP/$s.trace" "$TMP/$s.json"
@@ -182,9 +182,10 @@ for s in ring ps8; do
 	    "$TMP/$s.trace" "$TMP/$s.json"
 	tl "$s: a 1 s compute span per worker and step" compute \
 	    "$TMP/$s.trace" "$TMP/$s.json"
-	"$PSIM" run --set run.steps=2 --timeline "$TMP/$s.again" "$f" \
-	    >/dev/null 2>&1
+	save "$TMP/$s.again.out" "$PSIM" run --set run.steps=2 \
+	    --timeline "$TMP/$s.again" "$f" 2>/dev/null
 	check "$s: the same run gives the same file" \
+	    ran "$TMP/$s.out" "$TMP/$s.again.out" -- \
 	    cmp "$TMP/$s.trace" "$TMP/$s.again"
 	"$PSIM" run --set run.steps=3 --timeline "$TMP/$s.one" \
 	    --timeline-steps 1..1 "$f" >/dev/null 2>&1
@@ -195,10 +196,15 @@ tl "ps8: pushes to the servers, pulls from them" phases \
     "$TMP/ps8.trace" "$TMP/ps8.json"
 # all-reduce's rounds: each message carries the round of its step's
 # exchange; messages per round on 10 workers, from the algorithm by hand
+# (one trace file for all: the last one's is removed, and the run's
+# status checked, so that a failed run fails its check)
 rounds() {	# rounds ALGORITHM COUNTS
-	"$PSIM" run --set strategy.algorithm=$1 --set run.steps=3 \
-	    --timeline "$TMP/r.trace" -o /dev/null "$S/seed-250m-10w-10g-ring.json"
-	tl "$1: messages per round $2" rounds "$TMP/r.trace" "$2"
+	rm -f "$TMP/r.trace"
+	save "$TMP/r.out" "$PSIM" run --set strategy.algorithm=$1 \
+	    --set run.steps=3 --timeline "$TMP/r.trace" -o /dev/null \
+	    "$S/seed-250m-10w-10g-ring.json"
+	check "$1: messages per round $2" ran "$TMP/r.out" -- \
+	    python3 "$TMP/tl.py" rounds "$TMP/r.trace" "$2"
 }
 rounds ring "$(awk 'BEGIN { for (i = 0; i < 18; i++) printf "%s10", i ? "," : "" }')"
 # MPICH's fold: 2 folded in, 3 rounds of the core of 8, 2 folded back

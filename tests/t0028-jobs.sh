@@ -30,9 +30,12 @@ job_body() {
 	job_part "$1" "$2" | sed '1,/^  "slowed_by": /d' | grep -v '"wall_s"'
 }
 
+# (checks that set runs, or figures, against each other go through ran,
+# on runs kept with save: two failed runs' reports are alike, empty)
+
 # 1. Disjoint hosts and links (each ring in a rack of its own): each
 # job's report is the one of it alone, figure for figure.
-"$PSIM" run -f json "$WITHIN" >within.json
+save within.json "$PSIM" run -f json "$WITHIN"
 desc=$(sed -n 's/^  "description": \(".*"\),$/\1/p' "$WITHIN")
 for j in A B; do
 	if [ $j = A ]; then hosts='"host-0", "host-1", "host-2", "host-3"'
@@ -51,13 +54,15 @@ for j in A B; do
   "run": { "steps": 5 }
 }
 EOF
-	"$PSIM" run -f json alone-$j.json | sed '1d;$d' | grep -v '"wall_s"' \
-	    >alone-$j.body
+	save alone-$j.out "$PSIM" run -f json alone-$j.json
+	sed '1d;$d' alone-$j.out | grep -v '"wall_s"' >alone-$j.body
 	job_body within.json $j >together-$j.body
 	check "disjoint: job $j's report is its report alone, every figure" \
-	    diff alone-$j.body together-$j.body
-	check "disjoint: job $j's alone_step_time_s is its step time" test \
-	    "$(jobj within.json $j alone_step_time_s)" = \
+	    ran alone-$j.out within.json -- sh -c \
+	    "test -s alone-$j.body && diff alone-$j.body together-$j.body"
+	check "disjoint: job $j's alone_step_time_s is its step time" \
+	    ran within.json -- same \
+	    "$(jobj within.json $j alone_step_time_s)" \
 	    "$(jobj within.json $j step_time_s.mean)"
 	check "disjoint: job $j's slowdown is 0" test \
 	    "$(jobj within.json $j step_slowdown)" = 0
@@ -100,12 +105,12 @@ check "explain puts the other jobs first among a job's departures" sh -c \
 
 # 3. A later start: job B begins at 30 s, its first step then (no
 # warm-up, so that a first step counted from 0 would show).
-"$PSIM" run -f json --set jobs.0.run.warmup=0 --set jobs.1.run.warmup=0 \
-    --set jobs.1.start=30s "$WITHIN" >start.json
+save start.json "$PSIM" run -f json --set jobs.0.run.warmup=0 \
+    --set jobs.1.run.warmup=0 --set jobs.1.start=30s "$WITHIN"
 check "start: job B's start_s is 30" test "$(jobj start.json B start_s)" = 30
-check "start: B's steps take A's time, the first one too" test \
-    "$(jobj start.json B step_time_s.max) $(jobj start.json B step_time_s.mean)" = \
-    "$(jobj start.json A step_time_s.max) $(jobj start.json A step_time_s.mean)"
+check "start: B's steps take A's time, the first one too" ran start.json -- same \
+    "$(jobj start.json B step_time_s.max)" "$(jobj start.json A step_time_s.max)" \
+    "$(jobj start.json B step_time_s.mean)" "$(jobj start.json A step_time_s.mean)"
 check_near "start: B ends 30 s after A" \
     "$(jobj start.json B simulated_time_s)" \
     "$(awk -v a="$(jobj start.json A simulated_time_s)" 'BEGIN { printf "%.12g", a + 30 }')" 1e-12
@@ -205,14 +210,14 @@ check "--timeline wrote nothing" test ! -e tl.json
 
 # 5. Determinism: the same scenario, the same report.
 for f in json csv text; do
-	"$PSIM" run -f $f "$PSRING" >det1.$f
-	"$PSIM" run -f $f "$PSRING" >det2.$f
+	save det1.$f "$PSIM" run -f $f "$PSRING"
+	save det2.$f "$PSIM" run -f $f "$PSRING"
 done
-check "determinism: JSON but wall_s" sh -c \
+check "determinism: JSON but wall_s" ran det1.json det2.json -- sh -c \
     "grep -v wall_s det1.json >d1 && grep -v wall_s det2.json >d2 && cmp d1 d2"
-check "determinism: CSV but its last column (wall_s)" sh -c \
+check "determinism: CSV but its last column (wall_s)" ran det1.csv det2.csv -- sh -c \
     "sed 's/,[^,]*\$//' det1.csv >c1 && sed 's/,[^,]*\$//' det2.csv >c2 && cmp c1 c2"
-check "determinism: text but the engine's wall clock" sh -c \
+check "determinism: text but the engine's wall clock" ran det1.text det2.text -- sh -c \
     "grep -v 'wall clock' det1.text >t1 && grep -v 'wall clock' det2.text >t2 && cmp t1 t2"
 check "the CSV has a row per job, its columns first" awk -F, '
     NR == 1 { ok = $1 == "job" && $2 == "job_start_s" &&
@@ -221,8 +226,8 @@ check "the CSV has a row per job, its columns first" awk -F, '
     END { exit !(ok && NR == 3 && names == "\"ring\"\"ps\"") }' det1.csv
 
 # 6. A sweep: a row per job and point in results.csv, the job column.
-"$PSIM" sweep -o sw -j 2 --vary cluster.oversubscription=1,4 "$ACROSS" \
-    >/dev/null 2>sweep.err
+save sweep.out "$PSIM" sweep -o sw -j 2 --vary cluster.oversubscription=1,4 \
+    "$ACROSS" 2>/dev/null
 # (the place is the contract here: the point's columns, then the job's)
 check "sweep: the job column after the point's" test "$(head -1 \
     sw/results.csv | cut -d, -f4)" = job
@@ -236,8 +241,11 @@ check "sweep: a row per job per point" awk -F '\t' -v s1="$(step 1 2)" \
       got["4A"] == s4 && got["4B"] == s4) }' sweep.rows
 "$PSIM" sweep -P -o plan --vary cluster.oversubscription=1,4 "$ACROSS" >plan.sh
 sh plan.sh >/dev/null 2>&1
-"$PSIM" merge plan >/dev/null 2>&1
-check "merge: the same rows as the sweep (but wall_s)" sh -c \
+# (the same failed points would give the same rows: the sweep and the
+# merge exit 0 only when every point ran)
+save merge.out "$PSIM" merge plan 2>/dev/null
+check "merge: the same rows as the sweep (but wall_s)" \
+    ran sweep.out merge.out -- sh -c \
     "sed 's/,[^,]*\$//' sw/results.csv >m1 &&
     sed 's/,[^,]*\$//' plan/results.csv >m2 && cmp m1 m2"
 
