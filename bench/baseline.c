@@ -2,7 +2,7 @@
  *
  * A bare SimGrid 3.32 C-API program, with no psim code, that moves exactly
  * the messages psim's ring all-reduce moves (src/engine/strategy-ring.c driven by
- * the step loop in src/engine/sim.c): N actors on the star psim generates (one
+ * the step loop in src/engine/worker.c): N actors on the star psim generates (one
  * SimGrid <cluster> of split-duplex 10 Gbps NICs, 5 us latency, 1 Tflop/s
  * hosts), each of which, every step, computes 1 s at host speed and then
  * runs 2(N-1) rounds of

@@ -40,7 +40,7 @@ int probe_facts(const char *file, const char *scfile, char *const *hosts,
 /* Of a platform loaded here: the speed of hosts[0], the route latency
  * from it to each of the n hosts, and each link's bandwidth, name and
  * sharing, in links' order, into *f (the rest of it zero).  What the
- * probe's child reports, and what a run (sim.c) reads for itself. */
+ * probe's child reports, and what a run (simulation.c) reads for itself. */
 void probe_loaded_facts(const sg_host_t *hosts, int n,
     const sg_link_t *links, size_t nlinks, struct cluster_facts *f);
 

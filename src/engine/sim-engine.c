@@ -1,5 +1,5 @@
 /* sim-engine.c: SimGrid itself, once per process: its options for the
- * scenario's network model (DESIGN.md), the actors' stacks, and whether
+ * scenario's network model (psim-scenario(5), NETWORK MODELS), the actors' stacks, and whether
  * the run fits in the memory psim may use before SimGrid sees it. */
 #include "config.h"
 
@@ -131,7 +131,7 @@ actors_all(const struct scenario *sc)
 	return sc->njobs > 0 ? n : actors_bound(sc);
 }
 
-/* The SimGrid options of each network model; see DESIGN.md.  Several
+/* The SimGrid options of each network model (psim-scenario(5)).  Several
  * jobs (and a job of several run alone) get the exact full solver: the
  * lazy one's trouble is flows that share links unevenly, which is what
  * jobs on one cluster do. */

@@ -1,5 +1,5 @@
 /* sim-engine.h: SimGrid set up for a scenario (sim-engine.c), for
- * sim.c's constructors alone. */
+ * simulation.c's constructors alone. */
 #ifndef PSIM_SIM_ENGINE_H
 #define PSIM_SIM_ENGINE_H
 

@@ -116,7 +116,7 @@ struct sim {
 	struct cluster_facts facts;
 	double		*link_lat;	/* a platform file: each link's */
 	/* the ideal network on a platform file: psim pays each message's
-	 * route latency (pay_latency in sim.c); per actor pid, when its
+	 * route latency (pay_latency in message.c); per actor pid, when its
 	 * last such wait began and ended */
 	int		 pays_latency;
 	double		*lat_base, *lat_end;

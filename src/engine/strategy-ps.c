@@ -210,7 +210,7 @@ ps_skipped(struct sim *sim, int w, int steps)
 
 /* Also BytePS (OSDI '20): the PS protocol, with a summation service on
  * every worker and on k CPU-only hosts, the bytes split between them as
- * the paper's optimum says (sim.c), pipelined in chunks. */
+ * the paper's optimum says (sim-engine.c), pipelined in chunks. */
 const struct strategy strategy_ps = {
 	.setup = ps_setup,
 	.exchange = ps_exchange,

@@ -33,7 +33,7 @@ struct strategy {
 };
 
 /* The workers one receiver actor of a sync PS shard serves
- * (ps-server.c: ps_receiver); sim.c counts the actors. */
+ * (ps-server.c: ps_receiver); sim-engine.c counts the actors. */
 #define PS_RECEIVER_WORKERS	64
 
 /* The protocol code of a registered strategy. */

@@ -1,7 +1,7 @@
 /* faults.h: when hosts go and come back (spot preemptions), as a sorted
  * schedule of events, either drawn from a distribution with the
  * scenario's seed or replayed from a trace file.  No SimGrid here: the
- * simulation (sim.c) plays the schedule.
+ * simulation (recovery.c) plays the schedule.
  *
  * Trace files are CSV, in one of two formats (a header line names it):
  *   time_s,event,host   event "preempt" (the host goes) or "return" (it

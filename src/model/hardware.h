@@ -32,7 +32,7 @@ struct hw_curve {
 };
 
 /* A software transport, measured alone by a microbenchmark (SMPI's
- * rule: DESIGN.md, "calibrate, never fit").  rate and factor are curves
+ * rule: psim-scenario(5), HOST COSTS).  rate and factor are curves
  * as text, "SIZE:VALUE SIZE:VALUE ..." in bytes (hw_curve_parse), or ""
  * for none:
  *   rate     what one connection moves, bytes/s, by message size: its

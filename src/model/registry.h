@@ -20,7 +20,7 @@ enum family { FAMILY_PS, FAMILY_ALLREDUCE };
 #define R_LAZY		0x10	/* SimGrid's lazy solver is exact for it */
 #define R_SERVICES	0x20	/* BytePS: a summation service on every
 				   worker and on each CPU host */
-/* What its protocol costs the engine (sim.c's up-front checks). */
+/* What its protocol costs the engine (sim-engine.c's up-front checks). */
 #define R_HELPER	0x40	/* a second actor on every worker's host
 				   (actors_bound) */
 #define R_ALL_PAIRS	0x80	/* each worker has a message in flight to

@@ -1,5 +1,5 @@
 /* timeline.h: psim run --timeline FILE, a run's events as Chrome/Perfetto
- * trace-event JSON ({"traceEvents": [...]}).  Pure: the engine (sim.c,
+ * trace-event JSON ({"traceEvents": [...]}).  Pure: the engine (sim-timeline.c,
  * recovery.c, strategy-ps.c) records plain data here as the run goes;
  * timeline_write() makes the JSON from it at the end.
  *

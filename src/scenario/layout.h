@@ -1,7 +1,7 @@
 /* layout.h: a scenario's gradient as the run cuts it, from the scenario
  * alone: its elements and wire bytes, the PS shards (where each starts,
  * its length and home), the gradient buckets, and the compute's shares
- * of a layered model.  The engine (sim.c) runs on it and the closed form
+ * of a layered model.  The engine (simulation.c) runs on it and the closed form
  * (shape.h) reads it: one layout, so the two cannot differ. */
 #ifndef PSIM_LAYOUT_H
 #define PSIM_LAYOUT_H

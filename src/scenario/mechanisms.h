@@ -1,6 +1,6 @@
 /* mechanisms.h: what psim models of the software on real hosts, beyond
- * links at their nominal rates (issue 35; DESIGN.md, "calibrate, never
- * fit"): each mechanism is a scenario key, off unless the scenario names
+ * links at their nominal rates (issue 35; psim-scenario(5), HOST COSTS:
+ * calibrate, never fit): each mechanism is a scenario key, off unless the scenario names
  * it, calibrated from a microbenchmark alone; each can be taken out of
  * a scenario again, so that psim explain measures what it adds and
  * validation/ shows psim's figure with the hosts free (psim run

@@ -305,7 +305,7 @@ check_fault_rates(struct ctx *c, const struct scenario *sc)
 }
 
 /* run.duration and run.min_fault_events: the run ends by the clock
- * (sim.c's sim_past_end).  The workers of all-reduce and of a synchronous
+ * (worker.c's sim_past_end).  The workers of all-reduce and of a synchronous
  * PS end it together (in_time), an asynchronous PS's each by itself, and
  * with faults the servers at their next update; ssp's and backup's
  * workers wait on each other's gradients without faults, which a

@@ -240,7 +240,7 @@ derive_placement(struct scenario *sc, const struct given *g)
 		/* BytePS: placement.servers CPU hosts (none unless given),
 		 * a summation service on each of them and on every worker
 		 * (with local_reduce every machine) while they are fewer;
-		 * the shards are the services, workers' first (sim.c) */
+		 * the shards are the services, workers' first (simulation.c) */
 		if (g->servers < 0)
 			sc->placement.servers = 0;
 		sc->strategy.worker_shards = sc->placement.servers <

@@ -128,7 +128,7 @@ struct scenario {
 		int		 warmup;
 		double		 target_loss;	/* 0: none */
 		int		 replicates;	/* runs under seeds seed + i */
-		int		 fast_forward;	/* skip repeated steps (sim.c's
+		int		 fast_forward;	/* skip repeated steps (fastforward.c's
 						   ff_*) */
 	} run;
 
@@ -235,7 +235,7 @@ double scenario_fault_horizon(const struct scenario *);
  * (run.duration, in seconds), else 0: a run of steps only. */
 double scenario_run_length_s(const struct scenario *);
 /* Whether the run ends by the clock and the faults rather than by its
- * steps alone: run.duration or run.min_fault_events given (sim.c's
+ * steps alone: run.duration or run.min_fault_events given (fastforward.c's
  * sim_past_end says when). */
 int scenario_open_ended(const struct scenario *);
 

@@ -5,7 +5,7 @@
  * and on a platform file its links and routes (struct cluster_facts).
  * A generated cluster's facts are computed here, from the scenario and
  * the role hosts' names; a platform file's are read from SimGrid, by the
- * engine in a run (sim.c) or by the platform probe in a child
+ * engine in a run (simulation.c) or by the platform probe in a child
  * (platform-probe.c).  A run's closed form (run_closed_form, on the
  * simulation's layout and facts) and psim advise's (run_closed_form_of,
  * with no simulation) are this one code. */
