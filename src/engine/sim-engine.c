@@ -1,6 +1,7 @@
 /* sim-engine.c: SimGrid itself, once per process: its options for the
- * scenario's network model (psim-scenario(5), NETWORK MODELS), the actors' stacks, and whether
- * the run fits in the memory psim may use before SimGrid sees it. */
+ * scenario's network model (psim-scenario(5), NETWORK MODELS), the
+ * actors' stacks, and whether the run fits in the memory psim may use
+ * before SimGrid sees it. */
 #include "config.h"
 
 #include <stdio.h>
