@@ -69,27 +69,9 @@ if [ -z "$(strategies FAMILY_ALLREDUCE 2>/dev/null)" ]; then
 fi
 # CSV reports and results.csv, by column name, never by position (a
 # figure added to figures.def may put its column anywhere): the awk
-# functions, csv_split(line, f) into the raw fields (quotes kept, a comma
-# inside quotes kept) and csv_unq(field) its text.
-CSV_AWK='
-function csv_split(line, f,    n, i, c, q, s) {
-	n = 0; s = ""; q = 0
-	for (i = 1; i <= length(line); i++) {
-		c = substr(line, i, 1)
-		if (c == "\"") q = !q
-		if (c == "," && !q) { f[++n] = s; s = "" } else s = s c
-	}
-	f[++n] = s
-	return n
-}
-function csv_unq(s) {
-	if (s ~ /^".*"$/) { s = substr(s, 2, length(s) - 2); gsub(/""/, "\"", s) }
-	return s
-}
-function csv_find(f, n, name,    i) {
-	for (i = 1; i <= n; i++) if (csv_unq(f[i]) == name) return i
-	print "csv: no column " name > "/dev/stderr"; exit 2
-}'
+# functions of tests/csv.awk, csv_split(line, f) into the raw fields
+# (quotes kept, a comma inside quotes kept) and csv_unq(field) its text.
+CSV_AWK=$(cat "$SRCDIR/tests/csv.awk")
 # csv_col FILE NAME...: each row's columns NAME..., tab-separated, found
 # by name in the header line (FILE - for the standard input).
 csv_col() {
@@ -144,6 +126,16 @@ same() {
 # empty files cmp equal, awk takes "" for 0), so a check that compares
 # two runs, or a run's figure with another of its own, would pass when
 # the runs failed.
+# refused NAME WANT SCENARIO ARGS...: psim run ARGS SCENARIO is refused:
+# exit 2, one line on the standard error, which holds WANT.
+refused() {
+	rf_name=$1 rf_want=$2 rf_scen=$3; shift 3
+	"$PSIM" run "$@" "$rf_scen" >/dev/null 2>"$TMP/refused.err"
+	rf_st=$?
+	check "$rf_name: exit 2" test $rf_st -eq 2
+	check "$rf_name: says so" grep -qF "$rf_want" "$TMP/refused.err"
+	check "$rf_name: one line" test "$(wc -l <"$TMP/refused.err")" -eq 1
+}
 save() {
 	sv_out=$1; shift
 	"$@" >"$sv_out" 2>"$sv_out.err"

@@ -1,7 +1,8 @@
 # tests/wall-clock.sh: psim's output without its wall-clock figures, the
 # only part of it that differs between two runs of one scenario (psim(1),
 # REPORT).  Sourced by tests/golden.sh (the golden reports) and
-# tests/same-reports.sh, so that both drop the same fields the same way.
+# tests/same-reports.sh, so that both drop the same fields the same way
+# (either sets SRCDIR or SRC: the CSV's fields are tests/csv.awk's).
 # Each figure becomes "-" (a string in JSON, so the JSON stays JSON); the
 # line or the column stays, so that a report that loses or gains one shows.
 
@@ -21,19 +22,9 @@ no_wall_clock() {
 # RFC 4180 has it (a comma inside double quotes is not a separator) and
 # written back as they were.  A CSV without that column passes unchanged.
 no_wall_clock_csv() {
-	awk '
-	function split_csv(line, f,    n, i, c, q, s) {
-		n = 0; s = ""; q = 0
-		for (i = 1; i <= length(line); i++) {
-			c = substr(line, i, 1)
-			if (c == "\"") q = !q
-			if (c == "," && !q) { f[++n] = s; s = "" } else s = s c
-		}
-		f[++n] = s
-		return n
-	}
+	awk "$(cat "${SRCDIR:-$SRC}/tests/csv.awk")"'
 	{
-		n = split_csv($0, f)
+		n = csv_split($0, f)
 		if (NR == 1)
 			for (i = 1; i <= n; i++)
 				if (f[i] == "wall_s" || f[i] == "\"wall_s\"") col = i
