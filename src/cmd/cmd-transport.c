@@ -134,6 +134,7 @@ cmd_transport_exec(int argc, char **argv)
 	if ((status = cmd_parse(argc, argv, &cmd_transport_entry, &o,
 	    &args)) >= 0)
 		return status;
+	free(args.sets);	/* (CMD_NOSET: none) */
 	if (ta.nominal && !ta.check) {
 		fprintf(stderr, "psim: transport: --nominal: expected --check "
 		    "with it, got none\n");
