@@ -23,6 +23,7 @@
 struct check {
 	const struct hw_transport *t;
 	const struct calibration *points;
+	double		 link_Bps;	/* bench_link's */
 	int		 nominal;
 };
 
@@ -48,13 +49,10 @@ point_in_child(void *ctx, int i, FILE *out)
 {
 	const struct check *c = ctx;
 	const struct calibration *p = &c->points[i];
-	struct hw_curve rate;
 	struct scenario *sc;
 	char *text, *errors;
 	int status;
 
-	if (hw_curve_parse(c->t->rate, &rate, &errors) != 0)
-		fatal("%s", errors);
 	/* a ring of 2 moves M/2 each way in each of its 2 rounds: M = 2 x
 	 * the size, in fp32 parameters */
 	xasprintf(&text, "{ \"name\": \"calibrate %s\", "
@@ -64,7 +62,7 @@ point_in_child(void *ctx, int i, FILE *out)
 	    "\"strategy\": { \"name\": \"allreduce\", \"algorithm\": \"ring\" },"
 	    " \"network\": { \"model\": \"ideal\", \"transport\": \"%s\" }, "
 	    "\"run\": { \"steps\": 1, \"warmup\": 0 } }", c->t->name,
-	    2 * p->bytes / 4, bench_link(c->t, &rate), c->t->name);
+	    2 * p->bytes / 4, c->link_Bps, c->t->name);
 	sc = scenario_load_buffer("calibration", text, strlen(text), NULL, 0,
 	    &errors);
 	free(text);
@@ -121,6 +119,7 @@ transport_calibrate(const struct hw_transport *t, int nominal,
 	}
 	c.t = t;
 	c.points = p;
+	c.link_Bps = bench_link(t, &rate);
 	c.nominal = nominal;
 	out = xcalloc((size_t)n + 1, sizeof *out);
 	failed = xcalloc((size_t)n + 1, sizeof *failed);

@@ -165,11 +165,7 @@ pay_latency(struct sim *sim, int src, int dst)
 static int
 crosses_network(const struct sim *sim, int src, int dst)
 {
-	if (src == dst)
-		return 0;
-	if (sim->sc->cluster.gpus_per_host > 1 && sim->facts.rack_of != NULL)
-		return sim->facts.rack_of[src] != sim->facts.rack_of[dst];
-	return 1;
+	return sim_between_machines(sim->hosts[src].host, sim->hosts[dst].host);
 }
 
 /* Put m in mbox: a comm to wait for, or detached (NULL): the message is
@@ -186,7 +182,8 @@ post(struct sim *sim, sg_mailbox_t mbox, struct msg *m, int dst,
 	comm = sg_mailbox_put_init(mbox, m, (long)m->wire);
 	/* network.flow_cap, and network.transport's rate for a message of
 	 * its size: what one connection's software moves */
-	if (crosses_network(sim, m->src, dst) && (cap = hw_flow_cap(
+	if ((sc->flow_cap_Bps > 0 || sc->transport_rate.n > 0) &&
+	    crosses_network(sim, m->src, dst) && (cap = hw_flow_cap(
 	    &sc->transport_rate, sc->flow_cap_Bps, m->bytes)) > 0)
 		comm_set_rate(comm, cap);
 	if (!detached)

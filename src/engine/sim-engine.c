@@ -219,15 +219,13 @@ engine_init(const struct scenario *sc)
 /* SimGrid and the platform, once per process: for one job, or for a
  * scenario's jobs. */
 /* A transport's share of a route's bandwidth, for a message between two
- * machines (a host's data is its machine's number + 1 on a multi-GPU
- * cluster, simulation.c; else none, every host its own machine). */
+ * machines. */
 static double
 transport_factor(void *ctx, double size, sg_host_t src, sg_host_t dst)
 {
 	const struct scenario *sc = ctx;
-	void *a = sg_host_get_data(src), *b = sg_host_get_data(dst);
 
-	if (src == dst || (a != NULL && a == b))
+	if (!sim_between_machines(src, dst))
 		return 1;
 	return hw_curve_at(&sc->transport_factor, size, 1);
 }

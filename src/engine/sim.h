@@ -173,6 +173,18 @@ struct sim {
  * platform file, whose hosts may have no loopback (a <cluster> without
  * one routes a host to itself over its own NIC).  The generated clusters
  * give every host a 1 Tbps loopback instead. */
+/* Whether a message from host a to host b crosses the network between
+ * machines, where network.flow_cap and a transport apply: two hosts, and
+ * on a multi-GPU cluster two machines (a host's data is its machine's
+ * number + 1 there, simulation.c; else none, every host its own). */
+static inline int
+sim_between_machines(sg_host_t a, sg_host_t b)
+{
+	void *x = sg_host_get_data(a), *y = sg_host_get_data(b);
+
+	return a != b && (x == NULL || x != y);
+}
+
 static inline int
 sim_local_free(const struct sim *sim, int src, int dst)
 {

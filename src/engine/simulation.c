@@ -210,7 +210,7 @@ build(const struct scenario *sc, char **workers, char **servers,
 	sim->last_fault_s = -INFINITY;
 	sim->ff = ff_create(sim);
 	facts(sim);
-	/* a host's machine, for a transport's factor (sim-engine.c) */
+	/* a host's machine, for sim_between_machines (sim.h) */
 	for (i = 0; sc->cluster.gpus_per_host > 1 &&
 	    sim->facts.rack_of != NULL && i < sim->nhosts; i++)
 		sg_host_set_data(sim->hosts[i].host,
