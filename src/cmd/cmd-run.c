@@ -57,8 +57,8 @@ static const char run_help[] =
     "      --nominal         links at their nominal rates and hosts free: "
     "every\n"
     "                        host-side mechanism off (network.transport,\n"
-    "                        strategy.cycle; psim-scenario(5), HOST "
-    "COSTS)\n"
+    "                        strategy.cycle, strategy.pull; psim-scenario(5),\n"
+    "                        HOST COSTS)\n"
     "  -h, --help            show this help\n"
     "\nSee psim(1) for the report and psim-scenario(5) for the file "
     "format.\n";

@@ -36,6 +36,8 @@ struct metrics {
 	int		 rows;		/* of records allocated, <= steps */
 	double		*t_start, *t_compute, *t_end;	/* [step][worker] */
 	double		*busy;		/* buckets: comm actor's time */
+	double		*held;		/* buckets: the compute's wait for
+					   parameters (strategy.pull) */
 
 	int		 nhosts;
 	double		*sent, *received;
@@ -164,6 +166,8 @@ grow(struct metrics *m, int step)
 	if (m->busy != NULL) {
 		m->busy = xreallocarray(m->busy, cells, sizeof *m->busy);
 		memset(m->busy + old, 0, (cells - old) * sizeof *m->busy);
+		m->held = xreallocarray(m->held, cells, sizeof *m->held);
+		memset(m->held + old, 0, (cells - old) * sizeof *m->held);
 	}
 	m->rows = rows;
 }
@@ -180,6 +184,7 @@ metrics_create(const struct scenario *sc, const sg_host_t *hosts,
 	m->steps = steps;
 	/* by run.duration the steps are not known: the rows grow */
 	m->busy = buckets ? xcalloc(1, sizeof *m->busy) : NULL;
+	m->held = buckets ? xcalloc(1, sizeof *m->held) : NULL;
 	grow(m, scenario_open_ended(sc) && steps > 1024 ? 1023 : steps - 1);
 	m->nhosts = nhosts;
 	m->hosts = xcalloc((size_t)nhosts + 1, sizeof *m->hosts);
@@ -211,6 +216,7 @@ metrics_free(struct metrics *m)
 	free(m->t_compute);
 	free(m->t_end);
 	free(m->busy);
+	free(m->held);
 	free(m->sent);
 	free(m->received);
 	free(m->links);
@@ -315,6 +321,13 @@ metrics_comm(struct metrics *m, int w, int step, double busy_s)
 {
 	grow(m, step);
 	m->busy[(size_t)step * (size_t)m->nworkers + (size_t)w] = busy_s;
+}
+
+void
+metrics_held(struct metrics *m, int w, int step, double held_s)
+{
+	grow(m, step);
+	m->held[(size_t)step * (size_t)m->nworkers + (size_t)w] = held_s;
 }
 
 void
@@ -456,6 +469,7 @@ metrics_summary(struct metrics *m, struct summary_in *in,
 	in->t_compute = m->t_compute;
 	in->t_end = m->t_end;
 	in->busy = m->busy;
+	in->held = m->held;
 	in->applied = m->applied;
 	in->update_t = m->update_t;
 	in->stale_hist = m->stale_hist;

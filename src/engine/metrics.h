@@ -43,6 +43,9 @@ void metrics_add_ledgers(struct metrics *, const double *v);
 /* With gradient buckets: the seconds worker w's comm actor spent reducing
  * in a step (some of it hidden behind backprop). */
 void metrics_comm(struct metrics *, int worker, int step, double busy_s);
+/* With buckets: the seconds worker's compute of step waited for its
+ * parameters (strategy.pull "forward"): communication, not compute. */
+void metrics_held(struct metrics *, int worker, int step, double held_s);
 
 /* Parameter servers that do not run in lock step (async, ssp, backup):
  * a gradient applied after `stale` other updates; an update applied to

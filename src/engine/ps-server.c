@@ -61,13 +61,35 @@ pushes(const struct ps_state *st, int n, int j, int c)
 	    (size_t)n;
 }
 
+/* Receiver idx (of shard idx / R) sends piece c of step's parameters to
+ * each of its workers, the comms into send. */
+static void
+reply(struct sim *sim, int idx, sg_comm_t *send, int c, int step)
+{
+	struct ps_state *st = sim->state;
+	int R = st->receivers, j = idx / R, lo = (idx % R) * st->group;
+	int g = st->np - lo < st->group ? st->np - lo : st->group, i;
+	int P = st->pieces[j];
+
+	for (i = 0; i < g; i++)
+		send[i] = sim_send_data(sim, pull_mbox(sim, st->part[lo + i], j, c),
+		    sim->shard_hidx[j], st->part[lo + i],
+		    piece_seq(sim, j, c, step), chunk_offset(sim, j, c, P),
+		    chunk_count(sim, j, c, P), sim->num != NULL ?
+		    sim->num->ps_param : NULL);
+}
+
 /* Receiver r of shard j's sync server (idx = j * R + r): the pushes of
  * workers rG .. rG + G - 1 and the replies to them.  Per step, once the
  * server lets it go, it posts its receives of every chunk; for each chunk
  * in turn it waits for it from its workers, tells the server, and once
  * the server has summed it from all workers sends the new parameters
  * back without waiting, so that pulls of one chunk overlap pushes of the
- * next; then it waits for its replies to go out.  One actor holding all
+ * next; then it waits for its replies to go out.  (With strategy.pull
+ * "forward" it sends none until every receiver of every shard has its
+ * step summed, TensorFlow's barrier at the step's end, and then sends
+ * the pieces in forward order, one at a time on each connection.)  One
+ * actor holding all
  * n comms of a shard pays O(n) per comm in SimGrid (a posted receive
  * scans its mailbox's queue; a finished comm leaves its actor's list),
  * O(n^2) a step: 40,000 workers took 600 s.  G workers per receiver make
@@ -78,11 +100,10 @@ ps_receiver(struct sim *sim, int idx)
 {
 	struct ps_state *st = sim->state;
 	int R = st->receivers, j = idx / R, r = idx % R, n = st->np;
-	int P = st->pieces[j], me = sim->shard_hidx[j], lo = r * st->group;
+	int P = st->pieces[j], lo = r * st->group;
 	int g = n - lo < st->group ? n - lo : st->group, it, step, c, i;
 	sg_comm_t *recv = xcalloc((size_t)g * (size_t)P, sizeof *recv);
 	sg_comm_t *send = xcalloc((size_t)g * (size_t)P, sizeof *send);
-	const float *params = sim->num != NULL ? sim->num->ps_param : NULL;
 	struct msg **in;
 
 	if (scenario_open_ended(sim->sc))
@@ -95,20 +116,26 @@ ps_receiver(struct sim *sim, int idx)
 				recv[c * g + i] = sim_recv(push_mbox(st, j, c,
 				    r), &in[i]);
 		}
+		step = ff_step(sim->ff, it);
 		for (c = 0; c < P; c++) {
 			sim_wait_all(recv + c * g, (size_t)g);
-			step = ff_step(sim->ff, it);
 			sg_sem_release(st->ready[j]);
 			sg_sem_acquire(st->go[idx]);	/* summed */
-			for (i = 0; i < g; i++)
-				send[c * g + i] = sim_send_data(sim,
-				    sim->worker_mbox[st->part[lo + i]], me,
-				    st->part[lo + i],
-				    piece_seq(sim, j, c, step),
-				    chunk_offset(sim, j, c, P),
-				    chunk_count(sim, j, c, P), params);
+			if (st->barrier == NULL)
+				reply(sim, idx, send + c * g, c, step);
 		}
-		sim_wait_all(send, (size_t)g * (size_t)P);
+		if (st->barrier == NULL) {
+			sim_wait_all(send, (size_t)g * (size_t)P);
+		} else {
+			/* strategy.pull "forward": once every shard has the
+			 * step's pushes summed, the pieces in forward order,
+			 * one at a time on each worker's connection */
+			sg_barrier_wait(st->barrier);
+			for (c = P - 1; c >= 0; c--) {
+				reply(sim, idx, send, c, step);
+				sim_wait_all(send, (size_t)g);
+			}
+		}
 		sg_sem_release(st->ready[j]);
 	}
 	free(recv);
@@ -179,6 +206,8 @@ ps_receivers_setup(struct sim *sim)
 	    sizeof *st->gin);
 	st->ready = xcalloc((size_t)k, sizeof *st->ready);
 	st->go = xcalloc((size_t)k * (size_t)R, sizeof *st->go);
+	if (sim->pulled != NULL)
+		st->barrier = sg_barrier_init((unsigned)(k * R));
 	for (i = 0; i < k; i++)
 		st->ready[i] = sg_sem_init(0);
 	for (i = 0; i < k * R; i++) {

@@ -130,7 +130,8 @@ push_pull(struct sim *sim, int w, int seq)
  * pulls of bucket b's share of every shard that has one and pushes it,
  * and goes on once the pushes are out: the next bucket's pushes overlap
  * this one's pulls, as a PS's pushes and pulls of different tensors do.
- * The step's last bucket waits for all the step's pulls. */
+ * The step's last bucket waits for all the step's pulls, or with
+ * strategy.pull "forward" leaves them to ps_pull. */
 static void
 bucket_push_pull(struct sim *sim, int w, int seq)
 {
@@ -143,11 +144,13 @@ bucket_push_pull(struct sim *sim, int w, int seq)
 	    (size_t)st->pushes);
 	struct msg **in = st->in + (size_t)w * pulls;
 
+	if (st->bfirst != NULL)
+		st->bfirst[w * (nb + 1) + b] = first;
 	for (j = 0; j < sim->layout.nshards; j++) {
 		for (c = 0; c < st->pieces[j]; c++) {
 			if (st->pbucket[st->base[j] + c] != b)
 				continue;
-			comms[m] = sim_recv(sim->worker_mbox[w], &in[m]);
+			comms[m] = sim_recv(pull_mbox(sim, w, j, c), &in[m]);
 			comms[pulls + (size_t)m++] = sim_send(sim,
 			    push_mbox(st, j, c, r), w, sim->shard_hidx[j], seq,
 			    chunk_offset(sim, j, c, 1),
@@ -156,7 +159,9 @@ bucket_push_pull(struct sim *sim, int w, int seq)
 	}
 	sim_wait_all(comms + pulls + first, (size_t)(m - first));
 	st->posted[w] = m;
-	if (b < nb - 1)
+	if (st->bfirst != NULL)
+		st->bfirst[w * (nb + 1) + nb] = m;
+	if (b < nb - 1 || st->bfirst != NULL)
 		return;
 	sim_wait_all(comms, (size_t)m);
 	for (j = 0; j < m; j++) {
@@ -194,9 +199,58 @@ local_exchange(struct sim *sim, int w, int seq, long lo, long len)
 		participate(sim, w, seq);
 	}
 	sim_rounds_done(sim, w, 1);
+	if (st->bfirst != NULL)	/* ps_pull broadcasts */
+		return;
 	tree_bcast(sim, &t, me, st->tree_mbox, R, st->g.levels, seq, lo,
 	    len);
 	sim->version[w] = sim->version[st->g.leaders[k]];
+}
+
+/* strategy.pull "forward": worker w reads step's parameters once its
+ * pushes are out, bucket by bucket in forward order (the last bucket
+ * first: the first layers), and lets its forward pass have each
+ * (sim->pulled); a participant waits for its pulls of the bucket, and
+ * with local_reduce its machine's first GPU broadcasts them inside the
+ * machine, as TensorFlow's caching devices pass a variable on. */
+void
+ps_pull(struct sim *sim, int w, int step)
+{
+	struct ps_state *st = sim->state;
+	int nb = sim->layout.nbuckets, b, i, p = st->pidx[w];
+	int *first = st->bfirst + (size_t)w * (size_t)(nb + 1);
+	sg_comm_t *comms = st->comms + (size_t)w * (size_t)(st->pulls +
+	    st->pushes);
+	struct msg **in = st->in + (size_t)w * (size_t)st->pulls;
+	struct tree t;
+	int k = -1, me = 0;
+
+	if (st->tree_mbox != NULL) {
+		k = st->g.of[w];
+		me = st->g.index[w];
+		tree_init(&t, st->g.members[k], st->g.size[k]);
+	}
+	for (b = nb - 1; b >= 0; b--) {
+		if (p >= 0) {
+			sim_wait_all(comms + first[b], (size_t)(first[b + 1] -
+			    first[b]));
+			for (i = first[b]; i < first[b + 1]; i++) {
+				assert(in[i]->step / nb == step);
+				sim_apply(sim, w, in[i], NULL, SIM_COPY);
+			}
+		}
+		if (k >= 0) {
+			/* the rounds after the reduce's and the push's */
+			sim->round_base[w] = st->g.levels + 1;
+			tree_bcast(sim, &t, me, st->tree_mbox, 2 *
+			    st->g.levels, st->g.levels, step * nb + b,
+			    sim->layout.bucket_lo[b], sim->layout.bucket_len[b]);
+			sim->round[w] = -1;
+		}
+		sg_sem_release(sim->pulled[w]);
+	}
+	if (p >= 0)
+		st->posted[w] = 0;
+	sim->version[w] = step;
 }
 
 /* With faults: the shard a pulled message belongs to (its offset and

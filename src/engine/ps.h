@@ -18,6 +18,8 @@
 #ifndef PSIM_PS_H
 #define PSIM_PS_H
 
+#include <simgrid/barrier.h>
+
 #include "message.h"
 #include "sim.h"
 #include "tree.h"
@@ -68,6 +70,15 @@ struct ps_state {
 	long		*poff, *pcnt;
 	int		*posted;	/* per worker: the step's pulls posted
 					   so far */
+	/* strategy.pull "forward": */
+	int		*bfirst;	/* [w * (nb + 1) + b]: bucket b's first
+					   pull among w's comms, [.. + nb] the
+					   end */
+	sg_bar_t	 barrier;	/* the step's: every receiver of every
+					   shard has its pushes summed */
+	sg_mailbox_t	*pull_mbox;	/* [w * pulls + base[j] + c]: piece c
+					   of shard j for worker w, so that a
+					   bucket's wait takes its own */
 };
 
 /* Piece c of shard j (of P): an even cut of the shard, or with buckets
@@ -112,6 +123,18 @@ push_mbox(const struct ps_state *st, int j, int c, int r)
 	return st->shard_mbox[(st->base[j] + c) * st->receivers + r];
 }
 
+/* Where worker w takes piece c of shard j: its inbox, or with
+ * strategy.pull "forward" the piece's own. */
+static inline sg_mailbox_t
+pull_mbox(const struct sim *sim, int w, int j, int c)
+{
+	const struct ps_state *st = sim->state;
+
+	return st->pull_mbox == NULL ? sim->worker_mbox[w] :
+	    st->pull_mbox[(size_t)w * (size_t)st->pulls + (size_t)st->base[j] +
+	    (size_t)c];
+}
+
 /* ps-server.c: update shard data on server host me with the mean of
  * count gradients (in worker order); start the sync servers' receivers;
  * shard j's sync server (an actor). */
@@ -143,6 +166,7 @@ void ps_conn(struct sim *, int idx);
  * [lo, lo + len) (strategy->exchange); a replacement's join. */
 void ps_shard_pieces(const struct sim *, struct ps_state *);
 void ps_exchange(struct sim *, int w, int seq, long lo, long len);
+void ps_pull(struct sim *, int w, int step);
 void ps_join(struct sim *, int w);
 
 #endif

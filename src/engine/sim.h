@@ -96,6 +96,9 @@ struct sim {
 	 * backprop. */
 	sg_sem_t	*ready;		/* per worker: buckets ready */
 	sg_sem_t	*done;		/* per worker: step reduced */
+	sg_sem_t	*pulled;	/* per worker, strategy.pull "forward":
+					   a bucket's parameters read, in
+					   forward order (else NULL) */
 
 	sg_mailbox_t	*worker_mbox;	/* one inbox per worker */
 	/* all-reduce, per worker: the round of the exchange its sends are

@@ -199,6 +199,12 @@ build(const struct scenario *sc, char **workers, char **servers,
 			sim->done[i] = sg_sem_init(0);
 		}
 	}
+	if (sim->layout.nbuckets > 0 && sc->strategy.pull == PULL_FORWARD) {
+		sim->pulled = xcalloc((size_t)sim->nworkers,
+		    sizeof *sim->pulled);
+		for (i = 0; i < sim->nworkers; i++)
+			sim->pulled[i] = sg_sem_init(0);
+	}
 	sim->steps = sc->run.steps;
 	hosts = xcalloc((size_t)sim->nhosts + 1, sizeof *hosts);
 	for (i = 0; i < sim->nhosts; i++)
@@ -416,8 +422,11 @@ sim_free(struct sim *sim)
 		sg_sem_destroy(sim->ready[i]);
 		sg_sem_destroy(sim->done[i]);
 	}
+	for (i = 0; sim->pulled != NULL && i < sim->nworkers; i++)
+		sg_sem_destroy(sim->pulled[i]);
 	free(sim->ready);
 	free(sim->done);
+	free(sim->pulled);
 	free(sim->worker_mbox);
 	free(sim->shard_hidx);
 	layout_free(&sim->layout);

@@ -127,6 +127,12 @@ ps_setup(struct sim *sim)
 		}
 		return;
 	}
+	if (sim->pulled != NULL) {
+		st->bfirst = xcalloc((size_t)sim->nworkers *
+		    (size_t)(sim->layout.nbuckets + 1), sizeof *st->bfirst);
+		st->pull_mbox = sim_round_mailboxes(sim, "pull",
+		    sim->nworkers, st->pulls);
+	}
 	if (sim->sc->strategy.sync == SYNC_SYNC)
 		ps_receivers_setup(sim);
 	for (j = 0; j < k; j++) {
@@ -148,6 +154,10 @@ ps_cleanup(struct sim *sim)
 		sg_sem_destroy(st->go[j]);
 	for (j = 0; st->ready != NULL && j < sim->layout.nshards; j++)
 		sg_sem_destroy(st->ready[j]);
+	if (st->barrier != NULL)
+		sg_barrier_destroy(st->barrier);
+	free(st->bfirst);
+	free(st->pull_mbox);
 	free(st->go);
 	free(st->ready);
 	free(st->pieces);
@@ -214,6 +224,7 @@ ps_skipped(struct sim *sim, int w, int steps)
 const struct strategy strategy_ps = {
 	.setup = ps_setup,
 	.exchange = ps_exchange,
+	.pull = ps_pull,
 	.join = ps_join,
 	.cleanup = ps_cleanup,
 	.skipped = ps_skipped,

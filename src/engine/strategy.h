@@ -21,6 +21,11 @@ struct strategy {
 	 * step, or step * buckets + bucket) for message tags and inboxes. */
 	void		 (*exchange)(struct sim *, int worker, int seq, long lo,
 			    long len);
+	/* strategy.pull "forward": worker's reads of a step's parameters
+	 * once its pushes are out, bucket by bucket in forward order, each
+	 * bucket's releasing sim->pulled[worker] (NULL: exchange brings the
+	 * parameters back). */
+	void		 (*pull)(struct sim *, int worker, int step);
 	/* With faults: a replacement worker's first pull (NULL: none). */
 	void		 (*join)(struct sim *, int worker);
 	/* Release what setup made (after the simulation ends). */

@@ -29,12 +29,16 @@ struct spawn {
 
 /* A step's compute: one block, or the forward pass and then each layer's
  * backward pass, from the last layer to the first, handing each bucket
- * to the comm actor as soon as its last layer is done. */
-static void
-compute(struct sim *sim, int w)
+ * to the comm actor as soon as its last layer is done.  With
+ * strategy.pull "forward" a step after the first runs each bucket's
+ * layers forward once its parameters are in (sim->pulled).  The seconds
+ * it waited for them. */
+static double
+compute(struct sim *sim, int w, int pulls)
 {
 	const struct scenario *sc = sim->sc;
 	double flops = sim->compute_flops[w] * sim->slow_factor[w];
+	double held = 0, t0;
 	int i, b = 0;
 
 	/* Stragglers: a lognormal factor of mean 1, or an exponential
@@ -48,15 +52,24 @@ compute(struct sim *sim, int w)
 
 	if (sim->layout.layer_share == NULL) {
 		sg_actor_execute(flops);
-		return;
+		return 0;
 	}
-	sg_actor_execute(flops * sim->layout.forward_share);
-	for (i = sim->sc->model.nlayers - 1; i >= 0; i--) {
+	if (pulls && sim->pulled != NULL) {
+		for (b = sim->layout.nbuckets - 1; b >= 0; b--) {
+			t0 = simgrid_get_clock();
+			sg_sem_acquire(sim->pulled[w]);
+			held += simgrid_get_clock() - t0;
+			sg_actor_execute(flops * sim->layout.bucket_forward[b]);
+		}
+	} else
+		sg_actor_execute(flops * sim->layout.forward_share);
+	for (b = 0, i = sim->sc->model.nlayers - 1; i >= 0; i--) {
 		if (sim->layout.layer_share[i] > 0)
 			sg_actor_execute(flops * sim->layout.layer_share[i]);
 		for (; b < sim->layout.nbuckets && sim->layout.bucket_close[b] == i; b++)
 			sg_sem_release(sim->ready[w]);
 	}
+	return held;
 }
 
 void
@@ -115,8 +128,15 @@ comm_main(struct sim *sim, int w)
 			    sim->layout.bucket_lo[b], sim->layout.bucket_len[b]);
 			busy += simgrid_get_clock() - t0;
 		}
-		metrics_comm(sim->metrics, w, step, busy);
 		sg_sem_release(sim->done[w]);
+		/* strategy.pull "forward": the reads overlap the next step's
+		 * forward pass */
+		if (sim->pulled != NULL) {
+			t0 = simgrid_get_clock();
+			sim->strategy->pull(sim, w, step);
+			busy += simgrid_get_clock() - t0;
+		}
+		metrics_comm(sim->metrics, w, step, busy);
 	}
 }
 
@@ -232,7 +252,7 @@ worker_main(struct sim *sim, int w)
 	int step, seq;
 	int allreduce = sc->strategy.info->family == FAMILY_ALLREDUCE;
 	int byversion = by_version(sim);
-	double start, computed;
+	double start, computed, held;
 	/* the worker that checkpoints: worker 0, or the elastic ring's first */
 	int lead = sim->members != NULL ? sim->members[0] : 0;
 
@@ -261,7 +281,7 @@ worker_main(struct sim *sim, int w)
 		start = simgrid_get_clock();
 		if (nm != NULL)
 			numerics_gradient(nm, w, seq);
-		compute(sim, w);
+		held = compute(sim, w, step > (allreduce ? sim->start_step : 0));
 		computed = simgrid_get_clock();
 		sim_timeline_step(sim, w, seq, start, 0);
 		if (sim->layout.nbuckets > 0)
@@ -278,6 +298,8 @@ worker_main(struct sim *sim, int w)
 		if (seq < sim->steps)
 			metrics_step(sim->metrics, w, seq, start, computed,
 			    simgrid_get_clock());
+		if (seq < sim->steps && sim->pulled != NULL)
+			metrics_held(sim->metrics, w, seq, held);
 		sim_timeline_step(sim, w, seq, computed, 1);
 		step += ff_step_end(sim, w, seq);
 		if (sc->faults.on && allreduce && w == lead)

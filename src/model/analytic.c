@@ -508,14 +508,40 @@ analytic_gbps(double bytes, double seconds)
 	return seconds > 0 ? bytes * 8 / seconds / 1e9 : 0;
 }
 
+/* strategy.pull "forward", steady state, from one step's barrier (the
+ * last push out) to the next: the pulls back to back in forward order
+ * (the last bucket first), each bucket's layers forward once its pull is
+ * in, backward, and each bucket's pushes after its backward and the one
+ * before's pushes; half of a bucket's exchange each way.  The step's
+ * end, from its start. */
+static double
+forward_pull_end(int n, const double *half, const double *ready_s,
+    const double *forward_s)
+{
+	double pulled = 0, f = 0, fwd = 0, end = 0, r;
+	int b;
+
+	for (b = n - 1; b >= 0; b--) {
+		pulled += half[b];
+		f = (f > pulled ? f : pulled) + forward_s[b];
+		fwd += forward_s[b];
+	}
+	for (b = 0; b < n; b++) {
+		r = f + ready_s[b] - fwd;
+		end = (end > r ? end : r) + half[b];
+	}
+	return end;
+}
+
 void
 analytic_buckets(analytic_fn closed_form, const struct shape *s, int n,
     const double *bytes, const double *ready_s, const double *shard_bytes,
-    struct analytic *a)
+    const double *forward_s, struct analytic *a)
 {
 	struct analytic part;
 	struct shape one = *s;
 	double end = 0, comm = 0, lat = 0, pull = 0, wake = s->cycle_s, at;
+	double *half = xcalloc((size_t)n + 1, sizeof *half);
 	int b, colocated;
 
 	for (b = 0; b < n; b++) {
@@ -528,6 +554,7 @@ analytic_buckets(analytic_fn closed_form, const struct shape *s, int n,
 		closed_form(&one, &part);
 		comm += part.communication_s;
 		lat += part.latency_s;
+		half[b] = part.communication_s / 2;
 		if (shard_bytes == NULL && s->cycle_s > 0) {
 			/* a coordination loop: a wake every cycle while idle
 			 * (the first a cycle into the step, the step's end
@@ -559,7 +586,9 @@ analytic_buckets(analytic_fn closed_form, const struct shape *s, int n,
 		pull = (end > pull ? end : pull) + part.communication_s / 2;
 	}
 	if (shard_bytes != NULL)
-		end = pull;
+		end = forward_s != NULL ? forward_pull_end(n, half, ready_s,
+		    forward_s) : pull;
+	free(half);
 	a->buckets = n;
 	a->communication_s = comm;
 	a->latency_s = lat;
@@ -569,7 +598,9 @@ analytic_buckets(analytic_fn closed_form, const struct shape *s, int n,
 	snprintf(a->evaluated, sizeof a->evaluated, "%d buckets, each "
 	    "%s when backprop has filled it and the one before is done%s: "
 	    "%.6g s of communication, %.6g s of it after the compute%s", n,
-	    shard_bytes != NULL ? "pushed" : "reduced", shard_bytes != NULL ?
+	    shard_bytes != NULL ? "pushed" : "reduced", forward_s != NULL ?
+	    ", pulled after the step's barrier as the next forward pass "
+	    "reaches its layers (strategy.pull)" : shard_bytes != NULL ?
 	    ", pulled while the next is pushed" : s->cycle_s > 0 ?
 	    " (and the coordination loop wakes: strategy.cycle)" : "", comm,
 	    a->exposed_s,

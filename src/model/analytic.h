@@ -103,13 +103,15 @@ void analytic_finish(const struct shape *, struct analytic *);
  * strategy's closed form gives for its size (a PS's: for its share of
  * each shard, shard_bytes[b * k + j]; NULL for all-reduce).  Sets the
  * communication time (the buckets' sum) and the part of it the compute
- * does not hide; call before analytic_finish(). */
+ * does not hide; call before analytic_finish().  forward_s (a PS's
+ * strategy.pull "forward"; else NULL): the forward pass's time on bucket
+ * b's layers, which wait for its pull after the step's barrier. */
 /* A strategy's closed form (struct strategy's analytic). */
 typedef void (*analytic_fn)(const struct shape *, struct analytic *);
 
 void analytic_buckets(analytic_fn, const struct shape *,
     int n, const double *bytes, const double *ready_s,
-    const double *shard_bytes, struct analytic *);
+    const double *shard_bytes, const double *forward_s, struct analytic *);
 
 /* One round of concurrent flows between hosts, for algorithms that
  * proceed in rounds: add flows, then analytic_round_time() gives the

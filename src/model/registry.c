@@ -35,6 +35,7 @@ const struct strategy_key registry_keys[] = {
 	{ "staleness",		-1,			R_SYNC },
 	{ "backup_workers",	-1,			R_SYNC },
 	{ "local_reduce",	FAMILY_PS,		0 },
+	{ "pull",		-1,			R_SYNC },
 	{ "cycle",		FAMILY_ALLREDUCE,	0 },
 	{ NULL,			-1,			0 }
 };

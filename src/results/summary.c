@@ -55,7 +55,8 @@ step_stats(const struct summary_in *m, struct results *r)
 	int n = m->nworkers, s, w, k = 0;
 	double *times = xcalloc((size_t)m->steps, sizeof *times);
 	/* a job of several may start later: its first step from then */
-	double prev = sc->job.start_s, end, ready, wait, sum = 0, cells = 0;
+	double prev = sc->job.start_s, end, ready, wait, held, sum = 0;
+	double cells = 0;
 	size_t i;
 
 	/* the cells of workers that ran the step (an elastic ring has
@@ -89,10 +90,12 @@ step_stats(const struct summary_in *m, struct results *r)
 				/* rounding of the clock over many executions */
 				if (wait < 1e-6 * (m->t_end[i] - m->t_start[i]))
 					wait = 0;
-				r->compute_s += m->t_compute[i] - m->t_start[i];
+				held = m->held != NULL ? m->held[i] : 0;
+				r->compute_s += m->t_compute[i] - m->t_start[i] -
+				    held;
 				r->wait_s += wait;
 				r->exposed_s += m->t_end[i] - m->t_compute[i] -
-				    wait;
+				    wait + held;
 				r->communication_s += m->busy != NULL ?
 				    m->busy[i] : m->t_end[i] - m->t_compute[i] -
 				    wait;

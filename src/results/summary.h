@@ -42,11 +42,12 @@ struct summary_in {
 	/* Step records, [step * nworkers + worker], simulated seconds: when
 	 * the worker began the step, ended its compute, ended the step (0:
 	 * it never ran the step); with gradient buckets, busy is the
-	 * seconds its comm actor spent reducing (else NULL).  steps: the
-	 * job's. */
+	 * seconds its comm actor spent reducing and held the seconds its
+	 * compute waited for parameters, inside t_start..t_compute (else
+	 * NULL).  steps: the job's. */
 	int		 nworkers;
 	int		 steps;
-	const double	*t_start, *t_compute, *t_end, *busy;
+	const double	*t_start, *t_compute, *t_end, *busy, *held;
 	/* A parameter server that does not run in lock step (async, ssp,
 	 * backup): when each of the applied updates was applied; the
 	 * staleness of the gradients applied, as a histogram of stale_bins

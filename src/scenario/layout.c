@@ -227,6 +227,33 @@ buckets(const struct scenario *sc, struct layout *l)
 	free(offset);
 }
 
+/* The forward pass's share of each bucket's layers (strategy.pull
+ * "forward" waits for a bucket's parameters before them): by the layers'
+ * FLOPs where they have them, else by their parameters, else evenly. */
+static void
+bucket_forward(const struct scenario *sc, struct layout *l)
+{
+	int n = sc->model.nlayers, b, i, top;
+	double total = 0, w;
+
+	l->bucket_forward = xcalloc((size_t)l->nbuckets,
+	    sizeof *l->bucket_forward);
+	for (i = 0; i < n; i++)
+		total += sc->model.layers[i].flops > 0 ?
+		    sc->model.layers[i].flops : sc->model.layers[i].params;
+	for (b = 0, top = n - 1; b < l->nbuckets; b++) {
+		for (i = l->bucket_close[b]; i <= top; i++) {
+			w = sc->model.layers[i].flops > 0 ?
+			    sc->model.layers[i].flops :
+			    sc->model.layers[i].params;
+			l->bucket_forward[b] += total > 0 ? w / total :
+			    1.0 / n;
+		}
+		l->bucket_forward[b] *= 1 - sc->model.backward_share;
+		top = l->bucket_close[b] - 1;
+	}
+}
+
 /* A layer's weight in sharing the backward time: its backward FLOPs
  * when the layers have FLOPs (twice the forward's, a gradient for the
  * input and one for the weights; the first layer needs none for its
@@ -274,8 +301,10 @@ layout_make(const struct scenario *sc, struct layout *l)
 	l->elem_bytes = scenario_dtype_bytes(sc->strategy.wire_dtype);
 	if (sc->model.nlayers > 0)
 		layer_shares(sc, l);
-	if (sc->strategy.bucket_bytes > 0)
+	if (sc->strategy.bucket_bytes > 0) {
 		buckets(sc, l);
+		bucket_forward(sc, l);
+	}
 	if (sc->strategy.info->family == FAMILY_PS)
 		shards(sc, l);
 }
@@ -293,6 +322,7 @@ layout_free(struct layout *l)
 	free(l->bucket_lo);
 	free(l->bucket_len);
 	free(l->bucket_close);
+	free(l->bucket_forward);
 	free(l->layer_share);
 	memset(l, 0, sizeof *l);
 }

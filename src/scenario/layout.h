@@ -30,6 +30,8 @@ struct layout {
 	long		*bucket_lo;
 	long		*bucket_len;
 	int		*bucket_close;
+	double		*bucket_forward;	/* the forward pass's share
+						   of bucket b's layers */
 
 	/* A PS with buckets: bucket b's share of shard j, piece [j * nbuckets
 	 * + b], is piece_count elements (0: none) at piece_offset, the

@@ -65,6 +65,42 @@ cycle_source(const struct scenario *sc)
 	    "threshold and reduces back to back";
 }
 
+/* strategy.pull "forward": TensorFlow's synchronous PS (its
+ * tf_cnn_benchmarks), the step's barrier and reads in the forward pass. */
+static int
+pull_on(const struct scenario *sc)
+{
+	return sc->strategy.pull == PULL_FORWARD;
+}
+
+static void
+pull_off(struct scenario *sc)
+{
+	sc->strategy.pull = PULL_EAGER;
+}
+
+static void
+pull_words(const struct scenario *sc, char *buf, size_t size)
+{
+	(void)sc;
+	snprintf(buf, size, "the step's barrier, parameters read in the next "
+	    "forward pass (strategy.pull)");
+}
+
+static const char *
+pull_source(const struct scenario *sc)
+{
+	(void)sc;
+	return "tensorflow/benchmarks scripts/tf_cnn_benchmarks/"
+	    "tf_cnn_benchmarks.py@6a33b4a (2017-09-07), --cross_replica_sync "
+	    "(the default): \"Block all replicas until all replicas are ready "
+	    "for next step\" (add_sync_queues_and_barrier after the train "
+	    "op); variable_mgr.py: VariableMgrDistributedFetchFromPS, \"For "
+	    "each step, each tower gets a copy of the variables from the "
+	    "parameter server\" (read through a caching device when the "
+	    "forward pass needs them)";
+}
+
 static const struct {
 	int	 (*on)(const struct scenario *);
 	void	 (*off)(struct scenario *);
@@ -74,6 +110,7 @@ static const struct {
 	[M_TRANSPORT] = { transport_on, transport_off, transport_words,
 	    transport_source },
 	[M_CYCLE] = { cycle_on, cycle_off, cycle_words, cycle_source },
+	[M_PULL] = { pull_on, pull_off, pull_words, pull_source },
 };
 
 int

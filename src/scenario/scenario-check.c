@@ -154,6 +154,19 @@ check_ps_buckets(struct ctx *c, const struct scenario *sc)
 		    "variables are the layers; leave them out");
 }
 
+/* strategy.pull "forward": after a synchronous step's barrier, each
+ * bucket's parameters are read when the next forward pass reaches its
+ * layers; the bucket checks (check_ps_buckets: sync only, no faults, no
+ * numerics) say the rest. */
+static void
+check_pull(struct ctx *c, const struct scenario *sc)
+{
+	if (sc->strategy.pull == PULL_FORWARD && sc->strategy.bucket_bytes == 0)
+		err_at(c, "/strategy/pull", "\"forward\" reads each bucket's "
+		    "parameters when the forward pass reaches its layers: it "
+		    "needs /strategy/bucket");
+}
+
 /* The servers and the shards a strategy has: colocated shards one per
  * worker and no servers, dedicated servers at least one with a shard
  * each, enough variables for the shards, no servers for all-reduce.
@@ -488,6 +501,7 @@ scenario_check(struct ctx *c, const struct scenario *sc,
 	check_model(c, sc, g);
 	check_local_reduce(c, sc);
 	check_ps_buckets(c, sc);
+	check_pull(c, sc);
 	check_compute(c, sc);
 	check_servers(c, sc, g);
 	check_faults(c, sc, g);

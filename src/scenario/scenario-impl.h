@@ -113,6 +113,7 @@ extern const char *const topology_names[];
 extern const char *const partition_names[];
 extern const char *const numerics_names[];
 extern const char *const sync_names[];
+extern const char *const pull_names[];	/* strategy.pull */
 extern const char *const family_names[];	/* strategy.name */
 extern const char *const nn_names[];		/* numerics.model */
 

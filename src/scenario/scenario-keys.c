@@ -255,6 +255,7 @@ static const struct key_values {
 	{ "strategy.wire_dtype", dtype_names, NULL },
 	{ "strategy.sync", sync_names, NULL },
 	{ "strategy.local_reduce", bool_names, NULL },
+	{ "strategy.pull", pull_names, NULL },
 	{ "network", network_names, NULL },
 	{ "network.model", network_names, NULL },
 	{ "network.crosstraffic", bool_names, NULL },

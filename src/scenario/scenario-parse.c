@@ -625,6 +625,9 @@ parse_ps(struct ctx *c, const cJSON *st, struct scenario *sc,
 		err_at(c, "/strategy/algorithm", "not used with \"ps\" "
 		    "(/strategy/sync says how it applies gradients)");
 	parse_sync(c, st, sc);
+	if ((part = get_enum(c, st, "/strategy", "pull", pull_names,
+	    sc->strategy.pull)) >= 0)
+		sc->strategy.pull = (enum pull_mode)part;
 	g->shards = get_int(c, st, "/strategy", "shards", 0, 1, 1 << 20,
 	    &sc->strategy.shards);
 	get_int(c, st, "/strategy", "chunks", 0, 1, 4096, &sc->strategy.chunks);

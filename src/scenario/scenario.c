@@ -25,6 +25,7 @@ const char *const topology_names[] = { "star", "two-tier", NULL };
 const char *const partition_names[] = { "even", "round-robin",
     "balanced", "mxnet", NULL };
 const char *const numerics_names[] = { "off", "real", "proxy", NULL };
+const char *const pull_names[] = { "eager", "forward", NULL };
 const char *const sync_names[] = { "sync", "async", "ssp", "backup",
     NULL };
 const char *const family_names[] = { "ps", "allreduce", "bytesps", NULL };

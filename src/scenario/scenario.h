@@ -23,6 +23,9 @@ enum numerics_mode { NUM_OFF, NUM_REAL, NUM_PROXY };
 /* strategy.sync: how a parameter server applies the gradients. */
 enum sync_mode { SYNC_SYNC, SYNC_ASYNC, SYNC_SSP, SYNC_BACKUP };
 
+/* strategy.pull: when a sync PS's workers get a bucket's parameters. */
+enum pull_mode { PULL_EAGER, PULL_FORWARD };
+
 /* A straggler: a host whose compute takes factor times as long. */
 struct slow_host {
 	char		*host;
@@ -115,6 +118,9 @@ struct scenario {
 		int		 grid_rows;	/* 2d-ring: 0 for the squarest */
 		int		 grid_cols;
 		enum sync_mode	 sync;		/* ps */
+		enum pull_mode	 pull;		/* ps, sync, buckets: eager, or
+						   after the step's barrier in
+						   the next forward pass */
 		int		 staleness;	/* ssp: clocks ahead allowed */
 		int		 backup;	/* backup: gradients dropped */
 	} strategy;

@@ -166,11 +166,15 @@ bucket_analytic(const struct scenario *sc, const struct layout *l,
 	int nb = l->nbuckets, k = l->nshards, b, j;
 	double *bytes = xcalloc((size_t)nb, sizeof *bytes);
 	double *ready = xcalloc((size_t)nb, sizeof *ready);
-	double *pieces = NULL;
+	double *pieces = NULL, *forward = NULL;
 
+	if (sc->strategy.pull == PULL_FORWARD)
+		forward = xcalloc((size_t)nb, sizeof *forward);
 	for (b = 0; b < nb; b++) {
 		bytes[b] = (double)l->bucket_len[b] * l->elem_bytes;
 		ready[b] = layout_bucket_ready_s(sc, l, b, shape->compute_s);
+		if (forward != NULL)
+			forward[b] = l->bucket_forward[b] * shape->compute_s;
 	}
 	if (l->piece_count != NULL) {	/* a PS: bucket b's share of each */
 		pieces = xcalloc((size_t)nb * (size_t)k, sizeof *pieces);
@@ -180,7 +184,8 @@ bucket_analytic(const struct scenario *sc, const struct layout *l,
 				    nb + b] * l->elem_bytes;
 	}
 	analytic_buckets(sc->strategy.info->closed_form, shape, nb, bytes,
-	    ready, pieces, a);
+	    ready, pieces, forward, a);
+	free(forward);
 	free(pieces);
 	free(bytes);
 	free(ready);
