@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -14,11 +15,15 @@
 
 #include "xmalloc.h"
 
+/* fatal() has said why psim stops: close_stdout says no more. */
+static int reported;
+
 void
 fatal(const char *fmt, ...)
 {
 	va_list ap;
 
+	reported = 1;
 	fflush(stdout);
 	fputs("psim: ", stderr);
 	va_start(ap, fmt);
@@ -26,6 +31,24 @@ fatal(const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 	exit(1);
+}
+
+/* As gnulib's close_stdout: a closed stdout that psim wrote nothing to
+ * (psim run -o FILE >&-) is no error. */
+void
+close_stdout(void)
+{
+	size_t pending = __fpending(stdout);
+	int bad = ferror(stdout);
+
+	errno = 0;
+	if (fclose(stdout) != 0 && (pending != 0 || errno != EBADF))
+		bad = 1;
+	if (!bad || reported)
+		return;
+	fprintf(stderr, "psim: cannot write stdout%s%s\n", errno != 0 ?
+	    ": " : "", errno != 0 ? strerror(errno) : "");
+	_exit(1);
 }
 
 void *

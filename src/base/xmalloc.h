@@ -13,6 +13,10 @@ char *xstrndup(const char *, size_t);
 void xfreev(char **);
 int xasprintf(char **, const char *, ...) __attribute__((format(printf, 2, 3)));
 void fatal(const char *, ...) __attribute__((format(printf, 1, 2), noreturn));
+/* At exit (atexit, first thing in main): stdout written whole, or one
+ * line on stderr and exit status 1, whichever command wrote it (unless
+ * fatal() has already said why psim stops). */
+void close_stdout(void);
 
 /* The memory this process may use: the machine's, or less under a limit
  * on its address space or data (ulimit -v, ulimit -d, prlimit); *what

@@ -156,11 +156,10 @@ animate_write(const struct animate_args *aa, char **outs, int n)
 		return 1;
 	}
 	if (animate_page(f, (const char *const *)outs, n) != 0 ||
-	    (f != stdout && fclose(f) != 0)) {
-		fprintf(stderr, "psim: animate: cannot write %s\n",
+	    (f != stdout && fclose(f) != 0) ||
+	    (f == stdout && fflush(f) != 0))
+		fatal("animate: cannot write %s", f == stdout ? "stdout" :
 		    aa->output);
-		return 1;
-	}
 	return 0;
 }
 

@@ -218,8 +218,6 @@ explain_jobs(struct scenario *top)
 		printf("\n== job \"%s\" ==\n", top->jobs[j]->job.name);
 		explain(top->jobs[j], jb->r[j], &g[j]);
 	}
-	if (fflush(stdout) != 0 || ferror(stdout))
-		fatal("cannot write stdout");
 	jobs_free(jb);
 	free(g);
 	scenario_free(top);
@@ -257,8 +255,6 @@ cmd_explain_exec(int argc, char **argv)
 		return 2;
 	}
 	explain(sc, r, &g);
-	if (fflush(stdout) != 0 || ferror(stdout))
-		fatal("cannot write stdout");
 	results_free(r);
 	scenario_free(sc);
 	return 0;

@@ -136,8 +136,6 @@ cmd_keys_exec(int argc, char **argv)
 		puts("help");	/* psim.c's own */
 	} else
 		print_keys(k.what == OPT_VALUES);
-	if (fflush(stdout) != 0 || ferror(stdout))
-		fatal("cannot write stdout");
 	return 0;
 }
 

@@ -165,8 +165,6 @@ cmd_transport_exec(int argc, char **argv)
 		print_curve("share of the link", t->factor, 0);
 		printf("  source: %s\n", t->source);
 	}
-	if (fflush(stdout) != 0 || ferror(stdout))
-		fatal("cannot write stdout");
 	return ok ? 0 : 1;
 }
 

@@ -160,8 +160,6 @@ list_options(const struct cmd_options *o)
 	for (i = 0; o->own != NULL && o->own[i].name != NULL; i++)
 		list_option(o->own[i].name, o->own[i].letter,
 		    o->own[i].value);
-	if (fflush(stdout) != 0 || ferror(stdout))
-		fatal("cannot write stdout");
 }
 
 int

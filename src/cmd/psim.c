@@ -108,6 +108,7 @@ main(int argc, char **argv)
 	const struct cmd_entry *e;
 	char *cause;
 
+	atexit(close_stdout);
 	if (argc < 2) {
 		usage(stderr);
 		return 2;
