@@ -211,4 +211,24 @@ check "trace --until 1e300h: the faults it would draw, and the limit" \
 "$PSIM" trace --until 100h "$SPOTRING" >"$TMP/out"
 check "trace --until 100h still prints" test "$(wc -l <"$TMP/out")" -gt 100
 
+
+# Numbers beyond a double's range were "got null" (cJSON prints an
+# infinity so); a straggler listed twice took the last factor in silence
+# (issue 38, class 5).
+refused "params 1e999999" /model/params \
+    "expected .*, got a number above 1.8e308, beyond what psim reads\$" \
+    "$RING" --set model.params=1e999999
+refused "params -1e999999" /model/params \
+    "expected .*, got a number below -1.8e308, beyond what psim reads\$" \
+    "$RING" --set model.params=-1e999999
+refused "params of 400 digits" /model/params \
+    "expected .*, got a number above 1.8e308" "$RING" \
+    --set "model.params=$(awk 'BEGIN { while (i++ < 400) printf "9" }')"
+sed 's/"params": *"[^"]*"/"params": 1e309/' "$RING" >"$TMP/big.json"
+refused "params 1e309 in the file" /model/params \
+    "expected .*, got a number above 1.8e308" "$TMP/big.json"
+refused "a slow host listed twice" /cluster/slow_hosts/1 \
+    "host \"host-1\" is listed twice \(also at /cluster/slow_hosts/0\); give it once, with one factor\$" \
+    "$RING" --set 'cluster.slow_hosts=[{"host": "host-1", "factor": 2}, {"host": "host-1", "factor": 3}]'
+
 done_testing

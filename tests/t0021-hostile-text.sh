@@ -125,4 +125,24 @@ for f in "$SRCDIR"/scenarios/seed-*.json "$SRCDIR"/scenarios/lab-2x4-ring.json; 
 	    echo "$f" >>"$TMP/steps1"
 done
 check "--set run.steps=1 works on the shipped scenarios" test ! -e "$TMP/steps1"
+
+# A UTF-8 byte order mark was "syntax error ... 1:1: a value expected"
+# (issue 38, class 5): the cause, named.
+printf '\357\273\277' >"$TMP/bom.json"
+cat "$SRCDIR/scenarios/seed-250m-10w-10g-ring.json" >>"$TMP/bom.json"
+"$PSIM" run "$TMP/bom.json" >"$TMP/out" 2>"$TMP/err"
+check "a byte order mark: exit 2, one line, no report" \
+    test $? -eq 2 -a "$(wc -l <"$TMP/err")" -eq 1 -a ! -s "$TMP/out"
+check "a byte order mark: named" grep -q \
+    "^psim: $TMP/bom.json:1:1: starts with a UTF-8 byte order mark (EF BB BF)" \
+    "$TMP/err"
+# 60,000 levels: the depth named, in one line
+awk 'BEGIN { printf "{\"model\": "; for (i = 0; i < 60000; i++) printf "["
+	for (i = 0; i < 60000; i++) printf "]"; print "}" }' >"$TMP/deep.json"
+"$PSIM" run "$TMP/deep.json" >"$TMP/out" 2>"$TMP/err"
+check "60,000 levels: exit 2, one line" \
+    test $? -eq 2 -a "$(wc -l <"$TMP/err")" -eq 1
+check "60,000 levels: the depth named" \
+    grep -q "nested more than 1000 deep; psim reads no deeper" "$TMP/err"
+
 done_testing

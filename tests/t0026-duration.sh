@@ -241,4 +241,32 @@ check "run.steps=null without run.duration: says what it expected" grep -q \
     '/run/steps: expected an integer from 1 to 1000000, got null' \
     "$TMP/null.err"
 
+
+# One bad run.duration is one line: "steps": null beside it was also
+# refused, as if no duration had been given (issue 38, class 5).
+"$PSIM" run --set run.duration=banana --set run.steps=null \
+    "$S/spot-250m-10w-10g-ring.json" >/dev/null 2>"$TMP/bad.err"
+check "a bad run.duration with run.steps null: exit 2" test $? -eq 2
+check "a bad run.duration with run.steps null: one line, the duration's" \
+    test "$(wc -l <"$TMP/bad.err")" -eq 1 -a \
+    "$(grep -c /run/duration "$TMP/bad.err")" -eq 1
+# A run.duration past the most steps psim runs stopped there without a
+# word: the report says so, text and JSON.
+"$PSIM" run --set run.duration=8760h --set run.steps=null "$RING" \
+    >"$TMP/cap.txt"
+check "8760h of 2.56 s steps: the text says it stopped at the step cap" \
+    grep -q "^stopped at the most steps psim runs (1000000) after 711.4 h simulated, short of run.duration's 8760 h" \
+    "$TMP/cap.txt"
+"$PSIM" run -f json --set run.duration=8760h --set run.steps=null "$RING" \
+    >"$TMP/cap.json"
+check "8760h: step_capped true" test "$(json "$TMP/cap.json" step_capped)" = true
+check "8760h: the steps are the cap" \
+    test "$(json "$TMP/cap.json" steps)" = 1000000
+"$PSIM" run -f json --set run.duration=10h --set run.steps=null "$RING" \
+    >"$TMP/nocap.json"
+check "10h: step_capped false" \
+    test "$(json "$TMP/nocap.json" step_capped)" = false
+check "10h: no word of a cap" sh -c "! \"$PSIM\" run --set run.duration=10h \
+    --set run.steps=null \"$RING\" | grep -q 'most steps psim runs'"
+
 done_testing

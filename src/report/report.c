@@ -65,6 +65,14 @@ report_bottleneck_kind(enum bottleneck_kind k)
 }
 
 int
+report_step_capped(const struct scenario *sc, const struct results *r)
+{
+	return scenario_open_ended(sc) && sc->run.steps == RUN_STEPS_MAX &&
+	    r->steps >= RUN_STEPS_MAX && (sc->run.duration_s == 0 ||
+	    r->simulated_s < sc->run.duration_s);
+}
+
+int
 report_has_departure(const struct scenario *sc, enum departure d)
 {
 	switch (d) {
@@ -830,6 +838,18 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 		fprintf(f, "%ld step%s fast-forwarded; ", r->fast_forwarded,
 		    r->fast_forwarded == 1 ? "" : "s");
 	fprintf(f, "engine wall clock %.2f s\n", r->wall_s);
+	if (report_step_capped(sc, r)) {
+		units_fmt_time(r->simulated_s, b1, sizeof b1);
+		if (sc->run.duration_s > 0)
+			units_fmt_time(sc->run.duration_s, b2, sizeof b2);
+		else
+			snprintf(b2, sizeof b2, "%d fault events",
+			    sc->run.min_fault_events);
+		fprintf(f, "stopped at the most steps psim runs (%d) after %s "
+		    "simulated, short of %s %s: the figures are those steps'\n",
+		    RUN_STEPS_MAX, b1, sc->run.duration_s > 0 ?
+		    "run.duration's" : "run.min_fault_events'", b2);
+	}
 }
 
 /* The text and CSV reports go out through this: a name with ESC codes

@@ -43,6 +43,11 @@ int report_has_departure(const struct scenario *, enum departure);
 /* d in words, with what the closed form takes instead. */
 const char *report_departure_words(const struct scenario *, enum departure);
 
+/* Whether a run by run.duration or run.min_fault_events stopped at the
+ * most steps psim runs (RUN_STEPS_MAX) before its clock or its events
+ * ended it. */
+int report_step_capped(const struct scenario *, const struct results *);
+
 /* The CSV report's header line, without the newline. */
 const char *report_csv_header(void);
 

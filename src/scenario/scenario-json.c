@@ -130,6 +130,11 @@ json_found(const cJSON *v)
 
 	if (cJSON_IsObject(v) || cJSON_IsArray(v))
 		return xstrdup(json_type(v));
+	/* cJSON prints a number beyond a double's range as null */
+	if (cJSON_IsNumber(v) && !isfinite(v->valuedouble))
+		return xstrdup(v->valuedouble > 0 ? "a number above 1.8e308, "
+		    "beyond what psim reads" : "a number below -1.8e308, "
+		    "beyond what psim reads");
 	s = cJSON_PrintUnformatted(v);
 	if (s == NULL)
 		fatal("out of memory");
@@ -864,6 +869,13 @@ scenario_parse_json(struct ctx *c, const char *text, size_t len)
 
 	if (strlen(text) != len) {
 		err_at(c, NULL, "not a JSON text (it holds a NUL byte)");
+		return NULL;
+	}
+	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+		errors_add(&c->errors, NULL, "psim: %s:1:1: starts with a "
+		    "UTF-8 byte order mark (EF BB BF), which RFC 8259 (8.1) "
+		    "tells writers not to add; save it as UTF-8 without one",
+		    c->file);
 		return NULL;
 	}
 	if (strict_json(text, len, &at, &why) != 0) {

@@ -166,7 +166,7 @@ parse_stragglers(struct ctx *c, const cJSON *cl, struct scenario *sc)
 	const cJSON *s = cJSON_GetObjectItemCaseSensitive(cl, "slow_hosts");
 	const cJSON *it;
 	char p[64];
-	int i = 0;
+	int i = 0, k;
 
 	if (j != NULL && cJSON_IsString(j) &&
 	    strcmp(j->valuestring, "none") == 0)
@@ -207,6 +207,15 @@ parse_stragglers(struct ctx *c, const cJSON *cl, struct scenario *sc)
 		h->host = get_string(c, it, p, "host", 1);
 		h->factor = 1;
 		get_units(c, it, p, "factor", 1, &range_factor, &h->factor);
+		for (k = 0; h->host != NULL && k < i - 1; k++) {
+			if (sc->cluster.slow[k].host != NULL &&
+			    strcmp(sc->cluster.slow[k].host, h->host) == 0) {
+				err_at(c, p, "host \"%s\" is listed twice (also "
+				    "at /cluster/slow_hosts/%d); give it once, "
+				    "with one factor", h->host, k);
+				break;
+			}
+		}
 	}
 	sc->cluster.nslow = i;
 }
@@ -940,17 +949,21 @@ parse_run(struct ctx *c, const cJSON *root, struct scenario *sc,
     struct given *g)
 {
 	const cJSON *r = get_object(c, root, "", "run", 0);
+	int duration;
 
 	if (r == NULL)
 		return;
 	check_keys(c, r, "/run", run_keys);
+	/* given, valid or not: a bad one is its own error, not also the
+	 * steps' */
+	duration = cJSON_GetObjectItemCaseSensitive(r, "duration") != NULL;
 	get_units(c, r, "/run", "duration", 0, &range_run,
 	    &sc->run.duration_s);
 	get_int(c, r, "/run", "min_fault_events", 0, 1, 100000,
 	    &sc->run.min_fault_events);
 	/* with a duration, "steps": null is no steps (--set run.steps=null
 	 * on a file that gives them) */
-	if (!scenario_open_ended(sc) || !cJSON_IsNull(
+	if (!(scenario_open_ended(sc) || duration) || !cJSON_IsNull(
 	    cJSON_GetObjectItemCaseSensitive(r, "steps")))
 		g->steps = get_int(c, r, "/run", "steps", 0, 1, RUN_STEPS_MAX,
 		    &sc->run.steps);
