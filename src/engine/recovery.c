@@ -160,6 +160,17 @@ recovery_forget(struct sim *sim, int step)
 	sim->steps_done = step;
 }
 
+/* Every actor but the controller killed. */
+static void
+kill_all(struct sim *sim)
+{
+	int w;
+
+	sg_actor_kill_all();
+	for (w = 0; w < sim->nworkers; w++)
+		sim_worker_gone(sim, w, 1);
+}
+
 /* The job stops: every actor but the controller is killed, and what the
  * job had not saved is lost (an elastic ring's survivors keep theirs). */
 static void
@@ -170,7 +181,7 @@ stop(struct sim *sim)
 
 	recovery_account(sim);
 	if (ctl->state != JOB_DOWN)
-		sg_actor_kill_all();
+		kill_all(sim);
 	if (ctl->state == JOB_RESTARTING && ctl->started)
 		sim->fstats.restart_s += now - ctl->restart_from;
 	if (ctl->state == JOB_RUNNING && !sim->sc->faults.elastic)
@@ -305,6 +316,7 @@ static void
 lost(struct sim *sim, int h)
 {
 	struct recovery *ctl = sim->rec;
+
 	if (h < sim->nworkers)
 		ctl->join[h] = 0;
 	if (sim->sc->faults.elastic) {
@@ -313,8 +325,10 @@ lost(struct sim *sim, int h)
 	} else if (h >= sim->nworkers || is_allreduce(sim) ||
 	    sim->hosts[h].shards > 0)
 		stop(sim);	/* a worker with colocated shards too */
-	else if (sim->worker_actor[h] != NULL)
-		sg_actor_kill(sim->worker_actor[h]);	/* a PS worker */
+	else if (sim->worker_actor[h] != NULL) {	/* a PS worker */
+		sg_actor_kill(sim->worker_actor[h]);
+		sim_worker_gone(sim, h, 1);
+	}
 }
 
 /* No more faults: wait for the job if it can finish with the hosts it
@@ -326,7 +340,7 @@ no_more_faults(struct sim *sim)
 	if (!can_finish(sim)) {
 		sim->fstats.done_s = -1;	/* never */
 		recovery_account(sim);
-		sg_actor_kill_all();
+		kill_all(sim);
 		return;
 	}
 	sg_sem_acquire(sim->job_done);

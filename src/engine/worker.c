@@ -225,19 +225,21 @@ more(struct sim *sim, int w, int step)
 	return 1;
 }
 
-static void
-worker_exit(int failed, void *arg)
+/* With faults: worker w's actor is gone, killed (by the controller,
+ * which says so) or at its loop's end (which tells a controller waiting
+ * for the last one).  Not an on_exit callback: a simcall from a killed
+ * actor's exit callback, while it was waiting for a comm, kept it (its
+ * stack and two memory mappings) alive to the end of the run, and some
+ * 30,000 restarts reached vm.max_map_count (issue 38). */
+void
+sim_worker_gone(struct sim *sim, int w, int killed)
 {
-	struct sim *sim = arg;
-	int w;
-
-	(void)failed;
+	if (sim->worker_actor[w] == NULL)
+		return;
+	sim->worker_actor[w] = NULL;
 	sim->live_workers--;
-	for (w = 0; w < sim->nworkers; w++) {
-		if (sim->worker_actor[w] == sg_actor_self())
-			sim->worker_actor[w] = NULL;
-	}
-	sg_sem_release(sim->worker_exit);
+	if (!killed)
+		sg_sem_release(sim->worker_exit);
 }
 
 
@@ -262,7 +264,6 @@ worker_main(struct sim *sim, int w)
 		sg_actor_daemonize(sg_actor_self());	/* the controller ends */
 		sim->live_workers++;
 		sim->worker_actor[w] = sg_actor_self();
-		sg_actor_on_exit(worker_exit, sim);	/* killed or not */
 		if (allreduce)
 			sim->hooks->restore(sim, w);
 		else if (sim->rejoin[w] > 0)
@@ -308,6 +309,8 @@ worker_main(struct sim *sim, int w)
 	if (sc->faults.on && allreduce && w == lead)
 		sim->hooks->job_done(sim);
 	sim->workers_done++;
+	if (sc->faults.on)
+		sim_worker_gone(sim, w, 0);
 }
 
 void

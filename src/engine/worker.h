@@ -14,6 +14,8 @@ sg_actor_t sim_spawn(struct sim *, const char *name, int hidx,
 
 /* Start worker w's actors: the worker, and its comm actor with buckets. */
 void sim_spawn_worker(struct sim *, int w);
+/* With faults: worker w's actor is gone, killed or at its end. */
+void sim_worker_gone(struct sim *, int w, int killed);
 /* After a relaunch: the bucket semaphores empty again. */
 void sim_reset_buckets(struct sim *);
 

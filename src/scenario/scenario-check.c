@@ -15,6 +15,8 @@
 #include <string.h>
 
 #include "cluster.h"
+#include "faults.h"
+#include "units.h"
 #include "scenario-impl.h"
 #include "xmalloc.h"
 
@@ -274,6 +276,47 @@ step_estimate(const struct scenario *sc)
 	return t;
 }
 
+/* A job that goes back to its last checkpoint whenever a worker is lost
+ * (all-reduce, not elastic; a job of run.steps, which must finish) gets
+ * a checkpoint cycle done only between two losses: with n workers each
+ * living m on average, a cycle of C takes about e^(n C / m) tries, one
+ * fault each at least.  More tries than psim draws faults, and the job
+ * cannot finish: said now, not after every fault psim can draw has
+ * restarted it (issue 38). */
+static void
+check_cycle(struct ctx *c, const struct scenario *sc, double step)
+{
+	const struct fault_spec *fs = scenario_faults_of(sc, FAULTS_OF_WORKERS);
+	int every = sc->faults.checkpoint_every, n = sc->placement.workers;
+	int steps = every > 0 && every < sc->run.steps ? every :
+	    sc->run.steps;
+	double mean, cycle, tries, cycles;
+	char b1[32], b2[32], b3[32], p[64];
+
+	if (!fs->on || fs->source == FAULTS_TRACE || sc->faults.elastic ||
+	    scenario_open_ended(sc) || sc->strategy.info == NULL ||
+	    sc->strategy.info->family != FAMILY_ALLREDUCE || n < 1)
+		return;
+	mean = fault_mean_life(fs);
+	cycle = steps * step;
+	tries = n * cycle / mean;			/* e^tries */
+	cycles = ceil((double)sc->run.steps / steps);
+	if (tries + log(cycles) <= log((double)FAULT_EVENTS_MAX))
+		return;
+	units_fmt_time(cycle, b1, sizeof b1);
+	units_fmt_time(mean / n, b2, sizeof b2);
+	units_fmt_time(mean, b3, sizeof b3);
+	snprintf(p, sizeof p, "/faults/preemption/%s",
+	    fs->source == FAULTS_WEIBULL ? "weibull/scale" : "mttp");
+	err_at(c, p, "the job cannot finish: %d steps between checkpoints "
+	    "take about %s without faults, and its %d workers, each living "
+	    "%s on average, lose one every %s: a stretch that long without "
+	    "a loss takes about e^%.0f tries, more than the %d faults psim "
+	    "draws; expected more frequent checkpoints "
+	    "(faults.checkpoint.every), shorter steps or a longer mean "
+	    "lifetime", steps, b1, n, b3, b2, tries, FAULT_EVENTS_MAX);
+}
+
 /* Each drawn fault process: hosts that live less than a fault-free step
  * on average cannot get the job's steps done (a synchronous step needs
  * them all up through it), and more faults over the run's first horizon
@@ -315,6 +358,8 @@ check_fault_rates(struct ctx *c, const struct scenario *sc)
 			    "steps or a shorter run.duration", n, slots, horizon,
 			    FAULT_EVENTS_MAX);
 	}
+	if (errors_count(&c->errors) == 0)
+		check_cycle(c, sc, step);
 }
 
 /* run.duration and run.min_fault_events: the run ends by the clock
