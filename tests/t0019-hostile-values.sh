@@ -151,11 +151,18 @@ refused "mttp 1ns (ring)" /faults/preemption/mttp \
 refused "mttp shorter than a step" /faults/preemption/mttp \
     'the job cannot finish: a worker lives 1 s on average, less than a fault-free step \(about 2.6 s\); expected a longer mean lifetime$' \
     "$SPOTRING" --set faults.preemption.mttp=1s
-# longer than a step, but ten ring workers are never all up through one
+# longer than a step, but ten ring workers are never all up through one:
+# with 100 steps between checkpoints, said before the run (the tries a
+# cycle takes); with one, after it
+refused "no checkpoint cycle fits: said before the run" \
+    /faults/preemption/mttp \
+    'the job cannot finish: 100 steps between checkpoints take about 260 s without faults, and its 10 workers, each living 3 s on average, lose one every 300 ms: a stretch that long without a loss takes about e\^867 tries' \
+    "$SPOTRING" --set faults.preemption.mttp=3s
 refused "no step done: an error, not a report of zeros" \
     /faults/preemption/mttp \
     'the job cannot finish: in [0-9.e+]+ simulated s, no step after the warm-up was done, through [0-9]+ preemptions, 0 server and 0 link failures: its hosts were never all up through a step$' \
-    "$SPOTRING" --set faults.preemption.mttp=3s
+    "$SPOTRING" --set faults.preemption.mttp=3s \
+    --set faults.checkpoint.every=1 --set run.steps=10
 # steps get done, but with 10 workers that live 15 min on average and
 # take 14 min to replace (all up (15/29)^10 = 0.14% of the time), not 300
 # of them before psim stops drawing faults (256 first horizons): it used

@@ -101,7 +101,7 @@ ps_receiver(struct sim *sim, int idx)
 	struct ps_state *st = sim->state;
 	int R = st->receivers, j = idx / R, r = idx % R, n = st->np;
 	int P = st->pieces[j], lo = r * st->group;
-	int g = n - lo < st->group ? n - lo : st->group, it, step, c, i;
+	int g = n - lo < st->group ? n - lo : st->group, it, step = 0, c, i;
 	sg_comm_t *recv = xcalloc((size_t)g * (size_t)P, sizeof *recv);
 	sg_comm_t *send = xcalloc((size_t)g * (size_t)P, sizeof *send);
 	struct msg **in;
@@ -116,9 +116,11 @@ ps_receiver(struct sim *sim, int idx)
 				recv[c * g + i] = sim_recv(push_mbox(st, j, c,
 				    r), &in[i]);
 		}
-		step = ff_step(sim->ff, it);
 		for (c = 0; c < P; c++) {
 			sim_wait_all(recv + c * g, (size_t)g);
+			/* (a skip decided while this receiver waited moves
+			 * the step it serves: fastforward.c) */
+			step = ff_step(sim->ff, it);
 			sg_sem_release(st->ready[j]);
 			sg_sem_acquire(st->go[idx]);	/* summed */
 			if (st->barrier == NULL)
