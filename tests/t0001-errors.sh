@@ -175,6 +175,11 @@ expect_error "faults: a bad trace line is named" faults-ring.json \
     --set 'faults.preemption={"trace": "bad-trace.csv"}' <<'E'
 psim: faults-ring.json: /faults/preemption/trace: bad-trace.csv:3: expected event preempt or return, got "crash"
 E
+# an unterminated quote was taken (issue 38): RFC 4180 or an error
+expect_error "faults: a trace line's broken quote is named" faults-ring.json \
+    --set 'faults.preemption={"trace": "quote-trace.csv"}' <<'E'
+psim: faults-ring.json: /faults/preemption/trace: quote-trace.csv:3: a field's quotes are not RFC 4180's: a quoted field needs its closing quote and nothing but a comma after it, and a quote inside a field needs the field quoted and the quote doubled
+E
 expect_error "faults: not yet with bytesps" faults-ring.json \
     --set 'strategy={"name": "bytesps"}' <<'E'
 psim: faults-ring.json: /faults: preemptions are modelled for "ps" and "allreduce", not yet for "bytesps"

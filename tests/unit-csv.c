@@ -30,6 +30,23 @@ split(void)
 	tap_str(f[4], "last", "csv_split: the newline ends the line");
 	tap_ok(csv_split(few, g, 2) == 5 && strcmp(g[1], "2") == 0,
 	    "csv_split: counts the fields beyond max, stores max");
+	{
+		/* RFC 4180's quoting, or -1 (issue 38) */
+		char open_quote[] = "1,\"preempt,host-0\n";
+		char after[] = "1,\"preempt\"x,host-0\n";
+		char inside[] = "1,pre\"empt,host-0\n";
+		char crlf[] = "1,\"preempt\"\r\n";
+
+		tap_ok(csv_split(open_quote, g, 2) == -1,
+		    "csv_split: a quoted field without its closing quote: -1");
+		tap_ok(csv_split(after, g, 2) == -1,
+		    "csv_split: more than a comma after a closing quote: -1");
+		tap_ok(csv_split(inside, g, 2) == -1,
+		    "csv_split: a quote inside an unquoted field: -1");
+		tap_ok(csv_split(crlf, g, 2) == 2 &&
+		    strcmp(g[1], "preempt") == 0,
+		    "csv_split: a quoted last field before CRLF");
+	}
 
 	strcpy(line, "a,\"b,c\",\"say \"\"hi\"\"\",,last\n");
 	all = csv_fields(line, &n);

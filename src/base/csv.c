@@ -10,9 +10,10 @@
 #include "xmalloc.h"
 
 /* The quoted field at p (just after its opening quote), unquoted in
- * place; returns where it ends: after its closing quote. */
+ * place; returns where it ends: after its closing quote (*bad set when
+ * it has none). */
 static char *
-unquote(char *p)
+unquote(char *p, int *bad)
 {
 	char *w = p;
 
@@ -23,23 +24,34 @@ unquote(char *p)
 	}
 	if (*p == '"')
 		p++;
+	else
+		*bad = 1;
 	*w = '\0';
 	return p;
 }
 
 /* The field at *p, cut out in place (unquoted, NUL-terminated); *p
- * moves past its comma, or to NULL when it was the line's last. */
+ * moves past its comma, or to NULL when it was the line's last.  *bad
+ * set where the field breaks RFC 4180's quoting: an unterminated quoted
+ * field, more after a closing quote than a comma or the line's end, a
+ * quote inside an unquoted field. */
 static char *
-cut_field(char **p)
+cut_field(char **p, int *bad)
 {
 	char *q = *p, *field;
 
 	if (*q == '"') {
 		field = q + 1;
-		q = unquote(field);
+		q = unquote(field, bad);
+		if (*q != ',' && *q != '\n' && *q != '\0' &&
+		    !(*q == '\r' && (q[1] == '\n' || q[1] == '\0')))
+			*bad = 1;
+		q += strcspn(q, ",\n");
 	} else {
 		field = q;
 		q += strcspn(q, ",\n");
+		if (memchr(field, '"', (size_t)(q - field)) != NULL)
+			*bad = 1;
 	}
 	if (*q == ',') {
 		*q = '\0';
@@ -56,15 +68,15 @@ int
 csv_split(char *line, char **f, int max)
 {
 	char *p = line, *field;
-	int n = 0;
+	int n = 0, bad = 0;
 
 	while (p != NULL) {
-		field = cut_field(&p);
+		field = cut_field(&p, &bad);
 		if (n < max)
 			f[n] = field;
 		n++;
 	}
-	return n;
+	return bad ? -1 : n;
 }
 
 char **
@@ -72,6 +84,7 @@ csv_fields(char *line, int *n)
 {
 	size_t cap = 16;
 	char **f = xcalloc(cap, sizeof *f), *p = line;
+	int bad = 0;	/* psim's own files: taken as they come */
 
 	*n = 0;
 	while (p != NULL) {
@@ -79,7 +92,7 @@ csv_fields(char *line, int *n)
 			cap *= 2;
 			f = xreallocarray(f, cap, sizeof *f);
 		}
-		f[(*n)++] = cut_field(&p);
+		f[(*n)++] = cut_field(&p, &bad);
 	}
 	return f;
 }

@@ -10,7 +10,9 @@
  * quote runs to the closing quote and keeps its commas, "" inside it
  * standing for one quote; a newline ends the line.  Stores the first
  * max fields in f and returns how many fields the line has in all,
- * which may be more than max. */
+ * which may be more than max; -1 when the line breaks RFC 4180's quoting
+ * (a quoted field with no closing quote, more after a closing quote than
+ * a comma, a quote inside an unquoted field). */
 int csv_split(char *line, char **f, int max);
 
 /* Split line in place as csv_split does, into every field it has: a

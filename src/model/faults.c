@@ -342,7 +342,12 @@ read_row(struct reader *rd, char *line, struct trace *tr)
 	int nf, want = tr->format == TRACE_EVENTS ? 3 : 2;
 	double t;
 
-	if ((nf = csv_split(line, f, 3)) != want)
+	if ((nf = csv_split(line, f, 3)) < 0)
+		return fail(rd, rd->lineno, "a field's quotes are not "
+		    "RFC 4180's: a quoted field needs its closing quote and "
+		    "nothing but a comma after it, and a quote inside a field "
+		    "needs the field quoted and the quote doubled");
+	if (nf != want)
 		return fail(rd, rd->lineno, "expected %d "
 		    "fields %s, got %d", want, tr->format == TRACE_EVENTS ?
 		    HEADER_EVENTS : HEADER_COUNTS, nf);
