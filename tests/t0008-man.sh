@@ -286,4 +286,38 @@ while [ -f "$EX/$i.sh" ]; do
 done
 check "psim.1 has EXAMPLES to run ($((i - 1)))" test $i -gt 1
 
+
+# psim help COMMAND on a terminal opens psim(1) in less at COMMAND's
+# entry through $LESS; with a space in its pattern (less splits $LESS at
+# spaces) or a $ (which ends an option there), less 590 said "There is
+# no -) option" (issue 38).  A fake man shows what psim hands it.
+if command -v script >/dev/null 2>&1 &&
+    [ "$(script -qc 'test -t 1 && echo tty' /dev/null </dev/null 2>/dev/null |
+    tr -d '\r')" = tty ]; then
+	mkdir -p "$TMP/bin"
+	printf '#!/bin/sh\nprintf "LESS=[%%s]\\n" "$LESS"\n' >"$TMP/bin/man"
+	chmod +x "$TMP/bin/man"
+	for c in run transport keys; do
+		PATH="$TMP/bin:$PATH" script -qc "\"$PSIM\" help $c" /dev/null \
+		    </dev/null | tr -d '\r' >"$TMP/less.out"
+		pat=$(sed -n 's/^LESS=\[\(.*\)\]$/\1/p' "$TMP/less.out")
+		check "help $c: \$LESS opens psim(1) at $c" \
+		    test -n "$pat" -a -z "$(printf '%s' "$pat" | tr -d -c ' $')"
+		if command -v less >/dev/null 2>&1 && command -v col >/dev/null &&
+		    MANWIDTH=80 man -l "$SRCDIR/man/psim.1" 2>/dev/null |
+		    col -b >"$TMP/page.txt" && [ -s "$TMP/page.txt" ]; then
+			printf q | LESS="$pat" script -qc \
+			    "less -X '$TMP/page.txt'" /dev/null 2>&1 |
+			    tr -d '\033' >"$TMP/less.screen"
+			check "help $c: less takes it and finds the entry" sh -c \
+			    "! grep -aq 'There is no\\|Pattern not found' '$TMP/less.screen' &&
+			    grep -aq '     $c' '$TMP/less.screen'"
+		else
+			skip "help $c: less takes it" "no less, col or man here"
+		fi
+	done
+else
+	skip "psim help on a terminal" "no script(1) or no pseudo-terminal here"
+fi
+
 done_testing

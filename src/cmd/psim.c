@@ -81,8 +81,12 @@ help(int argc, char **argv)
 	}
 	if (isatty(1) && (page = manual()) != NULL) {
 		if (e != NULL) {
-			xasprintf(&less, "%s%s+/^     %s( |$)", old != NULL ?
-			    old : "", old != NULL ? " " : "", e->name);
+			/* no space and no $ in the pattern: less splits
+			 * $LESS at spaces and ends an option at a $ (less
+			 * 590: "There is no -) option") */
+			xasprintf(&less, "%s%s+/^[[:space:]]{5}%s\\>",
+			    old != NULL ? old : "", old != NULL ? " " : "",
+			    e->name);
 			setenv("LESS", less, 1);
 		}
 		fflush(NULL);
