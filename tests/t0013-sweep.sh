@@ -274,4 +274,34 @@ check "SIGTERM: results.csv has a row per point done" \
 check "rerun after a stop: all 6 points" test "$(wc -l <stop/results.csv)" -eq 7
 check "rerun after a stop: no partial files left" test -z "$(find stop -name '*.tmp')"
 
+
+# Two sweeps into one directory (issue 38): the second is refused in one
+# line while the first runs, and a sweep killed outright (SIGKILL, which
+# it cannot catch) takes its points with it.
+"$PSIM" sweep -o lock -j 2 --set run.fast_forward=false --set run.steps=5000 \
+    --vary placement.workers=8,9 "$S" 2>/dev/null &
+pid=$!
+i=0
+while [ "$(find lock -name '*.csv.tmp' 2>/dev/null | wc -l)" -lt 2 ] &&
+    [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+"$PSIM" sweep -o lock -j 2 --set run.fast_forward=false --set run.steps=5000 \
+    --vary placement.workers=8,9 "$S" >out8 2>err8
+check "a second sweep into a directory being written: exit 2" test $? -eq 2
+check "a second sweep: one line, naming the lock" sh -c \
+    "test \$(wc -l <err8) -eq 1 && grep -q 'lock is being written by another psim sweep; wait for it to end' err8"
+kill -KILL $pid
+wait $pid 2>/dev/null
+i=0
+while [ -n "$(pgrep -f 'lock/placement.workers=' 2>/dev/null)" ] && [ $i -lt 50 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+check "SIGKILL: no point left running" test -z "$(pgrep -f 'lock/placement.workers=')"
+"$PSIM" sweep -o lock -j 2 --set run.fast_forward=false --set run.steps=5000 \
+    --vary placement.workers=8,9 "$S" -P >/dev/null 2>err9
+check "SIGKILL: the lock went with it" test $? -eq 0
+
 done_testing

@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -419,6 +421,28 @@ dir_empty(const char *dir)
 	return empty;
 }
 
+/* DIR itself locked (flock on the directory, no file in it) by this
+ * process until it ends, so that two sweeps never write one directory
+ * (issue 38: three at once failed on each other's files and recorded a
+ * good point as failed); -1 with *cause when another sweep holds it. */
+static int
+lock_dir(const char *dir, char **cause)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0)
+		fatal("cannot open %s: %s", dir, strerror(errno));
+	if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		if (errno != EWOULDBLOCK)
+			fatal("cannot lock %s: %s", dir, strerror(errno));
+		xasprintf(cause, "%s is being written by another psim sweep; "
+		    "wait for it to end, or give another --out DIR", dir);
+		close(fd);
+		return -1;
+	}
+	return 0;	/* (fd stays open: the lock with it) */
+}
+
 /* DIR/sweep.txt's text, or NULL when there is none; -1 with *cause if
  * it is there and cannot be read. */
 static int
@@ -447,9 +471,18 @@ int
 sweep_claim(const struct sweep *sw, const char *identity, char **cause)
 {
 	char *file = sweep_path(sw->dir, "sweep", ".txt"), *old, *la, *lb;
+	char *tmp;
 	FILE *f;
 	int rc = 0;
 
+	if (lock_dir(sw->dir, cause) != 0) {
+		free(file);
+		return -1;
+	}
+	/* a sweep killed while it rewrote results.csv left this */
+	tmp = sweep_path(sw->dir, "results", ".csv.tmp");
+	unlink(tmp);
+	free(tmp);
 	if (read_claim(file, &old, cause) != 0)
 		rc = -1;
 	else if (old != NULL && strcmp(old, identity) != 0) {
@@ -873,6 +906,7 @@ start(struct point *p, const char *dir, const char *scenario, char **base,
 	char *err = sweep_path(dir, p->name, ".err");
 	char *json = sweep_path(dir, p->name, ".json.tmp");
 	int argc = 0, k, fd;
+	pid_t parent;
 
 	argv[argc++] = "psim";
 	argv[argc++] = "run";
@@ -890,9 +924,14 @@ start(struct point *p, const char *dir, const char *scenario, char **base,
 	argv[argc++] = scenario;
 	argv[argc] = NULL;
 	fflush(NULL);
+	parent = getpid();
 	if ((p->pid = fork()) == -1)
 		fatal("fork: %s", strerror(errno));
 	if (p->pid == 0) {
+		/* a point dies with its sweep, even one killed outright */
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 ||
+		    getppid() != parent)
+			_exit(1);
 		if ((fd = open(csv, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0 ||
 		    dup2(fd, 1) < 0)
 			_exit(1);
