@@ -177,6 +177,15 @@ check "merge: the same CSV as the sweep (but for wall-clock times)" sh -c \
 check "plan again: nothing left to run" test ! -s plan2.sh
 "$PSIM" merge nowhere 2>err8
 check "merge: a directory without points.tsv is an error" test $? -eq 2
+# points of one job and of several (issue 38: the first point's header
+# marked the other failed): refused, both named
+cp -r planned mixed
+"$PSIM" run -f csv "$SRCDIR/scenarios/jobs-ps-beside-ring.json" \
+    >'mixed/placement.workers=8_strategy.algorithm=ring.csv'
+"$PSIM" merge mixed >/dev/null 2>err8
+check "merge: points of one job and of several: exit 2" test $? -eq 2
+check "merge: ... one line naming a point of each" sh -c 'test $(wc -l <err8) -eq 1 &&
+    grep -q "of one job (placement.workers=4_strategy.algorithm=ring.csv, the first) and of several jobs (placement.workers=8_strategy.algorithm=ring.csv, the first)" err8'
 
 # Values with units go on the x axis as labels, in order.
 "$PSIM" sweep -o units --vary cluster.nic=5Gbps,10Gbps --set run.steps=2 \
