@@ -118,26 +118,30 @@ check "one bucket as large as the gradient: the step of no buckets" \
     ran "$TMP/b-200MB.json" "$TMP/none.json" -- \
     near "$(b 200MB step_time_s.mean)" "$(json "$TMP/none.json" step_time_s.mean)" 1e-9
 check "one bucket: nothing hidden" test "$(b 200MB overlap_ratio)" = 0
+# exposed NAME SIZE OP THAN: buckets of SIZE leave OP (< or >) exposed
+# than buckets of THAN; closed NAME SIZE: their step is the closed form's
+exposed() {
+	check "$1" ran "$TMP/b-$2.json" "$TMP/b-$4.json" -- \
+	    awk -v a="$(b "$2" breakdown_s.exposed_communication)" \
+	    -v b="$(b "$4" breakdown_s.exposed_communication)" \
+	    "BEGIN { exit !(a $3 b) }"
+}
+closed() {
+	check "$1" ran "$TMP/b-$2.json" -- \
+	    near "$(b "$2" step_time_s.mean)" "$(b "$2" analytic.step_time_s)" 0.02
+}
 prev=200MB
 for size in 25MB 5MB; do
 	bucket $size
-	check "buckets of $size hide more than bigger ones ($(b $size breakdown_s.exposed_communication) < $(b $prev breakdown_s.exposed_communication) s exposed)" \
-	    ran "$TMP/b-$size.json" "$TMP/b-$prev.json" -- \
-	    awk -v a="$(b $size breakdown_s.exposed_communication)" \
-	    -v b="$(b $prev breakdown_s.exposed_communication)" 'BEGIN { exit !(a < b) }'
-	check "buckets of $size: the simulated step is the pipeline's closed form" \
-	    ran "$TMP/b-$size.json" -- \
-	    near "$(b $size step_time_s.mean)" "$(b $size analytic.step_time_s)" 0.02
+	exposed "buckets of $size hide more than bigger ones ($(b $size breakdown_s.exposed_communication) < $(b $prev breakdown_s.exposed_communication) s exposed)" \
+	    $size '<' $prev
+	closed "buckets of $size: the simulated step is the pipeline's closed form" \
+	    $size
 	prev=$size
 done
 bucket 10kB
-check "tiny buckets: latency dominates and more is exposed again" \
-    ran "$TMP/b-10kB.json" "$TMP/b-$prev.json" -- \
-    awk -v a="$(b 10kB breakdown_s.exposed_communication)" \
-    -v b="$(b $prev breakdown_s.exposed_communication)" 'BEGIN { exit !(a > b) }'
-check "tiny buckets: the simulated step is the pipeline's closed form" \
-    ran "$TMP/b-10kB.json" -- \
-    near "$(b 10kB step_time_s.mean)" "$(b 10kB analytic.step_time_s)" 0.02
+exposed "tiny buckets: latency dominates and more is exposed again" 10kB '>' $prev
+closed "tiny buckets: the simulated step is the pipeline's closed form" 10kB
 "$PSIM" run --set strategy.bucket=25MB "$SRCDIR/scenarios/seed-250m-10w-10g-ring.json" \
     >/dev/null 2>"$TMP/err"
 check "buckets need layers" grep -q \

@@ -479,10 +479,6 @@ sweep_claim(const struct sweep *sw, const char *identity, char **cause)
 		free(file);
 		return -1;
 	}
-	/* a sweep killed while it rewrote results.csv left this */
-	tmp = sweep_path(sw->dir, "results", ".csv.tmp");
-	unlink(tmp);
-	free(tmp);
 	if (read_claim(file, &old, cause) != 0)
 		rc = -1;
 	else if (old != NULL && strcmp(old, identity) != 0) {
@@ -505,6 +501,11 @@ sweep_claim(const struct sweep *sw, const char *identity, char **cause)
 		if ((f = fopen(file, "w")) == NULL || fputs(identity, f) < 0 ||
 		    fclose(f) != 0)
 			fatal("cannot write %s: %s", file, strerror(errno));
+	}
+	if (rc == 0) {	/* ours: what a killed sweep of it left */
+		tmp = sweep_path(sw->dir, "results", ".csv.tmp");
+		unlink(tmp);
+		free(tmp);
 	}
 	free(old);
 	free(file);

@@ -144,8 +144,6 @@ bucket_push_pull(struct sim *sim, int w, int seq)
 	    (size_t)st->pushes);
 	struct msg **in = st->in + (size_t)w * pulls;
 
-	if (st->bfirst != NULL)
-		st->bfirst[w * (nb + 1) + b] = first;
 	for (j = 0; j < sim->layout.nshards; j++) {
 		for (c = 0; c < st->pieces[j]; c++) {
 			if (st->pbucket[st->base[j] + c] != b)
@@ -159,8 +157,6 @@ bucket_push_pull(struct sim *sim, int w, int seq)
 	}
 	sim_wait_all(comms + pulls + first, (size_t)(m - first));
 	st->posted[w] = m;
-	if (st->bfirst != NULL)
-		st->bfirst[w * (nb + 1) + nb] = m;
 	if (b < nb - 1 || st->bfirst != NULL)
 		return;
 	sim_wait_all(comms, (size_t)m);
@@ -217,7 +213,7 @@ ps_pull(struct sim *sim, int w, int step)
 {
 	struct ps_state *st = sim->state;
 	int nb = sim->layout.nbuckets, b, i, p = st->pidx[w];
-	int *first = st->bfirst + (size_t)w * (size_t)(nb + 1);
+	const int *first = st->bfirst;
 	sg_comm_t *comms = st->comms + (size_t)w * (size_t)(st->pulls +
 	    st->pushes);
 	struct msg **in = st->in + (size_t)w * (size_t)st->pulls;

@@ -71,9 +71,9 @@ struct ps_state {
 	int		*posted;	/* per worker: the step's pulls posted
 					   so far */
 	/* strategy.pull "forward": */
-	int		*bfirst;	/* [w * (nb + 1) + b]: bucket b's first
-					   pull among w's comms, [.. + nb] the
-					   end */
+	int		*bfirst;	/* [b]: bucket b's first pull among a
+					   worker's comms (the same for every
+					   worker), [nb] the end */
 	sg_bar_t	 barrier;	/* the step's: every receiver of every
 					   shard has its pushes summed */
 	sg_mailbox_t	*pull_mbox;	/* [w * pulls + base[j] + c]: piece c

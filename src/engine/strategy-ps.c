@@ -128,8 +128,13 @@ ps_setup(struct sim *sim)
 		return;
 	}
 	if (sim->pulled != NULL) {
-		st->bfirst = xcalloc((size_t)sim->nworkers *
-		    (size_t)(sim->layout.nbuckets + 1), sizeof *st->bfirst);
+		/* bucket_push_pull posts the pulls bucket by bucket */
+		st->bfirst = xcalloc((size_t)sim->layout.nbuckets + 1,
+		    sizeof *st->bfirst);
+		for (j = 0; j < st->pulls; j++)
+			st->bfirst[st->pbucket[j] + 1]++;
+		for (j = 0; j < sim->layout.nbuckets; j++)
+			st->bfirst[j + 1] += st->bfirst[j];
 		st->pull_mbox = sim_round_mailboxes(sim, "pull",
 		    sim->nworkers, st->pulls);
 	}

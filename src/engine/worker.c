@@ -296,11 +296,12 @@ worker_main(struct sim *sim, int w)
 		    (!sim->sc->faults.on || allreduce))
 			numerics_sample(nm, sim, step + 1, nm->param[w],
 			    simgrid_get_clock());
-		if (seq < sim->steps)
+		if (seq < sim->steps) {
 			metrics_step(sim->metrics, w, seq, start, computed,
 			    simgrid_get_clock());
-		if (seq < sim->steps && sim->pulled != NULL)
-			metrics_held(sim->metrics, w, seq, held);
+			if (sim->pulled != NULL)
+				metrics_held(sim->metrics, w, seq, held);
+		}
 		sim_timeline_step(sim, w, seq, computed, 1);
 		step += ff_step_end(sim, w, seq);
 		if (sc->faults.on && allreduce && w == lead)

@@ -541,7 +541,7 @@ analytic_buckets(analytic_fn closed_form, const struct shape *s, int n,
 	struct analytic part;
 	struct shape one = *s;
 	double end = 0, comm = 0, lat = 0, pull = 0, wake = s->cycle_s, at;
-	double *half = xcalloc((size_t)n + 1, sizeof *half);
+	double *half = xcalloc((size_t)n, sizeof *half);
 	int b, colocated;
 
 	for (b = 0; b < n; b++) {
@@ -582,8 +582,8 @@ analytic_buckets(analytic_fn closed_form, const struct shape *s, int n,
 		/* a PS's pushes of a bucket follow the last bucket's pushes,
 		 * and its pulls (the other way on every NIC) its own pushes
 		 * and the last bucket's pulls: half of it each */
-		end += part.communication_s / 2;
-		pull = (end > pull ? end : pull) + part.communication_s / 2;
+		end += half[b];
+		pull = (end > pull ? end : pull) + half[b];
 	}
 	if (shard_bytes != NULL)
 		end = forward_s != NULL ? forward_pull_end(n, half, ready_s,

@@ -227,28 +227,33 @@ buckets(const struct scenario *sc, struct layout *l)
 	free(offset);
 }
 
+/* A layer's weight in sharing the forward time: its FLOPs when it has
+ * them, else its parameter count. */
+static double
+forward_weight(const struct scenario *sc, int i)
+{
+	const struct layer *ly = &sc->model.layers[i];
+
+	return ly->flops > 0 ? ly->flops : ly->params;
+}
+
 /* The forward pass's share of each bucket's layers (strategy.pull
  * "forward" waits for a bucket's parameters before them): by the layers'
- * FLOPs where they have them, else by their parameters, else evenly. */
+ * forward weights, else evenly. */
 static void
 bucket_forward(const struct scenario *sc, struct layout *l)
 {
 	int n = sc->model.nlayers, b, i, top;
-	double total = 0, w;
+	double total = 0;
 
 	l->bucket_forward = xcalloc((size_t)l->nbuckets,
 	    sizeof *l->bucket_forward);
 	for (i = 0; i < n; i++)
-		total += sc->model.layers[i].flops > 0 ?
-		    sc->model.layers[i].flops : sc->model.layers[i].params;
+		total += forward_weight(sc, i);
 	for (b = 0, top = n - 1; b < l->nbuckets; b++) {
-		for (i = l->bucket_close[b]; i <= top; i++) {
-			w = sc->model.layers[i].flops > 0 ?
-			    sc->model.layers[i].flops :
-			    sc->model.layers[i].params;
-			l->bucket_forward[b] += total > 0 ? w / total :
-			    1.0 / n;
-		}
+		for (i = l->bucket_close[b]; i <= top; i++)
+			l->bucket_forward[b] += total > 0 ?
+			    forward_weight(sc, i) / total : 1.0 / n;
 		l->bucket_forward[b] *= 1 - sc->model.backward_share;
 		top = l->bucket_close[b] - 1;
 	}
