@@ -99,7 +99,7 @@ check "gpu without a preset: says so" grep -qF "/cluster/gpu: needs /model/prese
 "$PSIM" run --set network.flow_cap=tf-rpc --set network.model=ideal "$TMP/ringo.json" >/dev/null 2>"$TMP/err"
 check "an unknown transport: exit 2" test $? -eq 2
 check "an unknown transport: says so" grep -qF \
-    '/network/flow_cap: expected a bandwidth such as "5Gbps" or a transport of one rate (nccl-socket, aws-tcp-flow, aws-tcp-flow-placement-group), got "tf-rpc"' "$TMP/err"
+    '/network/flow_cap: expected a bandwidth such as "5Gbps" or a transport of one rate (tf-grpc-1.3, nccl-socket, aws-tcp-flow, aws-tcp-flow-placement-group), got "tf-rpc"' "$TMP/err"
 
 # (psim explain beside a published efficiency, with a transport: t0040.)
 

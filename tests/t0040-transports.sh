@@ -76,7 +76,7 @@ check "and says so at every size" \
 "$PSIM" transport nope >/dev/null 2>"$TMP/err"
 check "psim transport nope: exit 2" test $? -eq 2
 check "psim transport nope: lists the names" grep -qF \
-    'psim: transport: no transport named "nope"; expected one of tf-grpc, nccl-socket, nccl-ib, aws-tcp-flow, aws-tcp-flow-placement-group' "$TMP/err"
+    'psim: transport: no transport named "nope"; expected one of tf-grpc, tf-grpc-1.3, nccl-socket, nccl-ib, aws-tcp-flow, aws-tcp-flow-placement-group' "$TMP/err"
 "$PSIM" transport --nominal >/dev/null 2>"$TMP/err"
 check "psim transport --nominal without --check: exit 2" test $? -eq 2
 
@@ -120,6 +120,18 @@ for size in 64e6 384e6 2048e6; do
 	    "$(json "$TMP/r.json" breakdown_s.communication)" 1e-9
 	check "tf-grpc: the report names it" \
 	    test "$(json "$TMP/r.json" transport)" = tf-grpc
+done
+# A row of one measured size is one rate at every size: 10 MB messages
+# (below the 128 MB measured) and 512 MB ones (above) both at 196.11 MB/s.
+for size in 10e6 512e6; do
+	params=$(awk -v s="$size" 'BEGIN { printf "%.17g", 2 * s / 4 }')
+	ring "$params" 100Gbps --set network.transport=tf-grpc-1.3
+	check_near "tf-grpc-1.3, messages of $size B: 2 x size / 196.11 MB/s" \
+	    "$(json "$TMP/r.json" breakdown_s.communication)" \
+	    "$(awk -v s="$size" 'BEGIN { printf "%.12g", 2 * s / 196.11e6 }')" 1e-9
+	check_near "tf-grpc-1.3, messages of $size B: the closed form agrees" \
+	    "$(json "$TMP/r.json" analytic.communication_s)" \
+	    "$(json "$TMP/r.json" breakdown_s.communication)" 1e-9
 done
 # A transport slower than the link binds; a link slower than it binds.
 ring 250e6 10Gbps --set network.transport=nccl-socket
@@ -178,7 +190,7 @@ check "run --nominal: the transport off (the CSV but its overrides and wall cloc
 "$PSIM" run --set network.transport=tf-rpc "$TMP/ring.json" >/dev/null 2>"$TMP/err"
 check "an unknown transport: exit 2" test $? -eq 2
 check "an unknown transport: says so, none among the names" grep -qF \
-    '/network/transport: expected a transport (tf-grpc, nccl-socket, nccl-ib, aws-tcp-flow, aws-tcp-flow-placement-group, none), got "tf-rpc"' "$TMP/err"
+    '/network/transport: expected a transport (tf-grpc, tf-grpc-1.3, nccl-socket, nccl-ib, aws-tcp-flow, aws-tcp-flow-placement-group, none), got "tf-rpc"' "$TMP/err"
 "$PSIM" run --set network.flow_cap=tf-grpc "$TMP/ring.json" >/dev/null 2>"$TMP/err"
 check "flow_cap of a transport whose rate depends on the size: exit 2" test $? -eq 2
 check "flow_cap of a transport whose rate depends on the size: says so" grep -qF \
