@@ -54,6 +54,21 @@ for s in "" "$PS" "$ASYNC"; do
 	    ran "$TMP/calm.json" "$TMP/none.json" -- same \
 	    "$(json "$TMP/calm.json" step_time_s.mean)" "$(json "$TMP/none.json" step_time_s.mean)"
 done
+check "a trace whose hosts all map: no event unreplayed" \
+    test "$(json "$TMP/calm.json" faults.unreplayed_trace_events)" = 0
+
+# A trace's hosts after the first 4 (the workers) map to none: said, with
+# their events (before: the storage host's preemption was dropped and the
+# run reported 0 preemptions without a word).
+printf 'time_s,event,host\n0,return,w0\n0,return,w1\n0,return,w2\n0,return,w3\n0,return,storage\n30,preempt,storage\n40,preempt,w9\n' >"$TMP/extra.csv"
+"$PSIM" run --set "faults.preemption={\"trace\": \"$TMP/extra.csv\"}" "$S" >"$TMP/extra.txt"
+check "trace hosts past the workers: the text report names the first and counts their events" \
+    grep -q 'faults.preemption.trace: 2 hosts after the first 4 (the workers), from "storage" on,' "$TMP/extra.txt"
+check "trace hosts past the workers: 3 events not replayed" \
+    grep -q 'map to none: 3 events not replayed' "$TMP/extra.txt"
+run --set "faults.preemption={\"trace\": \"$TMP/extra.csv\"}" "$S" >"$TMP/extra.json"
+check "trace hosts past the workers: JSON 0 preemptions, 3 events unreplayed" test \
+    "$(json "$TMP/extra.json" faults.preemptions)-$(json "$TMP/extra.json" faults.unreplayed_trace_events)" = 0-3
 
 # A synchronous PS waits for the replacement and counts each gradient
 # once: its server receives exactly 50 steps x 4 workers x 100 MB, and

@@ -330,6 +330,34 @@ plat "a disk" "" "" '<disk id="d" read_bw="1GBps" write_bw="1GBps"/>' \
 platxml "" 'sharing_policy="SHARED"' ""
 "$PSIM" validate ps.json >/dev/null 2>err
 check "the same file without them: ok" test $? -eq 0
+# A value of the file is held to the range the scenario's key of its kind
+# has, read in SimGrid's units (before: a latency of 1e300 s ran and
+# reported a step of 6.2e298 h; 1e-300 Bps ended in the generic deadlock
+# message without naming the link).
+plat "a latency of 1e300 s" "" "" '<link id="far" bandwidth="1GBps" latency="1e300s"/>' \
+    'p.xml:10: latency="1e300s" of <link>: expected 0 or a duration between 1ns and 10s'
+plat "a bandwidth of 1e-300 Bps" "" "" '<link id="thin" bandwidth="1e-300Bps" latency="0"/>' \
+    'p.xml:10: bandwidth="1e-300Bps" of <link>: expected a bandwidth between 1bps and 100Tbps'
+plat "a backbone latency of 100 minutes (SimGrid's m)" "" "" \
+    '<cluster id="c" prefix="n-" suffix="" radical="0-1" speed="1Gf" bw="1Gbps" lat="1us" bb_bw="1Gbps" bb_lat="100m"/>' \
+    'p.xml:10: bb_lat="100m" of <cluster>: expected 0 or a duration between 1ns and 10s'
+plat "a speed of 1e-9 flop/s" "" "" '<host id="gamma" speed="1e-9f"/>' \
+    'p.xml:10: speed="1e-9f" of <host>: expected a speed between 1f and 1e18f'
+plat "a bare latency of 1e300 (SimGrid's seconds)" "" "" '<link id="far" bandwidth="1GBps" latency="1e300"/>' \
+    'p.xml:10: latency="1e300" of <link>: expected 0 or a duration'
+plat "a bandwidth of 200 Tbps" "" "" '<link id="fat" bandwidth="200Tbps" latency="0"/>' \
+    'p.xml:10: bandwidth="200Tbps" of <link>:'
+plat "a speed of 1e-4 kiloflops (0.1 flop/s)" "" "" '<host id="gamma" speed="1e-4kiloflops"/>' \
+    'p.xml:10: speed="1e-4kiloflops" of <host>: expected a speed between 1f and 1e18f'
+# (SimGrid takes links and hosts before the routes)
+platxml 'core="1"/>
+    <link id="a" bandwidth="1GiBps" latency="10s"/>
+    <link id="b" bandwidth="100Tbps" latency="0"/>
+    <link id="c" bandwidth="1bps" latency="1ns"/>
+    <link id="d" bandwidth="800Mibps" latency="0.1m"/>
+    <host id="gamma" speed="1gigaflops"' "" ""
+"$PSIM" validate ps.json >/dev/null 2>err
+check "values at the ranges' ends and in SimGrid's other units: ok" test $? -eq 0
 
 # A signal while a large generated platform loads: its file goes too
 # (before: a 223 MB /tmp/psim-platform-*.xml was left every time).

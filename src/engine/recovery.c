@@ -132,12 +132,19 @@ draw(struct sim *sim, double horizon_s)
 	struct fault_schedule *out[3] = { sim->schedule, &ctl->servers,
 	    &ctl->links };
 	int nslots[3] = { sim->nworkers, sim->nservers, sim->nworkers }, k;
+	const struct fault_spec *spec;
 
 	ctl->horizon_s = horizon_s;
-	for (k = FAULTS_OF_WORKERS; k <= FAULTS_OF_LINKS; k++)
-		fault_schedule_of(scenario_faults_of(sc, (enum fault_of)k),
-		    (enum fault_of)k, sc->faults.notice_s, nslots[k], sc->seed,
-		    horizon_s, out[k]);
+	for (k = FAULTS_OF_WORKERS; k <= FAULTS_OF_LINKS; k++) {
+		spec = scenario_faults_of(sc, (enum fault_of)k);
+		fault_schedule_of(spec, (enum fault_of)k, sc->faults.notice_s,
+		    nslots[k], sc->seed, horizon_s, out[k]);
+		sim->fstats.slots[k] = nslots[k];
+		if (spec->on && spec->source == FAULTS_TRACE)
+			sim->fstats.unreplayed_hosts[k] = trace_unreplayed(
+			    spec->tr, nslots[k],
+			    &sim->fstats.unreplayed_events[k]);
+	}
 }
 
 void

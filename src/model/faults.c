@@ -518,6 +518,19 @@ trace_schedule(const struct trace *tr, int nslots, double offset_s,
 	return 0;
 }
 
+int
+trace_unreplayed(const struct trace *tr, int nslots, int *events)
+{
+	int i;
+
+	*events = 0;
+	if (tr->format != TRACE_EVENTS || tr->nhosts <= nslots)
+		return 0;
+	for (i = 0; i < tr->nev; i++)
+		*events += tr->ev[i].host >= nslots;
+	return tr->nhosts - nslots;
+}
+
 void
 trace_stats(const struct trace *tr, double end_s, struct trace_stats *st)
 {

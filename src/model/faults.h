@@ -134,6 +134,11 @@ void fault_spec_release(struct fault_spec *);
  * highest slots go first).  Returns 0. */
 int trace_schedule(const struct trace *, int nslots, double offset_s,
     double time_scale, double notice_s, struct fault_schedule *out);
+/* Events format: how many of the trace's hosts a schedule of nslots slots
+ * never replays (those after the first nslots by first appearance: a
+ * typo, a storage host, a trace of more hosts than the run has), with
+ * their events in *events; 0 for the counts format. */
+int trace_unreplayed(const struct trace *, int nslots, int *events);
 
 /* What a trace says about preemptions, up to end_s (the observation
  * window's end; the last time in the file if 0): preemptions, the

@@ -538,6 +538,33 @@ row(FILE *f, const char *label, double sim, double ana, int have_ana)
 	fprintf(f, "  %-22s %-14s %s\n", label, a, have_ana ? b : "");
 }
 
+/* A trace's hosts that no worker, server or link replays, and their
+ * events: said, since a run that shows fewer faults than its trace has
+ * is otherwise a puzzle. */
+static void
+unreplayed(FILE *f, const struct scenario *sc, const struct fault_stats *fs)
+{
+	static const char *const key[3] = { "faults.preemption.trace",
+	    "faults.servers.trace", "faults.links.trace" };
+	static const char *const slot[3] = { "workers", "servers",
+	    "workers' links" };
+	const struct fault_spec *spec;
+	int k;
+
+	for (k = FAULTS_OF_WORKERS; k <= FAULTS_OF_LINKS; k++) {
+		if (fs->unreplayed_hosts[k] == 0)
+			continue;
+		spec = scenario_faults_of(sc, (enum fault_of)k);
+		fprintf(f, "  %-22s %s: %d host%s after the first %d (the %s), "
+		    "from \"%s\" on,\n  %-22s map to none: %d event%s not "
+		    "replayed\n", "", key[k], fs->unreplayed_hosts[k],
+		    fs->unreplayed_hosts[k] == 1 ? "" : "s", fs->slots[k],
+		    slot[k], spec->tr->hosts[fs->slots[k]], "",
+		    fs->unreplayed_events[k],
+		    fs->unreplayed_events[k] == 1 ? "" : "s");
+	}
+}
+
 /* "3 restarts" or "1 restart", then what follows. */
 static void
 counted(FILE *f, long n, const char *what, const char *then)
@@ -585,6 +612,7 @@ text_training(FILE *f, const struct scenario *sc, const struct results *r)
 		fprintf(f, "%s restarting, ", b2);
 		units_fmt_time(r->fstats.checkpoint_s, b2, sizeof b2);
 		fprintf(f, "%s checkpointing\n", b2);
+		unreplayed(f, sc, &r->fstats);
 		if (fault_stats_events(&r->fstats) < FEW_FAULT_EVENTS)
 			fprintf(f, "  %-22s only %d fault events in this run: "
 			    "what faults cost here is\n  %-22s mostly chance "

@@ -27,6 +27,9 @@ struct fault_stats {
 	double		 done_s;	/* when the job reached its steps */
 	double		 end_s;		/* when the run ended */
 	double		 worker_up_s;	/* worker hosts' time up, summed */
+	/* by enum fault_of: a trace's hosts that map to no slot (the
+	 * first is the trace's host number slots[k]), and their events */
+	int		 unreplayed_hosts[3], unreplayed_events[3], slots[3];
 };
 
 /* A host psim gave a role: a worker, a dedicated server, or the

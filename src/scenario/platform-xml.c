@@ -4,18 +4,28 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "platform-xml.h"
+#include "ranges.h"
 #include "xmalloc.h"
 
 /* An attribute of an element: its name, and NULL (any value) or the
- * values psim models, "|"-separated. */
+ * values psim models, "|"-separated; a time, bandwidth or speed has the
+ * range the scenario's own keys of that kind have. */
 struct xml_attr {
 	const char	*name;
 	const char	*values;
+	const struct range *range;
 };
+
+#define ANY	NULL, NULL
+#define TIME	NULL, &range_latency
+#define BW	NULL, &range_bandwidth
+#define SPEED	NULL, &range_speed
 
 struct xml_element {
 	const char	*name;
@@ -25,33 +35,33 @@ struct xml_element {
 #define SHARING	"SHARED|SPLITDUPLEX|FATPIPE"
 #define ROUTING	"Full|Floyd|Dijkstra|DijkstraCache|Cluster|None"
 
-static const struct xml_attr a_platform[] = { { "version", NULL },
-	{ NULL, NULL } };
-static const struct xml_attr a_zone[] = { { "id", NULL },
-	{ "routing", ROUTING }, { NULL, NULL } };
-static const struct xml_attr a_host[] = { { "id", NULL },
-	{ "speed", NULL }, { "core", NULL }, { NULL, NULL } };
-static const struct xml_attr a_link[] = { { "id", NULL },
-	{ "bandwidth", NULL }, { "latency", NULL },
-	{ "sharing_policy", SHARING }, { NULL, NULL } };
-static const struct xml_attr a_route[] = { { "src", NULL },
-	{ "dst", NULL }, { "gw_src", NULL }, { "gw_dst", NULL },
-	{ "symmetrical", "YES|NO|yes|no" }, { NULL, NULL } };
-static const struct xml_attr a_link_ctn[] = { { "id", NULL },
-	{ "direction", "UP|DOWN|NONE" }, { NULL, NULL } };
-static const struct xml_attr a_router[] = { { "id", NULL },
-	{ NULL, NULL } };
-static const struct xml_attr a_cluster[] = { { "id", NULL },
-	{ "prefix", NULL }, { "suffix", NULL }, { "radical", NULL },
-	{ "speed", NULL }, { "core", NULL }, { "bw", NULL }, { "lat", NULL },
-	{ "sharing_policy", SHARING }, { "bb_bw", NULL }, { "bb_lat", NULL },
-	{ "bb_sharing_policy", "SHARED|FATPIPE" }, { "router_id", NULL },
-	{ "loopback_bw", NULL }, { "loopback_lat", NULL },
-	{ "limiter_link", NULL },
-	{ "topology", "FLAT|TORUS|FAT_TREE|DRAGONFLY" },
-	{ "topo_parameters", NULL }, { NULL, NULL } };
-static const struct xml_attr a_backbone[] = { { "id", NULL },
-	{ "bandwidth", NULL }, { "latency", NULL }, { NULL, NULL } };
+static const struct xml_attr a_platform[] = { { "version", ANY },
+	{ NULL, ANY } };
+static const struct xml_attr a_zone[] = { { "id", ANY },
+	{ "routing", ROUTING, NULL }, { NULL, ANY } };
+static const struct xml_attr a_host[] = { { "id", ANY },
+	{ "speed", SPEED }, { "core", ANY }, { NULL, ANY } };
+static const struct xml_attr a_link[] = { { "id", ANY },
+	{ "bandwidth", BW }, { "latency", TIME },
+	{ "sharing_policy", SHARING, NULL }, { NULL, ANY } };
+static const struct xml_attr a_route[] = { { "src", ANY },
+	{ "dst", ANY }, { "gw_src", ANY }, { "gw_dst", ANY },
+	{ "symmetrical", "YES|NO|yes|no", NULL }, { NULL, ANY } };
+static const struct xml_attr a_link_ctn[] = { { "id", ANY },
+	{ "direction", "UP|DOWN|NONE", NULL }, { NULL, ANY } };
+static const struct xml_attr a_router[] = { { "id", ANY },
+	{ NULL, ANY } };
+static const struct xml_attr a_cluster[] = { { "id", ANY },
+	{ "prefix", ANY }, { "suffix", ANY }, { "radical", ANY },
+	{ "speed", SPEED }, { "core", ANY }, { "bw", BW }, { "lat", TIME },
+	{ "sharing_policy", SHARING, NULL }, { "bb_bw", BW }, { "bb_lat", TIME },
+	{ "bb_sharing_policy", "SHARED|FATPIPE", NULL }, { "router_id", ANY },
+	{ "loopback_bw", BW }, { "loopback_lat", TIME },
+	{ "limiter_link", BW },
+	{ "topology", "FLAT|TORUS|FAT_TREE|DRAGONFLY", NULL },
+	{ "topo_parameters", ANY }, { NULL, ANY } };
+static const struct xml_attr a_backbone[] = { { "id", ANY },
+	{ "bandwidth", BW }, { "latency", TIME }, { NULL, ANY } };
 
 static const struct xml_element elements[] = {
 	{ "platform", a_platform }, { "zone", a_zone }, { "AS", a_zone },
@@ -140,6 +150,86 @@ element(const char *name)
 	return NULL;
 }
 
+/* SimGrid's units for a platform file's values (xbt_parse_units.cpp in
+ * SimGrid 3.32): a time in w, d, h, m (minutes), s, ms, us, ns or ps; a
+ * bandwidth in bps or Bps after a decimal (k to Y) or binary (Ki to Yi)
+ * prefix; a speed in f after a decimal prefix, or in flops after a long
+ * one (kilo to yotta); a bare number is in the base unit.  Returns the
+ * value, or NAN for what SimGrid refuses (it then says why itself). */
+static double
+simgrid_value(const struct range *r, const char *v, size_t n)
+{
+	static const char *const dec = "kMGTPEZY";
+	static const char *const longs[] = { "kilo", "mega", "giga", "tera",
+	    "peta", "exa", "zeta", "yotta" };
+	static const struct { const char *unit; double scale; } times[] = {
+		{ "w", 604800 }, { "d", 86400 }, { "h", 3600 }, { "m", 60 },
+		{ "s", 1 }, { "ms", 1e-3 }, { "us", 1e-6 }, { "ns", 1e-9 },
+		{ "ps", 1e-12 } };
+	char buf[64], *end, *u;
+	const char *unit;
+	double x, base = 1;
+	size_t i, len;
+	int p = -1, binary = 0;
+
+	if (n >= sizeof buf)
+		return NAN;
+	memcpy(buf, v, n);
+	buf[n] = '\0';
+	errno = 0;
+	x = strtod(buf, &end);
+	if (end == buf || errno == ERANGE || !isfinite(x))
+		return NAN;
+	if (*(u = end) == '\0')
+		return x;
+	if (r->kind == UNIT_TIME) {
+		for (i = 0; i < sizeof times / sizeof times[0]; i++)
+			if (strcmp(u, times[i].unit) == 0)
+				return x * times[i].scale;
+		return NAN;
+	}
+	unit = r->kind == UNIT_BANDWIDTH ? (strstr(u, "bps") != NULL ? "bps" :
+	    "Bps") : (strstr(u, "flops") != NULL ? "flops" : "f");
+	base = strcmp(unit, "bps") == 0 ? 0.125 : 1;
+	len = strlen(u);
+	if (len < strlen(unit) || strcmp(u + len - strlen(unit), unit) != 0)
+		return NAN;
+	u[len - strlen(unit)] = '\0';
+	if (strcmp(unit, "flops") == 0) {
+		for (i = 0; i < sizeof longs / sizeof longs[0]; i++)
+			if (strcmp(u, longs[i]) == 0)
+				p = (int)i;
+	} else if (*u != '\0' && strchr(dec, *u) != NULL && (u[1] == '\0' ||
+	    (r->kind == UNIT_BANDWIDTH && strcmp(u + 1, "i") == 0))) {
+		p = (int)(strchr(dec, *u) - dec);
+		binary = u[1] == 'i';
+	}
+	if (p < 0 && *u != '\0')
+		return NAN;
+	return x * base * (p < 0 ? 1 : pow(binary ? 1024 : 1000, p + 1));
+}
+
+/* A value of one of the range's kind outside the range: why, for
+ * attribute name of element e. */
+static int
+out_of_range(struct scan *s, const struct xml_element *e, const char *name,
+    const struct xml_attr *a, const char *v, size_t n)
+{
+	const struct range *r = a->range;
+	double x = simgrid_value(r, v, n);
+
+	/* 0 and below: SimGrid loads them, and psim names each such link
+	 * or host with how many more there are (platform.c) */
+	if (isnan(x) || x <= 0 || (x >= r->min && x <= r->max))
+		return 0;
+	xasprintf(&s->why, "%s=\"%.*s\" of <%s>: expected %s%s between %s "
+	    "and %s, as the scenario's own %s", name, (int)n, v, e->name,
+	    r->zero_ok ? "0 or " : "", r->what, r->min_text, r->max_text,
+	    r->kind == UNIT_TIME ? "latencies" : r->kind == UNIT_SPEED ?
+	    "speeds" : "bandwidths");
+	return 1;
+}
+
 /* One attribute of element e at p: name="value". */
 static int
 attribute(struct scan *s, const struct xml_element *e)
@@ -192,6 +282,9 @@ attribute(struct scan *s, const struct xml_element *e)
 		    (int)(s->p - 1 - value), value, e->name);
 		return -1;
 	}
+	if (a->range != NULL && out_of_range(s, e, name, a, value,
+	    (size_t)(s->p - 1 - value)))
+		return -1;
 	return 0;
 bad:
 	xasprintf(&s->why, "expected %s=\"value\" in <%s>", name, e->name);

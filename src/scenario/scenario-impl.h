@@ -21,6 +21,7 @@
 #define PSIM_SCENARIO_IMPL_H
 
 #include "errors.h"
+#include "ranges.h"
 #include "scenario.h"
 #include "units.h"
 
@@ -42,39 +43,6 @@ void err_at(struct ctx *, const char *path, const char *fmt, ...)
 /* "psim: FILE: PATH" (or "psim: FILE"), malloc'd: where err_at's lines
  * start, for another reader that adds to c->errors (trace_read). */
 char *err_where(const struct ctx *, const char *path);
-
-/* A kind of value's physically meaningful range: every number with a
- * unit a scenario gives (and the few derived from two of them) is
- * checked against one, by range_check(), so that nothing a user could
- * never need reaches the engine as an inf, a nan, a zero or a subnormal.
- * man/psim-scenario.5 gives each key's. */
-struct range {
-	enum unit_kind	 kind;		/* how the value is written */
-	const char	*what;		/* "a duration", for messages */
-	double		 min, max;	/* inclusive, in base units */
-	const char	*min_text;	/* as a user writes them: "1ns" */
-	const char	*max_text;
-	int		 zero_ok;	/* 0 too ("none"), below min */
-	int		 whole;		/* integers only */
-};
-
-/* The ranges (scenario-json.c), by what the values are: */
-extern const struct range range_step;	/* a step's compute, jitter */
-extern const struct range range_latency; /* a link's latency */
-extern const struct range range_delay;	/* notice, replacement, restart */
-extern const struct range range_run;	/* run.duration */
-extern const struct range range_lifetime; /* a host's mean lifetime */
-extern const struct range range_offset;	/* into a trace */
-extern const struct range range_bandwidth;
-extern const struct range range_speed;	/* a host's flop/s */
-extern const struct range range_flops;	/* a step's compute */
-extern const struct range range_params;	/* parameter counts */
-extern const struct range range_batch;	/* samples per worker and step */
-extern const struct range range_bytes;	/* buckets, checkpoints, memory */
-extern const struct range range_factor;	/* a straggler's slow-down */
-extern const struct range range_ratio;	/* oversubscription */
-extern const struct range range_sigma;	/* lognormal jitter */
-extern const struct range range_fraction; /* backward share */
 
 /* 1 when v is in r; else 0 and the error "expected WHAT between MIN and
  * MAX, got FOUND" at path (found: the value as the file gave it). */
