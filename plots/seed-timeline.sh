@@ -2,7 +2,8 @@
 # plots/seed-timeline.sh, made by `make plots`: a Gantt chart of the seed's
 # first two steps from psim run --timeline, ring all-reduce above and the
 # PS over 8 machines below: each host's compute spans, and the messages it
-# receives, from their send to their receive (overlapping ones overdraw).
+# receives, from their send to their receive (overlapping ones overdraw),
+# on one time axis.
 # Writes plots/seed-timeline.{png,svg}.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
@@ -28,9 +29,16 @@ for sc in ring ps8; do
 	spans "$out/$sc.trace" compute >"$out/$sc.compute"
 	spans "$out/$sc.trace" comm >"$out/$sc.comm"
 done
+# one x range for both panels, so that their times compare at a glance:
+# from 0 to the later of the two runs' last event
+xmax=$(cat "$out"/*.compute "$out"/*.comm |
+    awk '$2 + $3 > m { m = $2 + $3 } END { printf "%.3f", m * 1.02 }')
 
 gnuplot <<GP
 set grid x
+set xrange [0:$xmax]
+set lmargin 9
+set rmargin 22
 set key outside right top
 set xlabel "simulated s"
 set ylabel "host"
