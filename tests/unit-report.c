@@ -172,7 +172,9 @@ seed_run(void)
 static const char SEED_RES[] = "host-10 NIC receive (server 0 (1 shard))";
 static const char SEED_WHY[] = "host-10's NIC (server 0 (1 shard)) "
     "receives 1.25 GB per step; at 10 Gbps that takes 1 s against 1 s of "
-    "compute: it would need 10 Gbps to keep up";
+    "compute: 10 Gbps would move it in the compute's time; the exchange "
+    "follows the compute here, so at that rate a step would take about "
+    "3.062 s (1 s of compute, then 2.062 s of exchange)";
 
 /* Each kind's sentences. */
 static void
@@ -233,7 +235,26 @@ sentences(void)
 	r = worker_nic_run();
 	says(r, "host-4 NIC receive (worker 4)", "host-4's NIC (worker 4) "
 	    "receives 1.8 GB per step; at 10 Gbps that takes 1.44 s against 1 s "
-	    "of compute: it would need 14.4 Gbps to keep up", "worker-nic");
+	    "of compute: 14.4 Gbps would move it in the compute's time; the "
+	    "exchange follows the compute here, so at that rate a step would "
+	    "take about 1.694 s (1 s of compute, then 694.4 ms of exchange)",
+	    "worker-nic");
+	results_free(r);
+
+	/* one half-duplex (SHARED) link for both ways: 2.4 GB in 2 steps is
+	 * 600 MB each way a step, 1.2 GB on the link, 960 ms at 10 Gbps:
+	 * both ways said, and the NIC keeps up (9.6 Gbps) */
+	r = run(2, 1, 0.96, 0);
+	l = host(r, "n-0", 0, -1, 0, -1, 1.2e9, 1.2e9);
+	link_of(r, "c_link_0", 2.4e9, 1.25e9, l, 1, -1);
+	r->links[0].both_ways = 1;
+	bottleneck(r, BN_WORKER_NIC, 0, 1);
+	says(r, "n-0 NIC both ways (worker 0)", "n-0's NIC (worker 0) carries, "
+	    "both ways on one half-duplex (SHARED) link, 1.2 GB per step; at "
+	    "10 Gbps that takes 960 ms against 1 s of compute: 9.6 Gbps would "
+	    "move it in the compute's time, which it has; but the exchange "
+	    "follows the compute here, so a step is 1 s of compute, then "
+	    "960 ms of exchange", "worker-nic, half-duplex");
 	results_free(r);
 
 	/* 45 GB in 5 steps: 9 GB over 10 Gbps is 7.2 s, 72 Gbps in 1 s */
@@ -243,7 +264,10 @@ sentences(void)
 	bottleneck(r, BN_SERVER_NIC, 0, 1);
 	says(r, "host-0 NIC send (worker 0 + 1 shard)", "host-0's NIC (worker "
 	    "0 + 1 shard) sends 9 GB per step; at 10 Gbps that takes 7.2 s "
-	    "against 1 s of compute: it would need 72 Gbps to keep up",
+	    "against 1 s of compute: 72 Gbps would move it in the compute's "
+	    "time; the exchange follows the compute here, so at that rate a "
+	    "step would take about 1.972 s (1 s of compute, then 972.2 ms of "
+	    "exchange)",
 	    "server-nic, colocated");
 	results_free(r);
 
@@ -266,7 +290,10 @@ sentences(void)
 	    "restarting, checkpointing); between faults a step waits for "
 	    "host-4 NIC receive (worker 4): host-4's NIC (worker 4) receives "
 	    "1.8 GB per step; at 10 Gbps that takes 1.44 s against 1 s of "
-	    "compute: it would need 14.4 Gbps to keep up", "faults");
+	    "compute: 14.4 Gbps would move it in the compute's time; the "
+	    "exchange follows the compute here, so at that rate a step would "
+	    "take about 1.694 s (1 s of compute, then 694.4 ms of exchange)",
+	    "faults");
 	results_free(r);
 
 	/* 10 GB in 4 steps: 2.5 GB over 25 Gbps is 800 ms, 50 Gbps in
@@ -278,7 +305,10 @@ sentences(void)
 	bottleneck(r, BN_SERVER_NIC, 0, 1);
 	says(r, "host-11 NIC send (server 1 (2 shards))", "host-11's NIC "
 	    "(server 1 (2 shards)) sends 2.5 GB per step; at 25 Gbps that takes "
-	    "800 ms against 400 ms of compute: it would need 50 Gbps to keep up",
+	    "800 ms against 400 ms of compute: 50 Gbps would move it in the "
+	    "compute's time; the exchange follows the compute here, so at that "
+	    "rate a step would take about 900 ms (400 ms of compute, then "
+	    "500 ms of exchange)",
 	    "server-nic, 2 shards");
 	results_free(r);
 
@@ -291,7 +321,10 @@ sentences(void)
 	bottleneck(r, BN_SERVER_NIC, 0, 4);
 	says(r, "host-1 NIC send", "host-1's NIC, shared by its 4 GPUs, sends "
 	    "2.5 GB per step; at 25 Gbps that takes 800 ms against 250 ms of "
-	    "compute: it would need 80 Gbps to keep up", "machine server-nic");
+	    "compute: 80 Gbps would move it in the compute's time; the exchange "
+	    "follows the compute here, so at that rate a step would take about "
+	    "562.5 ms (250 ms of compute, then 312.5 ms of exchange)",
+	    "machine server-nic");
 	results_free(r);
 
 	/* 2 GB in 2 steps, 1 GB over 10 Gbps, 4 Gbps in 2 s */
@@ -302,7 +335,9 @@ sentences(void)
 	bottleneck(r, BN_WORKER_NIC, 0, 8);
 	says(r, "host-0 NIC receive", "host-0's NIC, shared by its 8 GPUs, "
 	    "receives 1 GB per step; at 10 Gbps that takes 800 ms against 2 s "
-	    "of compute: it would need 4 Gbps to keep up", "machine worker-nic");
+	    "of compute: 4 Gbps would move it in the compute's time, which it "
+	    "has; but the exchange follows the compute here, so a step is 2 s "
+	    "of compute, then 1 s of exchange", "machine worker-nic");
 	results_free(r);
 
 	/* psim's lab-2x4-ring: 8.75 GB a step over a 100 Gbps backbone */
@@ -512,7 +547,10 @@ seed_reports(const struct scenario *sc)
 	tap_ok(strstr(s, "\nbottleneck: server-nic, host-10 NIC receive "
 	    "(server 0 (1 shard))\n  host-10's NIC (server 0 (1 shard)) receives "
 	    "1.25 GB per step; at 10 Gbps that takes 1 s against 1 s of "
-	    "compute: it would need 10 Gbps to keep up\n") != NULL,
+	    "compute: 10 Gbps would move it in the compute's time; the "
+	    "exchange follows the compute here, so at that rate a step would "
+	    "take about 3.062 s (1 s of compute, then 2.062 s of exchange)\n")
+	    != NULL,
 	    "text: names the bottleneck and says why");
 	tap_ok(strstr(s, "\n  star_link_10_DOWN            1.25 GB        "
 	    "33%\n") != NULL, "text: the busiest link");

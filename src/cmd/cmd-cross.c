@@ -21,6 +21,7 @@
 #include "child.h"
 #include "cmd.h"
 #include "csv.h"
+#include "figures.h"
 #include "report.h"
 #include "results.h"
 #include "run.h"
@@ -115,6 +116,9 @@ setting(const char *path, double v, const char *unit)
 
 struct probe {
 	double		 x, d, e;	/* d = A - B, e its 95% half-width */
+	double		 events;	/* the fewer fault events of the two
+					   runs (a mean with replicates);
+					   NAN without faults */
 };
 
 /* The two runs of a probe: scenario files[k] with sets[k]. */
@@ -175,7 +179,7 @@ probe(const struct cross *c, char *const *files, char **base, int nbase,
     double x, struct probe *p)
 {
 	struct pair pair = { .files = files };
-	double mean[2], ci[2];
+	double mean[2], ci[2], ev, evci;
 	char *out[2], *set;
 	int failed[2], k, bad = 0;
 
@@ -190,7 +194,11 @@ probe(const struct cross *c, char *const *files, char **base, int nbase,
 			    c->cmp, k ? c->b : c->a);
 	}
 	child_map(2, 2, probe_child, &pair, out, failed, NULL);
+	p->events = NAN;
 	for (k = 0; k < 2; k++) {
+		if (!failed[k] && figure_of(out[k], "fault_events", &ev,
+		    &evci) == 0 && !(p->events <= ev))
+			p->events = ev;
 		if (bad == 0 && failed[k]) {
 			fputs(out[k][0] == '!' ? out[k] + 1 :
 			    "psim: cross: a probe gave no figure\n", stderr);
@@ -239,6 +247,30 @@ bisect(const struct cross *c, char *const *files, char **base, int nbase,
 	return n;
 }
 
+/* As psim run says of one run: probes whose runs saw fewer than
+ * FEW_FAULT_EVENTS fault events, whose difference is mostly chance (and
+ * is not counted significant above). */
+static void
+few_events(const struct cross *c, const struct probe *pr, int n)
+{
+	int i, few = 0, at = -1;
+
+	for (i = 0; i < n; i++) {
+		if (!(pr[i].events < FEW_FAULT_EVENTS))
+			continue;
+		few++;
+		if (at < 0 || pr[i].events < pr[at].events)
+			at = i;
+	}
+	if (few == 0)
+		return;
+	printf("  %d of the %d probes saw fewer than %d fault events (%.3g "
+	    "at %.4g%s): what faults cost there is mostly chance, and no "
+	    "such probe counts as significant (a longer run.duration, or "
+	    "run.min_fault_events)\n", few, n, FEW_FAULT_EVENTS,
+	    pr[at].events, pr[at].x, c->unit);
+}
+
 /* The crossing, and where the difference is significant on each side. */
 static void
 report_cross(const struct cross *c, const struct probe *pr, int n,
@@ -250,7 +282,8 @@ report_cross(const struct cross *c, const struct probe *pr, int n,
 	int i;
 
 	for (i = 0; i < n; i++) {
-		if (fabs(pr[i].d) <= pr[i].e)
+		/* a probe of too few fault events tells nothing apart */
+		if (fabs(pr[i].d) <= pr[i].e || pr[i].events < FEW_FAULT_EVENTS)
 			continue;
 		if ((pr[i].d > 0) == (lo->d > 0) && pr[i].x <= lo->x &&
 		    pr[i].x > sl)
@@ -282,6 +315,7 @@ report_cross(const struct cross *c, const struct probe *pr, int n,
 		printf("; no probe on %s side is significant (95%%): more "
 		    "run.replicates would narrow it\n", isfinite(sl) ?
 		    "the upper" : isfinite(sh) ? "the lower" : "either");
+	few_events(c, pr, n);
 }
 
 static const char cross_help[] =

@@ -148,8 +148,8 @@ explain(const struct scenario *sc, const struct results *r,
 	}
 	printf(".\n");
 
-	printf("%d. To keep up with %s of compute, a worker's NIC needs %.4g "
-	    "Gbps", i++, c, a->required_gbps_worker);
+	printf("%d. To move its bytes in the %s of compute, a worker's NIC "
+	    "needs %.4g Gbps", i++, c, a->required_gbps_worker);
 	if (a->required_gbps_server > 0)
 		printf(" and a server's %.4g Gbps", a->required_gbps_server);
 	printf(".\n");

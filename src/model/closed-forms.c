@@ -103,6 +103,7 @@ closed_ps(const struct shape *s, struct analytic *a)
 	double *traffic = xcalloc((size_t)nh, sizeof *traffic);
 	int *holds = xcalloc((size_t)nh, sizeof *holds);
 	double phase, both, local, overlapped;
+	char words[160];
 
 	/* the participants: every worker, or each group's first */
 	groups_make(&g, s->n, s->local_reduce ? s->rack_of : NULL);
@@ -158,10 +159,11 @@ closed_ps(const struct shape *s, struct analytic *a)
 	if (s->bytesps)
 		snprintf(a->formula, sizeof a->formula, "2n(n-1)M / ((n^2 + kn "
 		    "- 2k)B) with k CPU summation servers (BytePS), pipelined "
-		    "in %d chunks", P);
+		    "in P = %d chunks: (P+1)*alpha + T_both + (2 T_phase - "
+		    "T_both)/P", P);
 	else if (P > 1)
-		snprintf(a->formula, sizeof a->formula, "T_both + (2 T_phase - "
-		    "T_both)/P + (P+1)*alpha, %d pipelined chunks", P);
+		snprintf(a->formula, sizeof a->formula, "(P+1)*alpha + T_both + "
+		    "(2 T_phase - T_both)/P, P = %d pipelined chunks", P);
 	else if (s->servers == 0)
 		snprintf(a->formula, sizeof a->formula, "2*(alpha + V/B), V = "
 		    "the busiest NIC's bytes per phase: a worker holding "
@@ -176,14 +178,19 @@ closed_ps(const struct shape *s, struct analytic *a)
 		    strlen(a->formula), ", between %d machines, each first "
 		    "reducing inside (2 ceil(lg g)*(alpha_local + M/B_local))",
 		    g.n);
-	snprintf(a->evaluated, sizeof a->evaluated, "%d*%.6g s + %.6g s + "
-	    "(2*%.6g s - %.6g s)/%d = %.6g s", P + 1, s->alpha, both, phase,
-	    both, P, a->communication_s);
+	/* each line as its formula reads: one chunk is 2*(alpha + V/B) */
+	if (P > 1 || s->bytesps)
+		snprintf(words, sizeof words, "%d*%.6g s + %.6g s + (2*%.6g s "
+		    "- %.6g s)/%d", P + 1, s->alpha, both, phase, both, P);
+	else
+		snprintf(words, sizeof words, "2*(%.6g s + %.6g s)", s->alpha,
+		    phase);
 	if (local > 0)
 		snprintf(a->evaluated, sizeof a->evaluated, "%.6g s in the "
-		    "machines + %d*%.6g s + %.6g s + (2*%.6g s - %.6g s)/%d = "
-		    "%.6g s", local, P + 1, s->alpha, both, phase, both, P,
-		    a->communication_s);
+		    "machines + %s = %.6g s", local, words, a->communication_s);
+	else
+		snprintf(a->evaluated, sizeof a->evaluated, "%s = %.6g s",
+		    words, a->communication_s);
 done:
 	analytic_round_release(&rd, a);
 	groups_release(&g);

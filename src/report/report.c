@@ -125,7 +125,44 @@ report_departure_words(const struct scenario *sc, enum departure d)
 struct link_words {
 	char		 vol[32], bw[32], t[32], c[32], role[64];
 	double		 need;
+	char		 fit[224];	/* what the need means, for a NIC */
 };
+
+/* What the NIC's need means: the rate at which its bytes of a step take
+ * the compute's time, not one at which the step takes it.  Where the
+ * exchange follows the compute (nothing overlaps), a step at that rate
+ * is the compute plus the exchange scaled to that rate (its bandwidth
+ * term): 2 s for the seed's all-to-all at 72 Gbps, and the sharded PS's
+ * 3 s at 10 Gbps, whose pushes and pulls take turns.  A NIC that has
+ * more than it needs is said to, with the step it still makes. */
+static void
+need_words(const struct results *r, const struct link_result *top,
+    struct link_words *w)
+{
+	double need_Bps = top->bytes / r->steps / r->compute_s, x;
+	char s[32], x_s[32];
+
+	snprintf(w->fit, sizeof w->fit, "%.3g Gbps would move it in the "
+	    "compute's time", w->need);
+	if (!(r->overlap_ratio < 0.01) || !(need_Bps > 0) ||
+	    !(r->communication_s > 0))
+		return;
+	if (need_Bps < 0.999 * top->bandwidth_Bps) {	/* it keeps up */
+		units_fmt_time(r->communication_s, x_s, sizeof x_s);
+		snprintf(w->fit + strlen(w->fit), sizeof w->fit -
+		    strlen(w->fit), ", which it has; but the exchange follows "
+		    "the compute here, so a step is %s of compute, then %s of "
+		    "exchange", w->c, x_s);
+		return;
+	}
+	x = r->communication_s * top->bandwidth_Bps / need_Bps;
+	units_fmt_time(r->compute_s + x, s, sizeof s);
+	units_fmt_time(x, x_s, sizeof x_s);
+	snprintf(w->fit + strlen(w->fit), sizeof w->fit - strlen(w->fit),
+	    "; the exchange follows the compute here, so at that rate a step "
+	    "would take about %s (%s of compute, then %s of exchange)", s,
+	    w->c, x_s);
+}
 
 static void
 link_words(const struct results *r, const struct link_result *top,
@@ -140,6 +177,7 @@ link_words(const struct results *r, const struct link_result *top,
 	w->role[0] = '\0';
 	if (top->host >= 0)
 		report_role(&r->hosts[top->host], w->role, sizeof w->role);
+	need_words(r, top, w);
 }
 
 /* What a step waits for (kind, with its utilization), in words. */
@@ -162,7 +200,8 @@ step_bottleneck(const struct results *r, enum bottleneck_kind kind,
 	}
 	link_words(r, top, &w);
 	name = top->host >= 0 ? r->hosts[top->host].name : top->name;
-	dir = top->up ? "sends" : "receives";
+	dir = top->both_ways ? "carries, both ways on one half-duplex "
+	    "(SHARED) link," : top->up ? "sends" : "receives";
 	switch (kind) {
 	case BN_LATENCY:
 		units_fmt_time(r->analytic.latency_s, w.t, sizeof w.t);
@@ -192,17 +231,16 @@ step_bottleneck(const struct results *r, enum bottleneck_kind kind,
 				snprintf(w.role, sizeof w.role, "shared by its "
 				    "%d GPUs", b->gpus);
 			snprintf(why, wlen, "%s's NIC, %s, %s %s per step; at %s "
-			    "that takes %s against %s of compute: it would need "
-			    "%.3g Gbps to keep up", top->group_name, w.role,
-			    dir, w.vol, w.bw, w.t, w.c, w.need);
+			    "that takes %s against %s of compute: %s",
+			    top->group_name, w.role, dir, w.vol, w.bw, w.t,
+			    w.c, w.fit);
 			return;
 		}
-		snprintf(res, rlen, "%s NIC %s (%s)", name, top->up ? "send" :
-		    "receive", w.role);
+		snprintf(res, rlen, "%s NIC %s (%s)", name, top->both_ways ?
+		    "both ways" : top->up ? "send" : "receive", w.role);
 		snprintf(why, wlen, "%s's NIC (%s) %s %s per step; at %s that "
-		    "takes %s against %s of compute: it would need %.3g Gbps "
-		    "to keep up", name, w.role, dir, w.vol, w.bw, w.t, w.c,
-		    w.need);
+		    "takes %s against %s of compute: %s", name, w.role, dir,
+		    w.vol, w.bw, w.t, w.c, w.fit);
 		return;
 	default:
 		snprintf(res, rlen, "%s", top->name);
@@ -664,8 +702,13 @@ text_replicates(FILE *f, const struct replicates *rep)
 		    (j = replicates_figure(rep, fg->csv)) < 0 ||
 		    (m = replicates_stats(rep, j, &mean, &sd, &ci)) == 0)
 			continue;
-		fprintf(f, "    %-20s %.4g \u00b1 %.2g%s%s (95%%, %d runs)\n",
-		    fg->label, mean, ci, fg->unit[0] ? " " : "", fg->unit, m);
+		if (strcmp(fg->unit, "%") == 0)	/* a fraction, as a percent */
+			fprintf(f, "    %-20s %+.3g%% \u00b1 %.2g%% (95%%, %d "
+			    "runs)\n", fg->label, 100 * mean, 100 * ci, m);
+		else
+			fprintf(f, "    %-20s %.4g \u00b1 %.2g%s%s (95%%, %d "
+			    "runs)\n", fg->label, mean, ci, fg->unit[0] ?
+			    " " : "", fg->unit, m);
 	}
 }
 
@@ -690,7 +733,10 @@ text_figures(FILE *f, const struct scenario *sc, const struct results *r)
 			fputs(v[idx[k]].s != NULL ? v[idx[k]].s : "", f);
 		else if (fg->format == FMT_BOOL)
 			fputs(v[idx[k]].x != 0 ? "yes" : "no", f);
-		else
+		else if (strcmp(fg->unit, "%") == 0) {	/* a fraction */
+			fprintf(f, "%+.3g%%\n", 100 * v[idx[k]].x);
+			continue;
+		} else
 			fprintf(f, fg->format == FMT_INT ? "%.0f" : "%.4g",
 			    v[idx[k]].x);
 		fprintf(f, "%s%s\n", fg->unit[0] ? " " : "", fg->unit);
@@ -758,6 +804,28 @@ text_gap(FILE *f, const struct scenario *sc, const struct results *r)
 		    "each one takes\n");
 }
 
+/* The step and its parts, simulated beside the closed form's: they add
+ * up to the step (figures.def, breakdown_s). */
+static void
+text_breakdown(FILE *f, const struct results *r)
+{
+	const struct analytic *a = &r->analytic;
+
+	fprintf(f, "  %-22s %-14s %s\n", "", "simulated", "analytic");
+	row(f, "step time", r->step_mean_s, a->step_time_s, 1);
+	row(f, "  compute", r->compute_s, a->compute_s, 1);
+	row(f, "  communication", r->communication_s, a->communication_s, 1);
+	if (a->buckets > 0) {
+		row(f, "    not hidden", r->exposed_s, a->exposed_s, 1);
+		fprintf(f, "  %-22s %.0f%% of the communication, in %d "
+		    "buckets\n", "  hidden by backprop", 100 * r->overlap_ratio,
+		    a->buckets);
+	}
+	row(f, "  wait for peers", r->wait_s, 0, 0);
+	if (r->faults && r->between_s > 0)
+		row(f, "  stood still", r->between_s, 0, 0);
+}
+
 static void
 write_text(FILE *f, const struct scenario *sc, const struct results *r)
 {
@@ -809,17 +877,7 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 		    : "", sc->description);
 	fputc('\n', f);
 
-	fprintf(f, "  %-22s %-14s %s\n", "", "simulated", "analytic");
-	row(f, "step time", r->step_mean_s, a->step_time_s, 1);
-	row(f, "  compute", r->compute_s, a->compute_s, 1);
-	row(f, "  communication", r->communication_s, a->communication_s, 1);
-	if (a->buckets > 0) {
-		row(f, "    not hidden", r->exposed_s, a->exposed_s, 1);
-		fprintf(f, "  %-22s %.0f%% of the communication, in %d "
-		    "buckets\n", "  hidden by backprop", 100 * r->overlap_ratio,
-		    a->buckets);
-	}
-	row(f, "  wait for peers", r->wait_s, 0, 0);
+	text_breakdown(f, r);
 	snprintf(b1, sizeof b1, "%.4g Gbps", r->worker.required_gbps);
 	snprintf(b2, sizeof b2, "%.4g Gbps", a->required_gbps_worker);
 	fprintf(f, "  %-22s %-14s %s\n", "worker NIC needs", b1, b2);

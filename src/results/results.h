@@ -55,6 +55,9 @@ struct link_result {
 	int		 host;		/* host index whose NIC it is, -1, or -2
 					   for a loopback (no network) */
 	int		 up;		/* NIC direction: 1 sending, 0 receiving */
+	int		 both_ways;	/* one link for both directions (a
+					   SimGrid SHARED NIC, half-duplex):
+					   its bytes are both ways' */
 	int		 group;		/* multi-GPU: the machine whose NIC it
 					   is, else -1 */
 	char		*group_name;	/* that machine's name, or NULL */
@@ -128,6 +131,9 @@ struct results {
 					   (0: the averages are no step's) */
 	double		 step_mean_s, step_p50_s, step_p95_s, step_max_s;
 	double		 compute_s, communication_s, wait_s;
+	double		 between_s;	/* before a step's compute starts,
+					   after the step before it ended:
+					   stalls, restarts, checkpoints */
 	double		 exposed_s;	/* communication not hidden by compute */
 	double		 overlap_ratio;	/* 1 - exposed / communication */
 	double		 throughput_samples_per_s;

@@ -48,6 +48,42 @@ step_times(struct results *r, double *times, int k, double sum)
 	r->step_max_s = times[k - 1];
 }
 
+/* A step's breakdown, summed over the workers that ran it. */
+struct cells {
+	double		 n, compute, between, wait, exposed, comm;
+};
+
+/* Worker cell i of a step whose previous step ended at prev, and whose
+ * slowest compute ended at ready: compute; before it, a fault's stall,
+ * restart or checkpoint; waiting for the slowest peer to finish
+ * computing; the rest is communication. */
+static void
+cell_add(const struct summary_in *m, size_t i, double prev, double ready,
+    struct cells *c)
+{
+	double wait = ready - m->t_compute[i];
+	double held = m->held != NULL ? m->held[i] : 0;
+
+	if (wait > m->t_end[i] - m->t_compute[i])
+		wait = m->t_end[i] - m->t_compute[i];
+	/* rounding of the clock over many executions */
+	if (wait < 1e-6 * (m->t_end[i] - m->t_start[i]))
+		wait = 0;
+	c->n++;
+	/* the same rounding (a fast-forward's sums leave 1e-15 s) */
+	if (m->t_start[i] - prev > 1e-6 * (m->t_end[i] - m->t_start[i]))
+		c->between += m->t_start[i] - prev;
+	c->compute += m->t_compute[i] - m->t_start[i] - held;
+	c->wait += wait;
+	c->exposed += m->t_end[i] - m->t_compute[i] - wait + held;
+	c->comm += m->busy != NULL ? m->busy[i] : m->t_end[i] -
+	    m->t_compute[i] - wait;
+}
+
+/* The breakdown is each step's mean over the workers that ran it (an
+ * elastic ring has fewer, a PS worker that died has none for its step),
+ * averaged over the steps as the step time is: so that it adds up to
+ * the step time under faults too, where a long step has fewer cells. */
 static void
 step_stats(const struct summary_in *m, struct results *r)
 {
@@ -55,12 +91,10 @@ step_stats(const struct summary_in *m, struct results *r)
 	int n = m->nworkers, s, w, k = 0;
 	double *times = xcalloc((size_t)m->steps, sizeof *times);
 	/* a job of several may start later: its first step from then */
-	double prev = sc->job.start_s, end, ready, wait, held, sum = 0;
-	double cells = 0;
+	double prev = sc->job.start_s, end, ready, sum = 0, cells = 0;
+	struct cells c;
 	size_t i;
 
-	/* the cells of workers that ran the step (an elastic ring has
-	 * fewer, a PS worker that died has none for its step) */
 	r->steps = m->steps;
 	r->measured = m->steps - sc->run.warmup;
 	for (s = 0; s < m->steps; s++) {
@@ -77,28 +111,19 @@ step_stats(const struct summary_in *m, struct results *r)
 		if (s >= sc->run.warmup) {
 			times[k++] = end - prev;
 			sum += end - prev;
-			/* Per worker: compute; waiting for the slowest peer to
-			 * finish computing; the rest is communication. */
+			memset(&c, 0, sizeof c);
 			for (w = 0; w < n; w++) {
 				i = (size_t)s * (size_t)n + (size_t)w;
-				if (m->t_end[i] == 0)
-					continue;
-				cells++;
-				wait = ready - m->t_compute[i];
-				if (wait > m->t_end[i] - m->t_compute[i])
-					wait = m->t_end[i] - m->t_compute[i];
-				/* rounding of the clock over many executions */
-				if (wait < 1e-6 * (m->t_end[i] - m->t_start[i]))
-					wait = 0;
-				held = m->held != NULL ? m->held[i] : 0;
-				r->compute_s += m->t_compute[i] - m->t_start[i] -
-				    held;
-				r->wait_s += wait;
-				r->exposed_s += m->t_end[i] - m->t_compute[i] -
-				    wait + held;
-				r->communication_s += m->busy != NULL ?
-				    m->busy[i] : m->t_end[i] - m->t_compute[i] -
-				    wait;
+				if (m->t_end[i] != 0)
+					cell_add(m, i, prev, ready, &c);
+			}
+			if (c.n > 0) {
+				cells += c.n;
+				r->compute_s += c.compute / c.n;
+				r->between_s += c.between / c.n;
+				r->wait_s += c.wait / c.n;
+				r->exposed_s += c.exposed / c.n;
+				r->communication_s += c.comm / c.n;
 			}
 		}
 		prev = end;
@@ -109,10 +134,11 @@ step_stats(const struct summary_in *m, struct results *r)
 		times[k++] = 0;		/* no step measured */
 	if (cells == 0)
 		cells = 1;
-	r->compute_s /= cells;
-	r->wait_s /= cells;
-	r->communication_s /= cells;
-	r->exposed_s /= cells;
+	r->compute_s /= k;
+	r->between_s /= k;
+	r->wait_s /= k;
+	r->communication_s /= k;
+	r->exposed_s /= k;
 	r->overlap_ratio = r->communication_s > 0 ?
 	    1 - r->exposed_s / r->communication_s : 0;
 	if (r->overlap_ratio < 1e-9)
@@ -411,6 +437,8 @@ link_stats(const struct summary_in *m, struct results *r)
 		if (owner[i] >= 0) {
 			l->host = owner[i];
 			l->up = m->hosts[owner[i]].nic_up == (int)i;
+			l->both_ways = m->hosts[owner[i]].nic_up ==
+			    m->hosts[owner[i]].nic_down;
 		}
 		/* a multi-GPU machine's NIC, which its GPUs share */
 		l->group = gpus > 1 ? cluster_machine_nic(sc, l->name, &up) :
