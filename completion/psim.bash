@@ -3,23 +3,51 @@
 # Source it (". completion/psim.bash"), or let bash-completion load it:
 # make install puts it in its completions directory, named psim.  It
 # takes every list from the psim being completed (the command word when
-# it is a path to one, such as src/psim, else psim on PATH): the
-# commands (psim keys --commands), a command's options and what each
-# takes (psim keys --options COMMAND), the scenario's key paths (psim
-# keys) and the values of the keys that take one of a list (psim keys
-# --values), so that a new command, option or key needs no edit here.
-# Plain bash 4: bash-completion's helpers are not needed.
+# it is a path to one, such as src/psim, else psim on PATH), one run of
+# it a TAB: the commands (psim keys --commands) for the first word, and
+# after a command psim keys --complete COMMAND: its options, what each
+# takes and the values of those that take one of a list, the scenario's
+# key paths, the values of the keys that take one of a list, the
+# shipped scenarios' names and the commands.  A new command, option or
+# key needs no edit here.  Plain bash 4: bash-completion's helpers are
+# not needed.
 #
 #   psim <TAB>                      the commands
 #   psim run --set strategy.sh<TAB> strategy.shards=
 #   psim run -s strategy.sync=a<TAB>  strategy.sync=async
 #   psim sweep --v<TAB>             --vary (a command's long options)
 #   psim run scenarios/s<TAB>       scenario files (*.json) and folders
+#   psim run seed-<TAB>             a shipped scenario by name too
+#   psim run --format j<TAB>        json (an option's values, if a list)
 #   psim help ru<TAB>               run
 #
 # A key path completes one level at a time: "faults." before
 # "faults.preemption.", "strategy.shards=" at a key that takes a value,
 # and an array's element as the index typed ("jobs.1.") or 0.
+
+# _psim_load PSIM COMMAND: psim keys --complete COMMAND, once, into the
+# caller's _psim_opts ("NAME WHAT [CHOICE...]" lines), _psim_keys,
+# _psim_vals (PATH=VALUE), _psim_scen and _psim_cmds.
+_psim_load() {
+	local line part=""
+
+	while IFS= read -r line; do
+		case $line in
+		'[options]') part=opts ;;
+		'[keys]') part=keys ;;
+		'[values]') part=vals ;;
+		'[scenarios]') part=scen ;;
+		'[commands]') part=cmds ;;
+		*)	case $part in
+			opts) _psim_opts+=("$line") ;;
+			keys) _psim_keys+=("$line") ;;
+			vals) _psim_vals+=("$line") ;;
+			scen) _psim_scen+=("$line") ;;
+			cmds) _psim_cmds+=("$line") ;;
+			esac ;;
+		esac
+	done < <("$1" keys --complete "$2" 2>/dev/null)
+}
 
 # _psim_split: the line up to the cursor in words split at blanks only,
 # into _psim_w (the caller's); the last is the word being completed, ""
@@ -66,25 +94,25 @@ _psim_dots() {
 	_psim_c+=("$rest")
 }
 
-# _psim_paths PSIM PREFIX WORD: the key paths of PSIM keys that WORD
-# begins (PREFIX, such as "--set=", before it), one level at a time:
-# "a.b." for an object, "a.b=" for a key that takes a value (an object
-# too, when it takes one of a list: "network="); N, an array's element,
-# as the index WORD gives, or 0.
+# _psim_paths PREFIX WORD: the key paths (_psim_keys) that WORD begins
+# (PREFIX, such as "--set=", before it), one level at a time: "a.b."
+# for an object, "a.b=" for a key that takes a value (an object too,
+# when it takes one of a list: "network="); N, an array's element, as
+# the index WORD gives, or 0.
 _psim_paths() {
-	local psim=$1 prefix=$2 word=$3 key line k w out i n
+	local prefix=$1 word=$2 key line k w out i n
 	local -a keys kp wp cands _psim_c
 	local -A parent listed seen
 
-	mapfile -t keys < <("$psim" keys 2>/dev/null)
+	keys=("${_psim_keys[@]}")
 	for key in "${keys[@]}"; do	# objects, arrays of objects
 		[[ $key == *.* ]] || continue
 		key=${key%.*}
 		parent[$key]=1 parent[${key%.N}]=1
 	done
-	while IFS= read -r line; do
+	for line in "${_psim_vals[@]}"; do
 		listed[${line%%=*}]=1
-	done < <("$psim" keys --values 2>/dev/null)
+	done
 	_psim_dots "$word"
 	wp=("${_psim_c[@]}")
 	n=$((${#wp[@]} - 1))	# the component being typed
@@ -117,14 +145,14 @@ _psim_paths() {
 	_psim_nospace
 }
 
-# _psim_key PSIM PREFIX WORD: WORD completed as PATH=VALUE: a key path,
-# or after "=" one of the key's values (psim keys --values).
+# _psim_key PREFIX WORD: WORD completed as PATH=VALUE: a key path, or
+# after "=" one of the key's values (_psim_vals).
 _psim_key() {
-	local psim=$1 prefix=$2 word=$3 path generic c line
+	local prefix=$1 word=$2 path generic c line
 	local -a cands _psim_c
 
 	if [[ $word != *=* ]]; then
-		_psim_paths "$psim" "$prefix" "$word"
+		_psim_paths "$prefix" "$word"
 		return
 	fi
 	path=${word%%=*}
@@ -134,10 +162,10 @@ _psim_key() {
 		[[ $c =~ ^[0-9]+$ ]] && c=N
 		generic+=${generic:+.}$c
 	done
-	while IFS= read -r line; do
+	for line in "${_psim_vals[@]}"; do
 		[[ $line == "$generic="* ]] &&
 		    cands+=("$prefix$path=${line#*=}")
-	done < <("$psim" keys --values 2>/dev/null)
+	done
 	_psim_reply "$prefix$word" "${cands[@]}"
 }
 
@@ -157,31 +185,37 @@ _psim_files() {
 	_psim_reply "$1" "${f[@]}"
 }
 
-# _psim_value PSIM WHAT PREFIX WORD: WORD as the value of an option that
-# takes WHAT (psim keys --options: key, file, dir, command or value).
+# _psim_value WHAT PREFIX WORD [CHOICE...]: WORD as the value of an
+# option that takes WHAT (psim keys --options: key, file, dir, command
+# or value, the value one of the CHOICEs when there are any).
 _psim_value() {
+	local what=$1 prefix=$2 word=$3 c
 	local -a cands
-	local c
 
-	case $2 in
-	key)	_psim_key "$1" "$3" "$4" ;;
-	file)	_psim_files "$4" any ;;
-	dir)	_psim_files "$4" dir ;;
-	command)
-		while IFS= read -r c; do
-			cands+=("$3$c")
-		done < <("$1" keys --commands 2>/dev/null)
-		_psim_reply "$3$4" "${cands[@]}" ;;
+	shift 3
+	case $what in
+	key)	_psim_key "$prefix" "$word" ;;
+	file)	_psim_files "$word" any ;;
+	dir)	_psim_files "$word" dir ;;
+	command|value)
+		[[ $what == command ]] && set -- "${_psim_cmds[@]}"
+		for c in "$@"; do
+			cands+=("$prefix$c")
+		done
+		_psim_reply "$prefix$word" "${cands[@]}"
+		# a target goes on after its "<=" or ">="
+		[[ ${COMPREPLY[0]} == *[\<\>]= ]] && _psim_nospace ;;
 	esac
 }
 
-# _psim_operand PSIM COMMAND WORD: an operand: merge's folder, a
-# scenario file for the others (keys takes none).
+# _psim_operand COMMAND WORD: an operand: merge's folder, a scenario
+# file or a shipped scenario's name for the others (keys takes none).
 _psim_operand() {
-	case $2 in
+	case $1 in
 	keys)	;;
-	merge)	_psim_files "$3" dir ;;
-	*)	_psim_files "$3" ;;
+	merge)	_psim_files "$2" dir ;;
+	*)	_psim_files "$2"
+		[[ $2 == */* ]] || _psim_reply "$2" "${_psim_scen[@]}" ;;
 	esac
 }
 
@@ -194,9 +228,10 @@ _psim_commands() {
 }
 
 _psim() {
-	local -a _psim_w longs
-	local psim cmd word prev name what i
-	local -A takes
+	local -a _psim_w longs _psim_opts _psim_keys _psim_vals _psim_scen
+	local -a _psim_cmds
+	local psim cmd word prev name what choices i
+	local -A takes offers
 
 	COMPREPLY=()
 	_psim_split
@@ -218,26 +253,31 @@ _psim() {
 		return 0
 	fi
 	[[ $cmd == -* ]] && return 0	# --help, --version: nothing more
+	_psim_load "$psim" "$cmd"	# the one run of psim of this TAB
 	for ((i = 2; i < ${#_psim_w[@]} - 1; i++)); do
 		if [[ ${_psim_w[i]} == -- ]]; then	# operands only
-			_psim_operand "$psim" "$cmd" "$word"
+			_psim_operand "$cmd" "$word"
 			return 0
 		fi
 	done
-	while read -r name what; do
-		takes[$name]=${what:-none}
+	for i in "${_psim_opts[@]}"; do
+		read -r name what choices <<<"$i"
+		takes[$name]=${what:-none} offers[$name]=$choices
 		[[ $name == --* ]] && longs+=("$name")
-	done < <("$psim" keys --options "$cmd" 2>/dev/null)
+	done
 	prev=${_psim_w[${#_psim_w[@]} - 2]}
 	if [[ $word == --*=* && -n ${takes[${word%%=*}]} ]]; then
-		_psim_value "$psim" "${takes[${word%%=*}]}" "${word%%=*}=" \
-		    "${word#*=}"
+		name=${word%%=*}
+		# shellcheck disable=SC2086
+		_psim_value "${takes[$name]}" "$name=" "${word#*=}" \
+		    ${offers[$name]}
 	elif [[ -n ${takes[$prev]} && ${takes[$prev]} != none ]]; then
-		_psim_value "$psim" "${takes[$prev]}" "" "$word"
+		# shellcheck disable=SC2086
+		_psim_value "${takes[$prev]}" "" "$word" ${offers[$prev]}
 	elif [[ $word == -* ]]; then
 		_psim_reply "$word" "${longs[@]}"
 	else
-		_psim_operand "$psim" "$cmd" "$word"
+		_psim_operand "$cmd" "$word"
 	fi
 	return 0
 }

@@ -190,5 +190,34 @@ completion "a scenario file" "psim run scenarios/seed-250m-10w-10g-p" \
 completion "merge's folder" "psim merge scen" scenarios
 completion "sweep's --out folder" "psim sweep -o platf" platforms
 completion "run's --output file" "psim run -o READ" README.md
+# (issue 38: these gave nothing)
+completion "an option's values: --format" "psim run --format j" json
+completion "an option's values after its short form" "psim run -f " \
+    text json csv
+completion "advise's --target: a figure and its comparison" \
+    "psim advise -t good" "goodput<=" "goodput>="
+# (the shipped ones: the source tree's, as t0033 has them)
+PSIM_DATADIR=$SRCDIR completion "a shipped scenario by name" \
+    "psim run seed-250m-10w-10g-ps" \
+    seed-250m-10w-10g-ps-worker0 seed-250m-10w-10g-ps1 seed-250m-10w-10g-ps8
+# One run of psim a TAB, whatever is completed (before: psim keys two or
+# three times): a psim on PATH that counts its runs.
+mkdir -p "$TMP/count"
+printf '#!/bin/sh\necho "$*" >>"%s/runs"\nexec "%s" "$@"\n' "$TMP" "$PSIM" \
+    >"$TMP/count/psim"
+chmod +x "$TMP/count/psim"
+for line in "psim run --set strategy.sh" "psim run --set strategy.sync=a" \
+    "psim advise -t good" "psim run seed-" "psim keys --options adv" \
+    "psim sweep --v" "psim r"; do
+	: >"$TMP/runs"
+	(cd "$SRCDIR" && PATH="$TMP/count:$PATH" bash --norc --noprofile -c '
+		. completion/psim.bash || exit 1
+		COMP_LINE=$1 COMP_POINT=${#1}
+		read -r -a COMP_WORDS <<<"${1//=/ = }"
+		COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+		_psim psim "${COMP_WORDS[COMP_CWORD]}" \
+		    "${COMP_WORDS[COMP_CWORD - 1]}"' sh "$line") >/dev/null 2>&1
+	check "\"$line\": one run of psim" test "$(wc -l <"$TMP/runs")" -eq 1
+done
 
 done_testing

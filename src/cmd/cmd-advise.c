@@ -464,9 +464,11 @@ cmd_advise_exec(int argc, char **argv)
 {
 	struct advise_args x = { .a = { .probes = 3, .max_sims = 64,
 	    .nbest = 3 } };
+	const char *choices[OPT_ALL + 1] = { [OPT_TARGET] =
+	    advise_target_choices() };
 	const struct cmd_options o = { .help = advise_help, .flags =
 	    CMD_OUTPUT, .own = advise_options, .take = advise_option, .ctx =
-	    &x };
+	    &x, .choices = choices };
 	struct cmd_args args;
 	struct scenario *sc = NULL;
 	int status, json, i;

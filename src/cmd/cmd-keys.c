@@ -1,4 +1,5 @@
-/* cmd-keys.c: psim keys [--values | --commands | --options COMMAND]: what
+/* cmd-keys.c: psim keys [--values | --commands | --options COMMAND |
+ * --scenarios | --complete COMMAND]: what
  * psim takes, from its own tables, for people and for the shell's
  * completion (completion/psim.bash): every scenario key path (the tables
  * the parser checks a scenario's keys against, scenario-keys.c), the
@@ -15,11 +16,13 @@
 #include "xmalloc.h"
 
 /* psim keys' own options: one of them at most. */
-enum { OPT_VALUES, OPT_COMMANDS, OPT_OPTIONS };
+enum { OPT_VALUES, OPT_COMMANDS, OPT_OPTIONS, OPT_SCENARIOS, OPT_COMPLETE };
 static const struct cmd_option keys_options[] = {
 	[OPT_VALUES] = { "values", 0, CMD_NONE },
 	[OPT_COMMANDS] = { "commands", 0, CMD_NONE },
 	[OPT_OPTIONS] = { "options", 0, CMD_COMMAND },
+	[OPT_SCENARIOS] = { "scenarios", 0, CMD_NONE },
+	[OPT_COMPLETE] = { "complete", 0, CMD_COMMAND },
 	{ NULL, 0, CMD_NONE }
 };
 
@@ -38,7 +41,15 @@ static const char keys_help[] =
     "line, each with\n"
     "                        what its value is: key (PATH=...), file, "
     "dir, command\n"
-    "                        or value\n"
+    "                        or value, and the values of a value of "
+    "a list\n"
+    "      --scenarios       instead, the shipped scenarios' names\n"
+    "      --complete COMMAND  instead, all the shell's completion of "
+    "COMMAND\n"
+    "                        needs at once: \"[options]\", then "
+    "\"[keys]\", \"[values]\",\n"
+    "                        \"[scenarios]\" and \"[commands]\", each "
+    "a line before its\n                        list\n"
     "  -h, --help            show this help\n"
     "\nThe shell's completion (completion/psim.bash) reads them.\n";
 
@@ -54,7 +65,8 @@ keys_option(void *ctx, int which, const char *value)
 
 	if (k->what >= 0) {
 		fprintf(stderr, "psim: keys: expected one of --values, "
-		    "--commands and --options, got --%s and --%s\n",
+		    "--commands, --options, --scenarios and --complete, got "
+		    "--%s and --%s\n",
 		    keys_options[k->what].name, keys_options[which].name);
 		return 2;
 	}
@@ -108,6 +120,50 @@ print_options(const char *name)
 	return status;
 }
 
+static void
+print_commands(void)
+{
+	const struct cmd_entry *const *e;
+
+	for (e = cmd_table; *e != NULL; e++)
+		puts((*e)->name);
+	puts("help");	/* psim.c's own */
+}
+
+static void
+print_scenarios(void)
+{
+	char **names = cmd_shipped_scenarios();
+	int i;
+
+	for (i = 0; names[i] != NULL; i++)
+		puts(names[i]);
+	xfreev(names);
+}
+
+/* All the completion of a command needs, in one run of psim (one a TAB):
+ * its options, the key paths, their values, the shipped scenarios. */
+static int
+print_complete(const char *name)
+{
+	int status;
+
+	puts("[options]");
+	fflush(stdout);
+	if ((status = print_options(name)) != 0)
+		return status;
+	fflush(stdout);
+	puts("[keys]");
+	print_keys(0);
+	puts("[values]");
+	print_keys(1);
+	puts("[scenarios]");
+	print_scenarios();
+	puts("[commands]");
+	print_commands();
+	return 0;
+}
+
 static int
 cmd_keys_exec(int argc, char **argv)
 {
@@ -119,7 +175,6 @@ cmd_keys_exec(int argc, char **argv)
 		.take = keys_option,
 		.ctx = &k,
 	};
-	const struct cmd_entry *const *e;
 	struct cmd_args args;
 	int status;
 
@@ -130,11 +185,14 @@ cmd_keys_exec(int argc, char **argv)
 		return cmd_usage(&cmd_keys_entry);
 	if (k.what == OPT_OPTIONS)
 		return print_options(k.command);
-	if (k.what == OPT_COMMANDS) {
-		for (e = cmd_table; *e != NULL; e++)
-			puts((*e)->name);
-		puts("help");	/* psim.c's own */
-	} else
+	if (k.what == OPT_SCENARIOS)
+		print_scenarios();
+	else if (k.what == OPT_COMPLETE)
+		return print_complete(k.command);
+	else if
+ (k.what == OPT_COMMANDS)
+		print_commands();
+	else
 		print_keys(k.what == OPT_VALUES);
 	return 0;
 }

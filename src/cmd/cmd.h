@@ -78,6 +78,10 @@ struct cmd_options {
 	 * on, or the exit status to stop with, having said why. */
 	int		(*take)(void *ctx, int which, const char *value);
 	void		*ctx;
+	/* own[i]'s values for the shell's completion, space-separated
+	 * (psim keys --options lists them after what the value is); NULL,
+	 * or NULL for an option without a list */
+	const char *const *choices;
 };
 
 /* The one option path of every command: parse argv (argv[0] the
@@ -93,6 +97,9 @@ int cmd_parse(int argc, char **argv, const struct cmd_entry *e,
  * key", "--help"), each with what its value is, and returns 0 (psim
  * keys --options: a command's options as its cmd_parse sees them). */
 void cmd_parse_lists(void);
+/* The shipped scenarios' names (a bare name that cmd_scenario_file
+ * finds), sorted, NULL-terminated, malloc'd (xfreev). */
+char **cmd_shipped_scenarios(void);
 
 /* Print e's usage line on stderr; returns 2, the exit status of a usage
  * error. */

@@ -4,6 +4,7 @@
  * does not link every other command. */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <sys/stat.h>
@@ -29,9 +30,12 @@ static const struct option common[] = {
 	{ "json", required_argument, NULL, 'j' },
 };
 #define NCOMMON	(sizeof common / sizeof common[0])
-/* What each of their values is, in common[]'s order. */
+/* What each of their values is, in common[]'s order, and the values of
+ * those that take one of a list. */
 static const enum cmd_value common_value[NCOMMON] = { CMD_KEY, CMD_NONE,
     CMD_VALUE, CMD_FILE, CMD_FILE };
+static const char *const common_choices[NCOMMON] = { NULL, NULL,
+    "text json csv", NULL, NULL };
 
 /* cmd_parse_lists() was called: list the options, parse nothing. */
 static int listing;
@@ -133,17 +137,19 @@ cmd_parse_lists(void)
 }
 
 /* An option as psim keys --options prints it: each spelling, with what
- * its value is. */
+ * its value is and, for a value of a list, the list. */
 static void
-list_option(const char *name, int letter, enum cmd_value v)
+list_option(const char *name, int letter, enum cmd_value v,
+    const char *choices)
 {
 	static const char *const what[] = { [CMD_NONE] = "",
 	    [CMD_VALUE] = " value", [CMD_FILE] = " file", [CMD_DIR] = " dir",
 	    [CMD_KEY] = " key", [CMD_COMMAND] = " command" };
+	const char *c = choices != NULL ? choices : "";
 
-	printf("--%s%s\n", name, what[v]);
+	printf("--%s%s%s%s\n", name, what[v], *c ? " " : "", c);
 	if (letter != 0)
-		printf("-%c%s\n", letter, what[v]);
+		printf("-%c%s%s%s\n", letter, what[v], *c ? " " : "", c);
 }
 
 /* The options of o, common and own, as cmd_parse takes them. */
@@ -155,11 +161,12 @@ list_options(const struct cmd_options *o)
 	for (i = 0; i < NCOMMON; i++) {
 		if (common_here((int)i, o->flags))
 			list_option(common[i].name, common[i].val,
-			    common_value[i]);
+			    common_value[i], common_choices[i]);
 	}
 	for (i = 0; o->own != NULL && o->own[i].name != NULL; i++)
 		list_option(o->own[i].name, o->own[i].letter,
-		    o->own[i].value);
+		    o->own[i].value, o->choices != NULL ? o->choices[i] :
+		    NULL);
 }
 
 int
@@ -304,6 +311,39 @@ datadir(void)
 	const char *d = getenv("PSIM_DATADIR");
 
 	return d != NULL && *d != '\0' ? d : PKGDATADIR;
+}
+
+static int
+cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char **
+cmd_shipped_scenarios(void)
+{
+	char *dir, **names = NULL;
+	struct dirent *d;
+	size_t n = 0, len;
+	DIR *dp;
+
+	xasprintf(&dir, "%s/scenarios", datadir());
+	if ((dp = opendir(dir)) != NULL) {
+		while ((d = readdir(dp)) != NULL) {
+			len = strlen(d->d_name);
+			if (len <= 5 || d->d_name[0] == '.' ||
+			    strcmp(d->d_name + len - 5, ".json") != 0)
+				continue;
+			names = xreallocarray(names, n + 2, sizeof *names);
+			names[n++] = xstrndup(d->d_name, len - 5);
+		}
+		closedir(dp);
+	}
+	free(dir);
+	names = xreallocarray(names, n + 1, sizeof *names);
+	names[n] = NULL;
+	qsort(names, n, sizeof *names, cmp_names);
+	return names;
 }
 
 int

@@ -24,6 +24,22 @@ static const char *const fig_names[FIG_N] = {
 	[FIG_REQUIRED_GBPS] = "required_gbps",
 };
 
+const char *
+advise_target_choices(void)
+{
+	static char buf[512];
+	size_t n = 0;
+	int i, k;
+
+	if (buf[0] == '\0')
+		for (i = 0; i < FIG_N; i++)
+			for (k = 0; k < 2; k++)
+				n += (size_t)snprintf(buf + n, sizeof buf - n,
+				    "%s%s%s", n > 0 ? " " : "", fig_names[i],
+				    k ? ">=" : "<=");
+	return buf;
+}
+
 /* The JSON answer's key of each figure. */
 static const char *const fig_keys[FIG_N] = {
 	[FIG_STEP_TIME] = "step_time_s",

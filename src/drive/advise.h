@@ -32,6 +32,9 @@ struct advise_target {
 /* A figure's name in targets and in the JSON answer. */
 const char *advise_fig_name(enum advise_fig);
 
+/* Every FIGURE<= and FIGURE>= a target begins with, space-separated
+ * (the shell's completion of --target). */
+const char *advise_target_choices(void);
 /* arg as a target; -1 with *cause (malloc'd: "expected ..., got ...")
  * if it is not one.  Values take units as elsewhere in psim: step_time
  * a duration (3.5s, 200ms; a bare number is seconds), required_gbps a
