@@ -199,7 +199,8 @@ cmd_keys_exec(int argc, char **argv)
 
 const struct cmd_entry cmd_keys_entry = {
 	.name = "keys",
-	.usage = "[--values | --commands | --options COMMAND]",
+	.usage = "[--values | --commands | --options COMMAND | --scenarios | "
+	    "--complete COMMAND]",
 	.summary = "list the scenario key paths, commands and their options",
 	.exec = cmd_keys_exec,
 };
