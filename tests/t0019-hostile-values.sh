@@ -238,4 +238,28 @@ refused "a slow host listed twice" /cluster/slow_hosts/1 \
     "host \"host-1\" is listed twice \(also at /cluster/slow_hosts/0\); give it once, with one factor\$" \
     "$RING" --set 'cluster.slow_hosts=[{"host": "host-1", "factor": 2}, {"host": "host-1", "factor": 3}]'
 
+# A valid value that makes a run very slow: accepted, with one note on
+# stderr naming its path and the wall clock it costs (before: not a
+# word; strategy.shards=4000 took 120 times as long as 400).  Estimates
+# from bench/RESULTS.md's measurements, so within a factor of 2 here.
+"$PSIM" validate --set strategy.shards=4000 "$PS8" >"$TMP/out" 2>"$TMP/err"
+check "4000 shards: valid (exit 0)" test $? -eq 0
+check "4000 shards: one note, its path and what it costs" grep -q \
+    "^psim: $PS8: /strategy/shards: note: 4000 shards and 10 workers push 40000 messages at once each step, and SimGrid's work grows with their square: about 48 s of wall clock a step simulated" \
+    "$TMP/err"
+check "4000 shards: one line" test "$(wc -l <"$TMP/err")" -eq 1
+"$PSIM" validate --set strategy.shards=400 "$PS8" >"$TMP/out" 2>"$TMP/err"
+check "400 shards (0.5 s a step): no note" test ! -s "$TMP/err"
+STR=$S/straggler-ring.json
+"$PSIM" validate --set 'numerics.hidden=[32000]' "$STR" >"$TMP/out" 2>"$TMP/err"
+check "hidden=[32000]: a note, its path and what it costs" grep -q \
+    "^psim: $STR: /numerics/hidden: note: 32000 hidden units take each of the 65536 samples and 4096 test samples through tanh: about 267.4 s of wall clock before the first step" \
+    "$TMP/err"
+"$PSIM" validate "$STR" >"$TMP/out" 2>"$TMP/err"
+check "the shipped numerics (hidden [32]): no note" test ! -s "$TMP/err"
+# every command that loads the scenario says it, before it works
+"$PSIM" platform --set strategy.shards=4000 "$PS8" >"$TMP/out" 2>"$TMP/err"
+check "psim platform: the note too, and its platform" sh -c \
+    "grep -q '/strategy/shards: note: ' '$TMP/err' && grep -q '<platform' '$TMP/out'"
+
 done_testing

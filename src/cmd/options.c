@@ -408,7 +408,8 @@ cmd_load(const struct cmd_entry *e, struct cmd_args *a, struct scenario **sc)
 			scenario_free(*sc);
 			*sc = NULL;
 			status = 2;
-		}
+		} else if ((*sc)->notes != NULL)
+			fputs((*sc)->notes, stderr);	/* what it costs */
 	}
 	/* path goes: a->file is the scenario's own copy of it from here
 	 * (the operand itself for standard input or on an error) */

@@ -539,6 +539,61 @@ check_platform_size(struct ctx *c, const struct scenario *sc)
 		    "1000 racks" : "1000 machines and dedicated servers");
 }
 
+/* What a valid value costs in wall-clock time, said (a note, not an
+ * error) where it is minutes: measured on this project's 2-core machine,
+ * bench/RESULTS.md "What a value costs".  A synchronous PS's pushes of a
+ * step go at once, participants times shards, and SimGrid's work on each
+ * event grows with the flows that share links: a step's wall time grows
+ * as their square (0.5 s a step at 4,000, 3 s at 10,000).  With numerics
+ * an mlp's hidden units pass every sample of the teacher's data and of
+ * each test loss through tanh (about 120 ns a unit and sample: 20 s for
+ * the data and 3 test losses at 2,000 units, 313 s at 32,000). */
+#define COST_PS_FLOW2	3e-8		/* s a step per (flows at once)^2 */
+#define COST_TANH	1.2e-7		/* s per hidden unit and sample */
+#define COST_STEP_SAY	10		/* s a simulated step: said */
+#define COST_SAY	30		/* s in all: said */
+
+static void
+check_cost(struct ctx *c, const struct scenario *sc)
+{
+	const struct nn *m = &sc->numerics.model;
+	double flows, t;
+	int h;
+	char w[32];
+
+	if (errors_count(&c->errors) != 0)
+		return;		/* a word on cost is for a valid scenario */
+	/* (a step that fast-forwards costs nothing: a step's cost; an
+	 * asynchronous PS's pushes do not go at once) */
+	if (sc->strategy.info->family == FAMILY_PS &&
+	    sc->strategy.sync == SYNC_SYNC) {
+		flows = (double)scenario_ps_members(sc) * sc->strategy.shards;
+		t = COST_PS_FLOW2 * flows * flows;
+		units_fmt_time(t, w, sizeof w);
+		if (t > COST_STEP_SAY)
+			note_at(c, "/strategy/shards", "%d shards and %d "
+			    "workers push %.0f messages at once each step, and "
+			    "SimGrid's work grows with their square: about %s of "
+			    "wall clock a step simulated (0.5 s at 4,000 at "
+			    "once)", sc->strategy.shards,
+			    scenario_ps_members(sc), flows, w);
+	}
+	if (sc->numerics.mode == NUM_OFF || m->kind != NN_MLP)
+		return;
+	h = m->hidden[0] + m->hidden[1];
+	/* the teacher's data, before the first step (each test loss
+	 * after it costs test_samples more: not counted) */
+	t = COST_TANH * h * ((double)sc->numerics.samples +
+	    (double)sc->numerics.test_samples);
+	units_fmt_time(t, w, sizeof w);
+	if (t > COST_SAY)
+		note_at(c, "/numerics/hidden", "%d hidden units take each of "
+		    "the %ld samples and %ld test samples through tanh: about "
+		    "%s of wall clock before the first step, and %ld samples' "
+		    "worth again at each test loss", h, sc->numerics.samples,
+		    sc->numerics.test_samples, w, sc->numerics.test_samples);
+}
+
 void
 scenario_check(struct ctx *c, const struct scenario *sc,
     const struct given *g)
@@ -557,4 +612,5 @@ scenario_check(struct ctx *c, const struct scenario *sc,
 	check_placement(c, sc, g);
 	check_hosts(c, sc, g);
 	check_platform_size(c, sc);
+	check_cost(c, sc);
 }

@@ -31,6 +31,7 @@ struct ctx {
 	const char	*job;		/* a job of several: "/jobs/1", which
 					   err_at puts before the paths of the
 					   job's own keys; else NULL */
+	struct errors	 notes;		/* a word on a valid value (note_at) */
 };
 
 /* An error at path if s (NULL: none) holds a line break. */
@@ -39,6 +40,11 @@ void one_line(struct ctx *, const char *path, const char *s);
 /* Add the error "psim: FILE: PATH: MESSAGE" ("psim: FILE: MESSAGE" when
  * path is NULL or ""). */
 void err_at(struct ctx *, const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* A note on a valid value, "psim: FILE: PATH: note: MESSAGE": what it
+ * will cost (scenario_check's check_cost); the commands print it before
+ * they run (struct scenario's notes). */
+void note_at(struct ctx *, const char *path, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* "psim: FILE: PATH" (or "psim: FILE"), malloc'd: where err_at's lines
  * start, for another reader that adds to c->errors (trace_read). */

@@ -103,10 +103,10 @@ check_top(struct ctx *c, const cJSON *root, char *const *sets, int nsets)
 	return jobs;
 }
 
-/* Lines of from that c has not yet (the cluster's errors, which every
- * job's load finds again), added to c. */
+/* Lines of from that to has not yet (the cluster's errors, which every
+ * job's load finds again), added to to. */
 static void
-merge_errors(struct ctx *c, struct errors *from)
+merge_errors(struct errors *to, struct errors *from)
 {
 	char *text = errors_take(from), *line, *next;
 
@@ -114,9 +114,8 @@ merge_errors(struct ctx *c, struct errors *from)
 		if ((next = strchr(line, '\n')) == NULL)
 			break;
 		*next++ = '\0';
-		if (c->errors.text == NULL || strstr(c->errors.text, line) ==
-		    NULL)
-			errors_add(&c->errors, NULL, "%s", line);
+		if (to->text == NULL || strstr(to->text, line) == NULL)
+			errors_add(to, NULL, "%s", line);
 	}
 	free(text);
 }
@@ -171,7 +170,7 @@ load_job(struct ctx *c, const cJSON *root, const cJSON *job, int i,
     char *const *sets, int nsets)
 {
 	char path[32], name[32], where[48];
-	struct ctx jc = { c->file, ERRORS_INIT, path };
+	struct ctx jc = { c->file, ERRORS_INIT, path, ERRORS_INIT };
 	struct scenario *sc;
 	double start = 0;
 	cJSON *t;
@@ -188,7 +187,8 @@ load_job(struct ctx *c, const cJSON *root, const cJSON *job, int i,
 	sc = scenario_load_tree(&jc, t, sets, nsets);
 	cJSON_Delete(t);
 	check_job(&jc, sc);
-	merge_errors(c, &jc.errors);
+	merge_errors(&c->errors, &jc.errors);
+	merge_errors(&c->notes, &jc.notes);
 	if ((sc->job.name = get_string(c, job, path, "name", 0)) == NULL) {
 		snprintf(name, sizeof name, "job-%d", i);
 		sc->job.name = xstrdup(name);
@@ -204,7 +204,7 @@ struct scenario *
 scenario_load_jobs(struct ctx *c, const cJSON *root, char *const *sets,
     int nsets)
 {
-	struct ctx quiet = { c->file, ERRORS_INIT, NULL };
+	struct ctx quiet = { c->file, ERRORS_INIT, NULL, ERRORS_INIT };
 	const cJSON *jobs;
 	struct scenario *top, **sc;
 	char path[40];
@@ -234,6 +234,7 @@ scenario_load_jobs(struct ctx *c, const cJSON *root, char *const *sets,
 	top = scenario_load_tree(&quiet, t, sets, nsets);
 	cJSON_Delete(t);
 	errors_free(&quiet.errors);
+	errors_free(&quiet.notes);
 	top->njobs = n;
 	top->jobs = sc;
 	for (i = 0; i < n; i++) {

@@ -47,6 +47,20 @@ err_at(struct ctx *c, const char *path, const char *fmt, ...)
 	free(where);
 }
 
+void
+note_at(struct ctx *c, const char *path, const char *fmt, ...)
+{
+	va_list ap;
+	char *where = err_where(c, path), *w;
+
+	xasprintf(&w, "%s: note", where);
+	va_start(ap, fmt);
+	errors_vadd(&c->notes, w, fmt, ap);
+	va_end(ap);
+	free(w);
+	free(where);
+}
+
 /* Levenshtein distance, for did-you-mean. */
 static int
 edit_distance(const char *a, const char *b)

@@ -247,7 +247,7 @@ scenario_load(const char *path, char *const *sets, int nsets, char **errors)
 {
 	struct ctx c = { path == NULL ? "(built-in seed)" :
 	    strcmp(path, "-") == 0 ? SCENARIO_STDIN : path, ERRORS_INIT,
-	    NULL };
+	    NULL, ERRORS_INIT };
 	struct scenario *sc;
 	char *text;
 	size_t len;
@@ -287,7 +287,7 @@ struct scenario *
 scenario_load_buffer(const char *name, const char *buf, size_t len,
     char *const *sets, int nsets, char **errors)
 {
-	struct ctx c = { name, ERRORS_INIT, NULL };
+	struct ctx c = { name, ERRORS_INIT, NULL, ERRORS_INIT };
 	struct scenario *sc;
 	struct cJSON *root;
 	char *text;
@@ -313,9 +313,11 @@ scenario_load_buffer(const char *name, const char *buf, size_t len,
 	scenario_json_free(root);
 	if (errors_count(&c.errors) != 0) {
 		*errors = errors_take(&c.errors);
+		errors_free(&c.notes);
 		scenario_free(sc);
 		return NULL;
 	}
+	sc->notes = errors_take(&c.notes);
 	return sc;
 }
 
@@ -342,6 +344,7 @@ scenario_free(struct scenario *sc)
 	free(sc->file);
 	free(sc->name);
 	free(sc->description);
+	free(sc->notes);
 	xfreev(sc->sets);
 	free(sc->model.preset);
 	for (i = 0; i < sc->model.nlayers; i++)

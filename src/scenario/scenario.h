@@ -44,6 +44,9 @@ struct scenario {
 	char		*file;		/* where it came from, for messages */
 	char		*name;
 	char		*description;	/* the file's, whatever the overrides */
+	char		*notes;		/* lines on what valid values cost,
+					   "psim: FILE: PATH: note: ...", or
+					   NULL: the commands print them */
 	char		**sets;		/* the --set overrides, in order */
 	int		 nsets;
 	unsigned long	 seed;
