@@ -39,8 +39,11 @@ def check_format(ev):
         if not isinstance(e["pid"], int) or not isinstance(e["tid"], int):
             fail("pid/tid not integers: %r" % e)
         ph = e["ph"]
-        if ph not in ("M", "X", "i", "C"):
+        if ph not in ("M", "X", "i", "C", "s", "f"):
             fail("unexpected ph: %r" % e)
+        if ph in ("s", "f") and (not isinstance(e.get("id"), int) or
+                                 e.get("cat") != "flow"):
+            fail("a flow event without its id: %r" % e)
         if ph == "M":
             if e["name"] not in ("process_name", "thread_name",
                                  "process_sort_index"):
@@ -73,6 +76,39 @@ def main(mode, trace, report=None):
     comp = [e for e in ev if e["ph"] == "X" and e.get("cat") == "compute"]
     if mode == "format":
         return
+    if mode == "flows":
+        # every message a flow: "s" on a thread of its sender's process,
+        # inside a "send" slice there at the post, "f" inside the
+        # message's span on its receiver's thread; ids once each
+        by = defaultdict(dict)
+        for e in ev:
+            if e["ph"] in ("s", "f"):
+                if e["ph"] in by[e["id"]]:
+                    fail("flow id twice: %r" % e)
+                by[e["id"]][e["ph"]] = e
+        sends = {(e["pid"], e["tid"], e["ts"]) for e in ev
+                 if e["ph"] == "X" and e.get("name") == "send"}
+        if len(by) != len(comm):
+            fail("%d flows for %d messages" % (len(by), len(comm)))
+        ends = {(e["pid"], e["tid"]): [] for e in comm}
+        for e in comm:
+            ends[(e["pid"], e["tid"])].append((e["ts"], e["ts"] + e["dur"]))
+        src = {}
+        for e in comm:
+            src[(e["pid"], e["tid"], e["ts"])] = e["args"]["src_host"]
+        for i, fl in by.items():
+            s, f = fl.get("s"), fl.get("f")
+            if s is None or f is None:
+                fail("flow %d without both ends" % i)
+            if (s["pid"], s["tid"], s["ts"]) not in sends:
+                fail("flow %d starts in no send slice: %r" % (i, s))
+            if not any(a <= f["ts"] <= b
+                       for a, b in ends.get((f["pid"], f["tid"]), [])):
+                fail("flow %d ends in no message span: %r" % (i, f))
+        if set(s["pid"] for s in (fl["s"] for fl in by.values())) != \
+                set(e["args"]["src_host"] for e in comm):
+            fail("flows start from other hosts than the messages' senders")
+        return
     if mode == "steps":
         steps = report
         lo, hi = (int(x) for x in steps.split(".."))
@@ -89,7 +125,9 @@ def main(mode, trace, report=None):
         notes = [e for e in ev if e["ph"] == "i" and e.get("cat") == "note"]
         if len(notes) != 1 or "capped" not in notes[0]["name"]:
             fail("no cap note")
-        if len([e for e in ev if e["ph"] not in ("M",)]) > 200:
+        # (a message's flow is written from its one recorded event)
+        if len([e for e in ev if e["ph"] not in ("M",) and
+                e.get("cat") != "flow"]) > 200:
             fail("more events than the cap allows")
         return
     if mode == "rounds":
@@ -174,6 +212,8 @@ for s in ring ps8; do
 	    --timeline "$TMP/$s.trace" -j "$TMP/$s.json" "$f" 2>/dev/null
 	check "$s: runs with --timeline" ran "$TMP/$s.out" -- test -s "$TMP/$s.trace"
 	tl "$s: a valid trace-event file" format "$TMP/$s.trace"
+	tl "$s: a flow from each message's sender to its span (who sends to whom)" \
+	    flows "$TMP/$s.trace"
 	tl "$s: a comm event per message of the report" messages \
 	    "$TMP/$s.trace" "$TMP/$s.json"
 	tl "$s: comm bytes add up to the hosts' bytes sent" bytes \

@@ -78,7 +78,7 @@ not_utf8(void)
 	timeline_host(tl, 0, "bad\xff" "host\xe2\x80", "worker 0");
 	timeline_host(tl, 1, "h1", "worker 1");
 	timeline_thread(tl, 0, 1, "worker-\xc3");
-	timeline_comm(tl, 0, 1, 1, 0, -1, NULL, 1e6, 0, 1, NULL, 0);
+	timeline_comm(tl, 0, -1, 1, 1, 0, -1, NULL, 1e6, 0, 1, NULL, 0);
 	text = written(tl);
 	tap_ok(text != NULL && is_ascii(text),
 	    "a host name not UTF-8: the trace is UTF-8 (ASCII: escaped)");
@@ -131,8 +131,8 @@ main(void)
 	tap_ok(tl->nev == 2, "steps 1..2: step 1 and the no-step instant");
 	/* two transfers on link 0: 1 GB over [1, 2] s (8 Gbps), 0.5 GB over
 	 * [1.5, 2.5] s (4 Gbps) */
-	timeline_comm(tl, 0, 0, 7, 1, -1, "push", 1e9, 1, 2, link0, 1);
-	timeline_comm(tl, 0, 0, 7, 2, 3, NULL, 5e8, 1.5, 2.5, link0, 1);
+	timeline_comm(tl, 0, 5, 0, 7, 1, -1, "push", 1e9, 1, 2, link0, 1);
+	timeline_comm(tl, 0, -1, 0, 7, 2, 3, NULL, 5e8, 1.5, 2.5, link0, 1);
 	text = written(tl);
 	tap_ok(text != NULL, "written");
 	tap_ok(text != NULL && strstr(text, "\"host-0\"") == NULL &&
@@ -152,6 +152,18 @@ main(void)
 	    "the link counter: 8, 12, 4, then 0 Gbps");
 	tap_ok(text != NULL && strstr(text, "\"capped\":false") != NULL,
 	    "not capped");
+	/* the first transfer's flow: a send slice on its sender's thread at
+	 * its post, "s" there, "f" in the middle of its span (1.5 s), its
+	 * id the event's (the third); none for the fourth, whose sender is
+	 * not known */
+	tap_ok(text != NULL && strstr(text, "{\"name\":\"send\",\"cat\":"
+	    "\"flow\",\"ph\":\"X\",\"pid\":0,\"tid\":5,\"ts\":1000000.000000,"
+	    "\"dur\":0,") != NULL && strstr(text, "\"ph\":\"s\",\"id\":2,"
+	    "\"pid\":0,\"tid\":5,\"ts\":1000000.000000}") != NULL &&
+	    strstr(text, "\"ph\":\"f\",\"bp\":\"e\",\"id\":2,\"pid\":0,"
+	    "\"tid\":7,\"ts\":1500000.000000}") != NULL &&
+	    strstr(text, "\"id\":3,") == NULL,
+	    "a flow from the sender's thread to the receiver's span");
 	free(text);
 	timeline_free(tl);
 
@@ -159,8 +171,8 @@ main(void)
 	tl = timeline_create(-1, -1, 4);
 	timeline_host(tl, 0, "h", "worker 0");
 	timeline_span(tl, TL_COMPUTE, "compute", 0, 1, 0, 0, 1);
-	timeline_comm(tl, 0, 0, 1, 0, -1, NULL, 1e6, 1, 2, (const int[]){ 0, 1 },
-	    2);
+	timeline_comm(tl, 0, -1, 0, 1, 0, -1, NULL, 1e6, 1, 2,
+	    (const int[]){ 0, 1 }, 2);
 	timeline_span(tl, TL_COMPUTE, "compute", 0, 1, 1, 2, 3);
 	tap_ok(tl->capped && tl->nev == 1 && tl->nedge == 0,
 	    "capped: nothing recorded past the first event left out");

@@ -95,6 +95,7 @@ message(struct sim *sim, int src, int dst, int step, long offset, long count,
 	m->bytes = bytes;
 	m->wire = sim_local_free(sim, src, dst) ? 0 : bytes;
 	m->posted_s = simgrid_get_clock();
+	m->src_tid = sim_timeline_sender(sim, src);
 	m->from_worker = sg_actor_self_get_data() == &worker_tag;
 	m->round = src < sim->nworkers ? sim->round[src] : -1;
 	m->data = NULL;

@@ -53,8 +53,15 @@ sim_timeline_message(struct sim *sim, int dst, const struct msg *m)
 		phase = "restore";
 	else if (sim->sc->strategy.info->family == FAMILY_PS)
 		phase = m->from_worker ? "push" : "pull";
-	timeline_comm(sim->timeline, m->src, dst, self_tid(sim, dst), step,
-	    phase == NULL ? m->round : -1, phase, m->bytes, m->posted_s, simgrid_get_clock(), links, n);
+	timeline_comm(sim->timeline, m->src, m->src_tid, dst,
+	    self_tid(sim, dst), step, phase == NULL ? m->round : -1, phase,
+	    m->bytes, m->posted_s, simgrid_get_clock(), links, n);
+}
+
+int
+sim_timeline_sender(struct sim *sim, int src)
+{
+	return sim->timeline != NULL ? self_tid(sim, src) : -1;
 }
 
 void

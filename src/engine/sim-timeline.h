@@ -20,6 +20,9 @@ void sim_mark(struct sim *, int h, const char *name, int step);
 
 /* Every received message passes here (sim_received): its comm event. */
 void sim_timeline_message(struct sim *, int dst, const struct msg *);
+/* The calling actor, sending from host src, as a thread of src's process
+ * in the timeline (its flow starts there), or -1 without --timeline. */
+int sim_timeline_sender(struct sim *, int src);
 /* Worker w's compute of step seq from t0_s to now, or (exchange 1) its
  * exchange after it. */
 void sim_timeline_step(struct sim *, int w, int seq, double t0_s,

@@ -58,6 +58,8 @@ struct msg {
 					   between actors of one host of a
 					   platform file (sim_local_free) */
 	double		 posted_s;	/* simulated s when sent: --timeline */
+	int		 src_tid;	/* the sending actor: --timeline's
+					   flow from it */
 	int		 from_worker;	/* sent by a worker's own actor */
 	int		 round;		/* all-reduce: the round of its step's
 					   exchange it is sent in, or -1 */

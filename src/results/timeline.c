@@ -288,9 +288,9 @@ edge(struct timeline *tl, int link, double t_s, double Bps)
 }
 
 void
-timeline_comm(struct timeline *tl, int src, int dst, int tid, int step,
-    int round, const char *phase, double bytes, double t0_s, double t1_s,
-    const int *links, int nlinks)
+timeline_comm(struct timeline *tl, int src, int src_tid, int dst, int tid,
+    int step, int round, const char *phase, double bytes, double t0_s,
+    double t1_s, const int *links, int nlinks)
 {
 	struct tl_event *e;
 	double Bps;
@@ -303,6 +303,7 @@ timeline_comm(struct timeline *tl, int src, int dst, int tid, int step,
 		return;
 	e = event(tl, TL_COMM, "message", dst, tid, step, t0_s, t1_s);
 	e->src = src;
+	e->src_tid = src_tid;
 	e->dst = dst;
 	e->bytes = bytes;
 	e->phase = phase;
@@ -407,6 +408,26 @@ put_event(struct timeline *tl, FILE *f, const struct tl_event *e)
 	fprintf(f, "\"step\":%d}}", e->step);
 }
 
+/* A message's flow, who sends to whom (the trace-event format's "s" and
+ * "f", each bound to the slice around it): from a "send" slice of no
+ * duration on the sender's thread at the post, to the middle of the
+ * message's span on the receiver's. */
+static void
+put_flow(FILE *f, const struct tl_event *e, size_t id)
+{
+	if (e->kind != TL_COMM || e->src_tid < 0)
+		return;
+	fprintf(f, ",\n{\"name\":\"send\",\"cat\":\"flow\",\"ph\":\"X\","
+	    "\"pid\":%d,\"tid\":%d,\"ts\":%.6f,\"dur\":0,\"args\":{\"step\":"
+	    "%d}}", e->src, e->src_tid, us(e->t0_s), e->step);
+	fprintf(f, ",\n{\"name\":\"message\",\"cat\":\"flow\",\"ph\":\"s\","
+	    "\"id\":%zu,\"pid\":%d,\"tid\":%d,\"ts\":%.6f}", id, e->src,
+	    e->src_tid, us(e->t0_s));
+	fprintf(f, ",\n{\"name\":\"message\",\"cat\":\"flow\",\"ph\":\"f\","
+	    "\"bp\":\"e\",\"id\":%zu,\"pid\":%d,\"tid\":%d,\"ts\":%.6f}",
+	    id, e->dst, e->tid, (us(e->t0_s) + us(e->t1_s)) / 2);
+}
+
 static int
 by_link_time(const void *a, const void *b)
 {
@@ -486,8 +507,10 @@ timeline_write(struct timeline *tl, FILE *f)
 
 	fputs("{\"traceEvents\":[", f);
 	metadata(tl, f, &first);
-	for (i = 0; i < tl->nev; i++)
+	for (i = 0; i < tl->nev; i++) {
 		put_event(tl, f, &tl->ev[i]);
+		put_flow(f, &tl->ev[i], i);
+	}
 	counters(tl, f);
 	if (tl->capped) {
 		fprintf(f, ",\n{\"name\":\"timeline capped at %ld events; use "

@@ -32,6 +32,7 @@ struct tl_event {
 	int		 pid, tid;
 	int		 step;		/* -1: none */
 	int		 src, dst;	/* TL_COMM: host indices */
+	int		 src_tid;	/* TL_COMM: the sender's thread, or -1 */
 	double		 bytes;
 	const char	*phase;		/* TL_COMM: a static string, or NULL */
 	int		 round;		/* TL_COMM: all-reduce's round, or -1 */
@@ -110,13 +111,15 @@ void timeline_span(struct timeline *, int kind, const char *name, int pid,
     int tid, int step, double t0_s, double t1_s);
 void timeline_instant(struct timeline *, const char *name, int pid, int tid,
     int step, double t_s);
-/* A message from host src to dst, received by thread tid on dst, posted
- * at t0_s and taken at t1_s, over links (its route; nlinks 0 for none);
- * phase (a static string: "push", "pull", ...) or NULL, all-reduce's
- * round in the step's exchange or -1. */
-void timeline_comm(struct timeline *, int src, int dst, int tid, int step,
-    int round, const char *phase, double bytes, double t0_s, double t1_s,
-    const int *links, int nlinks);
+/* A message from thread src_tid of host src (-1: none known) to dst,
+ * received by thread tid on dst, posted at t0_s and taken at t1_s, over
+ * links (its route; nlinks 0 for none); phase (a static string: "push",
+ * "pull", ...) or NULL, all-reduce's round in the step's exchange or -1.
+ * Written as a span on the receiver's thread and, with its sender's
+ * thread, a flow from a "send" instant on that thread to the span. */
+void timeline_comm(struct timeline *, int src, int src_tid, int dst,
+    int tid, int step, int round, const char *phase, double bytes,
+    double t0_s, double t1_s, const int *links, int nlinks);
 
 /* Each link's carried rate as steps: fn(ctx, link, t_s, Bps) at each
  * instant it changes, links in index order and times in order; the rate
