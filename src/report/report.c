@@ -139,7 +139,7 @@ static void
 need_words(const struct results *r, const struct link_result *top,
     struct link_words *w)
 {
-	double need_Bps = top->bytes / r->steps / r->compute_s, x;
+	double need_Bps = w->need * 1e9 / 8, x;	/* link_words' need */
 	char s[32], x_s[32];
 
 	snprintf(w->fit, sizeof w->fit, "%.3g Gbps would move it in the "
