@@ -36,6 +36,34 @@ run --set 'cluster.compute_jitter={"exponential": "100ms"}' --set run.steps=200 
 check_near "exponential jitter adds its mean, 100 ms, to the compute" \
     "$(json "$TMP/e.json" breakdown_s.compute)" 1.1 0.03
 
+# The closed form's wait: the expected slowest of n draws (order
+# statistics; unit-stats checks the quadrature), against the runs' mean
+# over 1000 steps.  Exponential: exactly 100 ms x (H(10) - 1), H the
+# harmonic numbers; the runs' own wait within 4 standard errors of it.
+plus() { [ -n "$1" ] && [ -n "$2" ] && awk -v a="$1" -v b="$2" 'BEGIN { printf "%.12g", a + b }'; }
+for j in '{"lognormal": 0.2}' '{"exponential": "100ms"}'; do
+	save "$TMP/o.json" run --set "cluster.compute_jitter=$j" --set run.steps=1000
+	check_near "jitter $j: the closed form's compute + wait is the runs'" \
+	    "$(plus "$(json "$TMP/o.json" breakdown_s.compute)" "$(json "$TMP/o.json" breakdown_s.wait)")" \
+	    "$(plus "$(json "$TMP/o.json" analytic.compute_s)" "$(json "$TMP/o.json" analytic.wait_s)")" 0.01
+done
+check_near "exponential jitter: the closed form waits 100 ms x (H(10) - 1)" \
+    "$(json "$TMP/o.json" analytic.wait_s)" \
+    "$(awk 'BEGIN { for (i = 1; i <= 10; i++) h += 1 / i; printf "%.12g", 0.1 * (h - 1) }')" 1e-9
+check_near "exponential jitter: the runs wait as long (1000 steps)" \
+    "$(json "$TMP/o.json" breakdown_s.wait)" "$(json "$TMP/o.json" analytic.wait_s)" 0.05
+PS=$SRCDIR/scenarios/seed-250m-10w-10g-ps8.json
+save "$TMP/b.json" "$PSIM" run --format json --set network=ideal \
+    --set 'cluster.compute_jitter={"exponential": "100ms"}' \
+    --set strategy.sync=backup --set strategy.backup_workers=3 --set run.steps=1000 "$PS"
+check_near "backup workers: the closed form waits for the 7th of 10, 100 ms x (H(10) - H(3) - 1)" \
+    "$(json "$TMP/b.json" analytic.wait_s)" \
+    "$(awk 'BEGIN { for (i = 4; i <= 10; i++) h += 1 / i; printf "%.12g", 0.1 * (h - 1) }')" 1e-9
+save "$TMP/a.json" "$PSIM" run --format json --set network=ideal \
+    --set 'cluster.compute_jitter={"lognormal": 0.2}' --set strategy.sync=async "$PS"
+check "asynchronous PS: no wait for the slowest in the closed form" \
+    ran "$TMP/a.json" -- test "$(json "$TMP/a.json" analytic.wait_s)" = null
+
 # On a platform file too: a straggler named by the platform's host name.
 "$PSIM" run --format json --set 'cluster.slow_hosts=[{"host": "node2.lab", "factor": 3}]' \
     "$SRCDIR/tests/data/user-platform.json" >"$TMP/p.json"

@@ -7,6 +7,49 @@
 #include "stats.h"
 #include "tap.h"
 
+/* Order statistics against results derived apart from the quadrature:
+ * the max of 2 lognormals of mean 1 is 2 Phi(sigma / sqrt 2) (the tilted
+ * measure), n draws sum to n in expectation whatever their order, and
+ * for a small sigma the max of n is 1 + sigma e(n), e(n) the expected
+ * max of n standard normals from the tables (Harter 1961). */
+static void
+order_statistics(void)
+{
+	static const struct { int n; double e; } harter[] = {
+		{ 3, 0.846284375 }, { 5, 1.162964474 }, { 10, 1.538752731 },
+		{ 100, 2.507593639 }, { 1000, 3.241435 },
+	};
+	double sigma = 0.3, phi = 0.5 * erfc(-sigma / 2), sum = 0;
+	int i, r;
+
+	tap_near(stats_lognormal_order(sigma, 2, 2), 2 * phi, 1e-10,
+	    "lognormal: max of 2 is 2 Phi(sigma / sqrt 2)");
+	tap_near(stats_lognormal_order(sigma, 2, 1), 2 - 2 * phi, 1e-10,
+	    "lognormal: min of 2 is 2 - 2 Phi(sigma / sqrt 2)");
+	for (r = 1; r <= 7; r++)
+		sum += stats_lognormal_order(0.5, 7, r);
+	tap_near(sum, 7, 1e-9, "lognormal: 7 order statistics sum to 7");
+	for (i = 0; i < (int)(sizeof harter / sizeof harter[0]); i++)
+		tap_near((stats_lognormal_order(1e-7, harter[i].n,
+		    harter[i].n) - 1) / 1e-7, harter[i].e, 1e-5,
+		    "lognormal, small sigma: max of n is 1 + sigma e(n)");
+	tap_ok(stats_lognormal_order(0.2, 1, 1) == 1 &&
+	    stats_lognormal_order(0, 64, 64) == 1, "one draw, or sigma 0: 1");
+	tap_ok(stats_lognormal_order(0.5, 4096, 4096) > 1 &&
+	    stats_lognormal_order(0.5, 4096, 4096) < exp(0.5 * 4 - 0.125),
+	    "max of 4096: above the mean, below sigma 4");
+	tap_ok(isnan(stats_lognormal_order(0.1, 3, 4)) &&
+	    isnan(stats_lognormal_order(-1, 3, 3)), "r > n, sigma < 0: NaN");
+	tap_near(stats_exponential_order(2, 1, 1), 2, 1e-15,
+	    "exponential: one draw, its mean");
+	tap_near(stats_exponential_order(2, 2, 2), 3, 1e-15,
+	    "exponential: max of 2 is 1.5 means");
+	for (sum = 0, r = 1; r <= 9; r++)
+		sum += stats_exponential_order(0.25, 9, r);
+	tap_near(sum, 9 * 0.25, 1e-12,
+	    "exponential: 9 order statistics sum to 9 means");
+}
+
 int
 main(void)
 {
@@ -38,5 +81,6 @@ main(void)
 	    "NaN values are left out");
 	tap_ok(stats_of(gaps, 1, &m, &sd, &ci) == 0 && isnan(m),
 	    "no value: NaN");
+	order_statistics();
 	return tap_done();
 }

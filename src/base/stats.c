@@ -1,4 +1,5 @@
-/* stats.c: mean, standard deviation, Student-t 95% intervals (stats.h). */
+/* stats.c: mean, standard deviation, Student-t 95% intervals, order
+ * statistics (stats.h). */
 #include "config.h"
 
 #include <math.h>
@@ -57,4 +58,60 @@ stats_of(const double *v, int n, double *mean, double *sd, double *ci95)
 	*sd = k > 1 ? sqrt(ss / (k - 1)) : 0;
 	*ci95 = k > 1 ? stats_t95(k - 1) * *sd / sqrt((double)k) : 0;
 	return k;
+}
+
+/* The density of the r-th smallest of n standard normals at z:
+ * r C(n, r) Phi(z)^(r-1) (1 - Phi(z))^(n-r) phi(z), in logs (Phi's tails
+ * from erfc, so that neither end rounds to 0 or 1). */
+static double
+normal_order_density(double z, int n, int r, double lchoose)
+{
+	double lo = 0.5 * erfc(-z / M_SQRT2), hi = 0.5 * erfc(z / M_SQRT2);
+	double l = lchoose - 0.5 * z * z - 0.5 * log(2 * M_PI);
+
+	if (r > 1)
+		l += (r - 1) * log(lo);
+	if (n > r)
+		l += (n - r) * log(hi);
+	return exp(l);
+}
+
+double
+stats_lognormal_order(double sigma, int n, int r)
+{
+	/* Simpson's rule over z in [-16, 16]: the order statistics of up
+	 * to millions of draws lie within 6 of 0, their density smooth */
+	const int steps = 32000;
+	const double a = -16, h = 32.0 / steps;
+	double lchoose, sum = 0, z, f;
+	int i;
+
+	if (n < 1 || r < 1 || r > n || !(sigma >= 0))
+		return NAN;
+	if (sigma == 0 || n == 1)
+		return 1;
+	lchoose = log((double)r) + lgamma(n + 1.0) - lgamma(r + 1.0) -
+	    lgamma(n - r + 1.0);
+	for (i = 0; i <= steps; i++) {
+		z = a + i * h;
+		f = exp(sigma * z - sigma * sigma / 2) *
+		    normal_order_density(z, n, r, lchoose);
+		sum += f * (i == 0 || i == steps ? 1 : i % 2 ? 4 : 2);
+	}
+	return sum * h / 3;
+}
+
+double
+stats_exponential_order(double m, int n, int r)
+{
+	double h = 0;
+	int i;
+
+	if (n < 1 || r < 1 || r > n || !(m >= 0))
+		return NAN;
+	/* H(n) - H(n - r): the gaps between successive order statistics
+	 * of exponentials are exponentials of mean m / (n - i) */
+	for (i = n - r + 1; i <= n; i++)
+		h += 1.0 / i;
+	return m * h;
 }

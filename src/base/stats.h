@@ -14,4 +14,13 @@ double stats_t95(int df);
 int stats_of(const double *v, int n, double *mean, double *sd,
     double *ci95);
 
+/* Order statistics of n independent draws, for a synchronous step that
+ * waits for the r-th fastest of n workers (r = n: the slowest).  The
+ * expected r-th smallest (1 <= r <= n) of n draws of exp(sigma Z -
+ * sigma^2 / 2), Z standard normal (a lognormal of mean 1; sigma >= 0),
+ * by quadrature over Z to about 1e-10; and of n draws of an exponential
+ * of mean m, exactly m (H(n) - H(n - r)), H the harmonic numbers. */
+double stats_lognormal_order(double sigma, int n, int r);
+double stats_exponential_order(double m, int n, int r);
+
 #endif

@@ -620,7 +620,8 @@ analytic_finish(const struct shape *s, struct analytic *a)
 
 	a->dominant = a->latency_s > 0.5 * a->communication_s ? "latency" :
 	    "bandwidth";
-	a->compute_s = s->compute_s;
+	a->compute_s = s->compute_s - s->wait_s;
+	a->wait_s = s->wait_s;
 	if (a->buckets == 0)
 		a->exposed_s = a->communication_s;
 	a->step_time_s = s->compute_s + a->exposed_s;

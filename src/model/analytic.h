@@ -17,7 +17,11 @@ struct shape {
 	double		 alpha_local;	/* to worker 1 when in worker 0's group
 					   (rack or machine), else alpha */
 	double		 switch_Bps;	/* switch backplane, 0: unlimited */
-	double		 compute_s;	/* compute time per step */
+	double		 compute_s;	/* compute time per step, the
+					   slowest worker's (cluster.
+					   compute_jitter) */
+	double		 wait_s;	/* of it, the wait for the slowest
+					   beyond a mean worker's compute */
 	int		 steps, warmup;	/* the run's (run.steps, run.warmup):
 					   a step as the run measures it */
 	const double	*shard_bytes;	/* k */
@@ -73,7 +77,8 @@ double analytic_flow_cap(const struct shape *, double bytes);
 double analytic_flow_gain(const struct shape *, double bytes);
 
 struct analytic {
-	double		 compute_s;
+	double		 compute_s;		/* a mean worker's */
+	double		 wait_s;		/* for the slowest one */
 	double		 communication_s;
 	double		 step_time_s;
 	double		 worker_sent_bytes;	/* per step, busiest worker */

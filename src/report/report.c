@@ -105,7 +105,8 @@ report_departure_words(const struct scenario *sc, enum departure d)
 		[D_FAULTS] = "faults: preemptions, failures, restarts, "
 		    "checkpoints (the closed form has none)",
 		[D_STRAGGLERS] = "stragglers and compute jitter (a step waits "
-		    "for the slowest)",
+		    "for the slowest: the closed form has the slowest draw's "
+		    "expectation, the run its draws, and no slow host)",
 		[D_LINKS] = "links beyond the NICs: the switch backplane, the "
 		    "rack uplinks",
 	};
@@ -821,7 +822,7 @@ text_breakdown(FILE *f, const struct results *r)
 		    "buckets\n", "  hidden by backprop", 100 * r->overlap_ratio,
 		    a->buckets);
 	}
-	row(f, "  wait for peers", r->wait_s, 0, 0);
+	row(f, "  wait for peers", r->wait_s, a->wait_s, a->wait_s > 0);
 	if (r->faults && r->between_s > 0)
 		row(f, "  stood still", r->between_s, 0, 0);
 }
@@ -911,7 +912,7 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 		    "different times and share a link for\n  part of the round "
 		    "only, where the closed form counts all of it; the step is "
 		    "at\n  least %.6g s (every flow alone)\n", a->compute_s +
-		    a->lower_s);
+		    a->wait_s + a->lower_s);
 	if (a->communication_s > 0)
 		fprintf(f, "  the %s term dominates (latency is %.3g%% of the "
 		    "communication); paced by %s\n", a->dominant,

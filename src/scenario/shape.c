@@ -8,6 +8,7 @@
 #include "cluster.h"
 #include "scenario.h"
 #include "shape.h"
+#include "stats.h"
 #include "xmalloc.h"
 
 void
@@ -101,6 +102,30 @@ cluster_facts_free(struct cluster_facts *f)
 	memset(f, 0, sizeof *f);
 }
 
+/* cluster.compute_jitter in the closed form: a synchronous step waits
+ * for the slowest worker's compute (with backup workers, for the
+ * (n - b)-th fastest), the expected order statistic of n draws
+ * (stats.h); an asynchronous or SSP worker waits for none, so its
+ * compute is one draw's mean.  Each draw scales the whole step (its
+ * layers and buckets alike), so the step's bucket times follow. */
+static double
+jittered_compute_s(const struct scenario *sc, double c)
+{
+	int n = sc->placement.workers, r = n;
+
+	if (sc->strategy.info->family == FAMILY_PS &&
+	    (sc->strategy.sync == SYNC_ASYNC || sc->strategy.sync == SYNC_SSP))
+		n = r = 1;
+	else if (sc->strategy.sync == SYNC_BACKUP)
+		r = n - sc->strategy.backup;
+	if (sc->cluster.jitter == JITTER_LOGNORMAL)
+		return c * stats_lognormal_order(sc->cluster.jitter_sigma, n, r);
+	if (sc->cluster.jitter == JITTER_EXPONENTIAL)
+		return c + stats_exponential_order(sc->cluster.jitter_mean_s,
+		    n, r);
+	return c;
+}
+
 void
 shape_of(const struct scenario *sc, const struct layout *l,
     const struct cluster_facts *f, struct shape *s)
@@ -113,7 +138,14 @@ shape_of(const struct scenario *sc, const struct layout *l,
 	s->servers = sc->placement.servers;
 	s->M = (double)l->elements * l->elem_bytes;
 	s->switch_Bps = sc->cluster.switch_Bps;
+	/* the slowest worker's compute, and of it the wait beyond a mean
+	 * worker's (exponential jitter adds its mean to every worker's) */
 	s->compute_s = layout_compute_flops(sc, f->speed) / f->speed;
+	s->wait_s = jittered_compute_s(sc, s->compute_s) - s->compute_s -
+	    (sc->cluster.jitter == JITTER_EXPONENTIAL ?
+	    sc->cluster.jitter_mean_s : 0);
+	s->compute_s += s->wait_s + (sc->cluster.jitter == JITTER_EXPONENTIAL ?
+	    sc->cluster.jitter_mean_s : 0);
 	s->steps = sc->run.steps;
 	s->warmup = sc->run.warmup;
 	s->shard_bytes = l->shard_bytes;
