@@ -64,6 +64,29 @@ save "$TMP/a.json" "$PSIM" run --format json --set network=ideal \
 check "asynchronous PS: no wait for the slowest in the closed form" \
     ran "$TMP/a.json" -- test "$(json "$TMP/a.json" analytic.wait_s)" = null
 
+# A published spread by name (hardware.def SPREAD, psim-scenario(5) HOST
+# COSTS): the lognormal of its row's sigma, drawn alike; --nominal takes
+# it out, as it takes every host cost, while a scenario's own jitter
+# stays.
+sigma=$(awk -F', *' '/^SPREAD\("k80",/ { print $2 }' "$SRCDIR/src/model/hardware.def")
+check "the k80 spread's sigma read from hardware.def" test -n "$sigma"
+save "$TMP/k80.json" run --set cluster.compute_jitter=k80 --set run.steps=50
+save "$TMP/sig.json" run --set "cluster.compute_jitter={\"lognormal\": $sigma}" --set run.steps=50
+check "a published spread is the lognormal of its sigma: the same steps" \
+    same "$(json "$TMP/k80.json" step_time_s.mean)" "$(json "$TMP/sig.json" step_time_s.mean)" \
+    "$(json "$TMP/k80.json" analytic.wait_s)" "$(json "$TMP/sig.json" analytic.wait_s)"
+check "a published spread waits for the slowest of 10 (0.56% a step: above 0.5% of 1 s)" \
+    awk -v w="$(json "$TMP/k80.json" analytic.wait_s)" 'BEGIN { exit !(w > 0.005 && w < 0.01) }'
+save "$TMP/nom.json" run --set cluster.compute_jitter=k80 --set run.steps=50 --nominal
+check "--nominal takes a published spread out" \
+    ran "$TMP/nom.json" -- test "$(json "$TMP/nom.json" analytic.wait_s)" = null
+save "$TMP/own.json" run --set "cluster.compute_jitter={\"lognormal\": $sigma}" --set run.steps=50 --nominal
+check "--nominal keeps a scenario's own jitter" \
+    same "$(json "$TMP/own.json" step_time_s.mean)" "$(json "$TMP/sig.json" step_time_s.mean)"
+"$PSIM" run --set cluster.compute_jitter=k81 "$S" >/dev/null 2>"$TMP/err"
+check "an unknown spread: exit 2, the spreads named" grep -qx \
+    "psim: $S: /cluster/compute_jitter: expected \"none\", a published spread (k80, v100), {\"lognormal\": SIGMA} or {\"exponential\": MEAN}, got \"k81\"" "$TMP/err"
+
 # On a platform file too: a straggler named by the platform's host name.
 "$PSIM" run --format json --set 'cluster.slow_hosts=[{"host": "node2.lab", "factor": 3}]' \
     "$SRCDIR/tests/data/user-platform.json" >"$TMP/p.json"

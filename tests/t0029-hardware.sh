@@ -79,6 +79,31 @@ check_near "intra_bw NVLink-V100: 2 GPUs of a machine at 150 GB/s" \
     "$(json "$TMP/v.json" breakdown_s.communication)" \
     "$(awk 'BEGIN { printf "%.12g", 2 * (2 * 1.7e-6 + 5e8 / 150e9) }')" 1e-9
 
+# Spreads: each row in psim-scenario(5)'s table with its sigma, a source
+# with its commit, a sigma of a quiet GPU (below 5% a step), and a run
+# that names it waits for the slowest of 10 draws of it (the closed
+# form's expected max: at least one sigma, at most two, Harter's e(10)
+# being 1.54).
+awk -F', *' '/^SPREAD\(/ { row = $0
+	while (row !~ /\)$/ && (getline line) > 0) row = row line
+	split(row, f, /, */); name = f[1]; sub(/^SPREAD\("/, "", name); sub(/"$/, "", name)
+	src = row; sub(/^[^,]*,[^,]*, */, "", src)
+	print name "\t" f[2] "\t" src }' "$DEF" >"$TMP/spreads"
+check "hardware.def has spreads" test "$(wc -l <"$TMP/spreads")" -ge 2
+while IFS='	' read -r name sigma src; do
+	want=$(awk -v n="$name" -v s="$sigma" 'BEGIN { printf ".It %s Ta %.2f%% a step Ta", n, 100 * s }')
+	check "spread $name: in psim-scenario(5)" grep -qF "$want" "$MAN"
+	check "spread $name: a source with its commit" \
+	    sh -c 'test ${#1} -ge 60 && case "$1" in *@*) ;; *) exit 1 ;; esac' - "$src"
+	check "spread $name: a quiet GPU's sigma" \
+	    awk -v s="$sigma" 'BEGIN { exit !(s > 0 && s < 0.05) }'
+	"$PSIM" run --format json --set cluster.compute_jitter="$name" --set run.steps=3 \
+	    --set network=ideal "$SRCDIR/scenarios/seed-250m-10w-10g-ring.json" >"$TMP/s.json"
+	check "spread $name: the closed form waits 1 to 2 sigma for the slowest of 10" \
+	    awk -v w="$(json "$TMP/s.json" analytic.wait_s)" -v s="$sigma" \
+	    'BEGIN { exit !(w >= s && w <= 2 * s) }'
+done <"$TMP/spreads"
+
 # Errors: exit 2, one line each, with the path.
 err() {	# err NAME WANT SET...: refused, on a Horovod case
 	e_name=$1 e_want=$2; shift 2

@@ -104,7 +104,8 @@ for key in $(sed -n 's/=.*//p' "$TMP/values" | grep -v '\.N\.' | uniq); do
 	    -e 's/.*expected one of //' \
 	    -e 's/.*expected true or false.*/true, false/' \
 	    -e 's/.* a link (\(.*\)), got .*/\1/' \
-	    -e 's/.* a transport[a-z ]* (\(.*\)), got .*/\1/' |
+	    -e 's/.* a transport[a-z ]* (\(.*\)), got .*/\1/' \
+	    -e 's/.*expected "\(none\)", a published spread (\(.*\)), {.*/\1, \2/' |
 	    tr ',' '\n' | tr -d ' ' >"$TMP/parser"
 	sed -n "s/^$key=//p" "$TMP/values" >"$TMP/listed"
 	if [ ! -s "$TMP/parser" ] || ! cmp -s "$TMP/listed" "$TMP/parser"; then

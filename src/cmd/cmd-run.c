@@ -57,8 +57,9 @@ static const char run_help[] =
     "      --nominal         links at their nominal rates and hosts free: "
     "every\n"
     "                        host-side mechanism off (network.transport,\n"
-    "                        strategy.cycle, strategy.pull; psim-scenario(5),\n"
-    "                        HOST COSTS)\n"
+    "                        strategy.cycle, strategy.pull, a published\n"
+    "                        spread in cluster.compute_jitter;\n"
+    "                        psim-scenario(5), HOST COSTS)\n"
     "  -h, --help            show this help\n"
     "\nSee psim(1) for the report and psim-scenario(5) for the file "
     "format.\n";

@@ -625,8 +625,8 @@ analytic_finish(const struct shape *s, struct analytic *a)
 	if (a->buckets == 0)
 		a->exposed_s = a->communication_s;
 	a->step_time_s = s->compute_s + a->exposed_s;
-	a->required_gbps_worker = analytic_gbps(w, s->compute_s);
-	a->required_gbps_server = analytic_gbps(v, s->compute_s);
+	a->required_gbps_worker = analytic_gbps(w, a->compute_s);
+	a->required_gbps_server = analytic_gbps(v, a->compute_s);
 }
 
 /* analytic_ps_fluid's rule: a pull (tag k + j) once every push of

@@ -14,40 +14,31 @@
 const struct hw_rate hw_rates[] = {
 #define RATE(gpu, preset, batch, dtype, per_s, source) \
 	{ gpu, preset, batch, dtype, per_s, source },
-#define LINK(name, bps, latency, source)
-#define TRANSPORT(name, rate, factor, bench_Bps, source)
 #include "hardware.def"
-#undef RATE
-#undef LINK
-#undef TRANSPORT
 };
 const int hw_nrates = (int)(sizeof hw_rates / sizeof hw_rates[0]);
 
 const struct hw_link hw_links[] = {
-#define RATE(gpu, preset, batch, dtype, per_s, source)
 #define LINK(name, bps, latency, source) { name, bps, latency, source },
-#define TRANSPORT(name, rate, factor, bench_Bps, source)
 #include "hardware.def"
-#undef RATE
-#undef LINK
-#undef TRANSPORT
 };
 const int hw_nlinks = (int)(sizeof hw_links / sizeof hw_links[0]);
 
 static char *append(char *, const char *, const char *);
 
 const struct hw_transport hw_transports[] = {
-#define RATE(gpu, preset, batch, dtype, per_s, source)
-#define LINK(name, bps, latency, source)
 #define TRANSPORT(name, rate, factor, bench_Bps, source) \
 	{ name, rate, factor, bench_Bps, source },
 #include "hardware.def"
-#undef RATE
-#undef LINK
-#undef TRANSPORT
 };
 const int hw_ntransports = (int)(sizeof hw_transports /
     sizeof hw_transports[0]);
+
+const struct hw_spread hw_spreads[] = {
+#define SPREAD(name, sigma, source) { name, sigma, source },
+#include "hardware.def"
+};
+const int hw_nspreads = (int)(sizeof hw_spreads / sizeof hw_spreads[0]);
 
 /* Rows whose first member is their name: the index of the one called
  * name (case-insensitive), or -1; and the names joined. */
@@ -178,6 +169,21 @@ hw_transport_names(void)
 {
 	return row_names(hw_transports, hw_ntransports,
 	    sizeof hw_transports[0]);
+}
+
+const struct hw_spread *
+hw_spread_find(const char *name)
+{
+	int i = row_named(hw_spreads, hw_nspreads, sizeof hw_spreads[0],
+	    name);
+
+	return i < 0 ? NULL : &hw_spreads[i];
+}
+
+char *
+hw_spread_names(void)
+{
+	return row_names(hw_spreads, hw_nspreads, sizeof hw_spreads[0]);
 }
 
 const struct hw_rate *

@@ -52,6 +52,15 @@ struct hw_transport {
 	const char	*source;
 };
 
+/* One GPU's step-to-step spread of its step time, training alone: the
+ * relative standard deviation of independent per-step draws (a
+ * lognormal's sigma), from a published single-GPU log. */
+struct hw_spread {
+	const char	*name;
+	double		 sigma;
+	const char	*source;
+};
+
 extern const struct hw_rate hw_rates[];
 extern const int hw_nrates;
 extern const struct hw_link hw_links[];
@@ -59,6 +68,8 @@ extern const int hw_nlinks;
 
 extern const struct hw_transport hw_transports[];
 extern const int hw_ntransports;
+extern const struct hw_spread hw_spreads[];
+extern const int hw_nspreads;
 
 /* A curve from its text ("" gives n = 0): 0, or -1 with *error (malloc'd)
  * when a point is not SIZE:VALUE with both positive, sizes not rising, or
@@ -81,6 +92,11 @@ char *hw_transport_names(void);
  * one rate for any size (network.flow_cap's). */
 char *hw_transport_none_names(void);
 char *hw_transport_cap_names(void);
+
+/* The spread named name (case-insensitive), or NULL; the names,
+ * malloc'd. */
+const struct hw_spread *hw_spread_find(const char *name);
+char *hw_spread_names(void);
 
 /* The row for gpu, preset, batch and dtype, or NULL. */
 const struct hw_rate *hw_rate_find(const char *gpu, const char *preset,

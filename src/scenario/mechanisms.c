@@ -101,6 +101,35 @@ pull_source(const struct scenario *sc)
 	    "forward pass needs them)";
 }
 
+/* cluster.compute_jitter naming a published spread: one GPU's step time
+ * from step to step, each worker's drawn apart. */
+static int
+spread_on(const struct scenario *sc)
+{
+	return sc->cluster.spread != NULL;
+}
+
+static void
+spread_off(struct scenario *sc)
+{
+	sc->cluster.spread = NULL;
+	sc->cluster.jitter = JITTER_NONE;
+}
+
+static void
+spread_words(const struct scenario *sc, char *buf, size_t size)
+{
+	snprintf(buf, size, "the step-time spread of one %s, %.2g%% a step "
+	    "(cluster.compute_jitter)", sc->cluster.spread->name,
+	    100 * sc->cluster.spread->sigma);
+}
+
+static const char *
+spread_source(const struct scenario *sc)
+{
+	return sc->cluster.spread->source;
+}
+
 static const struct {
 	int	 (*on)(const struct scenario *);
 	void	 (*off)(struct scenario *);
@@ -111,6 +140,7 @@ static const struct {
 	    transport_source },
 	[M_CYCLE] = { cycle_on, cycle_off, cycle_words, cycle_source },
 	[M_PULL] = { pull_on, pull_off, pull_words, pull_source },
+	[M_SPREAD] = { spread_on, spread_off, spread_words, spread_source },
 };
 
 int
@@ -131,7 +161,8 @@ mechanisms_off(struct scenario *sc)
 	int m, j;
 
 	for (m = 0; m < M_N; m++)
-		rows[m].off(sc);
+		if (rows[m].on(sc))
+			rows[m].off(sc);
 	for (j = 0; j < sc->njobs; j++)
 		mechanisms_off(sc->jobs[j]);
 }

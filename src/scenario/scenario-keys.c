@@ -233,10 +233,21 @@ allreduce_names(void)
 	return xstrdup(registry_names(FAMILY_ALLREDUCE));
 }
 
+/* cluster.compute_jitter's names: "none" and the published spreads. */
+static char *
+jitter_names(void)
+{
+	char *spreads = hw_spread_names(), *s;
+
+	xasprintf(&s, "none, %s", spreads);
+	free(spreads);
+	return s;
+}
+
 /* The keys whose value is one of a list, with the list the parser takes
  * them from: its names, or a function that joins them as "a, b, c"
  * (the text of its messages).  For a link or a transport, a bandwidth
- * is good too. */
+ * is good too; for a jitter, an object. */
 static const struct key_values {
 	const char		*path;
 	const char *const	*names;
@@ -248,6 +259,7 @@ static const struct key_values {
 	{ "cluster.nic", NULL, hw_link_names },
 	{ "cluster.intra_bw", NULL, hw_link_names },
 	{ "cluster.gpu", NULL, hw_gpu_names },
+	{ "cluster.compute_jitter", NULL, jitter_names },
 	{ "strategy.name", family_names, NULL },
 	{ "strategy.algorithm", NULL, allreduce_names },
 	{ "strategy.colocate", bool_names, NULL },

@@ -157,7 +157,20 @@ parse_model(struct ctx *c, const cJSON *root, struct scenario *sc,
 	parse_compute(c, root, m, sc);
 }
 
-/* cluster.compute_jitter: "none", {"lognormal": SIGMA} or
+static void
+err_not_jitter(struct ctx *c, const cJSON *j)
+{
+	char *names = hw_spread_names(), *f = json_found(j);
+
+	err_at(c, "/cluster/compute_jitter", "expected \"none\", a published "
+	    "spread (%s), {\"lognormal\": SIGMA} or {\"exponential\": "
+	    "MEAN}, got %s", names, f);
+	free(names);
+	free(f);
+}
+
+/* cluster.compute_jitter: "none", a published spread's name (hardware.def
+ * SPREAD: a lognormal of its sigma), {"lognormal": SIGMA} or
  * {"exponential": MEAN}; cluster.slow_hosts: [{"host": H, "factor": F}]. */
 static void
 parse_stragglers(struct ctx *c, const cJSON *cl, struct scenario *sc)
@@ -168,10 +181,15 @@ parse_stragglers(struct ctx *c, const cJSON *cl, struct scenario *sc)
 	char p[64];
 	int i = 0, k;
 
+	sc->cluster.spread = NULL;
 	if (j != NULL && cJSON_IsString(j) &&
 	    strcmp(j->valuestring, "none") == 0)
 		sc->cluster.jitter = JITTER_NONE;
-	else if (j != NULL && cJSON_IsObject(j) &&
+	else if (j != NULL && cJSON_IsString(j) &&
+	    (sc->cluster.spread = hw_spread_find(j->valuestring)) != NULL) {
+		sc->cluster.jitter = JITTER_LOGNORMAL;
+		sc->cluster.jitter_sigma = sc->cluster.spread->sigma;
+	} else if (j != NULL && cJSON_IsObject(j) &&
 	    cJSON_GetArraySize(j) == 1) {
 		check_keys(c, j, "/cluster/compute_jitter", jitter_keys);
 		if (get_units(c, j, "/cluster/compute_jitter", "lognormal", 0,
@@ -181,9 +199,7 @@ parse_stragglers(struct ctx *c, const cJSON *cl, struct scenario *sc)
 		    &range_step, &sc->cluster.jitter_mean_s))
 			sc->cluster.jitter = JITTER_EXPONENTIAL;
 	} else if (j != NULL)
-		err_at(c, "/cluster/compute_jitter", "expected \"none\", "
-		    "{\"lognormal\": SIGMA} or {\"exponential\": MEAN}, got %s",
-		    json_type(j));
+		err_not_jitter(c, j);
 	if (s == NULL)
 		return;
 	if (!cJSON_IsArray(s)) {

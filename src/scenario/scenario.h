@@ -78,6 +78,9 @@ struct scenario {
 		enum jitter	 jitter;	/* per step and worker */
 		double		 jitter_sigma;	/* lognormal */
 		double		 jitter_mean_s;	/* exponential: extra time */
+		/* the published spread that set the lognormal jitter
+		 * (hardware.def SPREAD), or NULL: the scenario's own */
+		const struct hw_spread *spread;
 		struct slow_host *slow;
 		int		 nslow;
 		char		*platform;	/* TOPO_PLATFORM: XML path */
