@@ -76,7 +76,7 @@ check "and says so at every size" \
 "$PSIM" transport nope >/dev/null 2>"$TMP/err"
 check "psim transport nope: exit 2" test $? -eq 2
 check "psim transport nope: lists the names" grep -qF \
-    'psim: transport: no transport named "nope"; expected one of tf-grpc, tf-grpc-1.3, nccl-socket, nccl-ib, aws-tcp-flow, aws-tcp-flow-placement-group' "$TMP/err"
+    'psim: transport: no transport named "nope"; expected one of tf-grpc, tf-grpc-1.3, nccl-socket, nccl-ib, gloo-tcp, aws-tcp-flow, aws-tcp-flow-placement-group' "$TMP/err"
 "$PSIM" transport --nominal >/dev/null 2>"$TMP/err"
 check "psim transport --nominal without --check: exit 2" test $? -eq 2
 
@@ -190,7 +190,7 @@ check "run --nominal: the transport off (the CSV but its overrides and wall cloc
 "$PSIM" run --set network.transport=tf-rpc "$TMP/ring.json" >/dev/null 2>"$TMP/err"
 check "an unknown transport: exit 2" test $? -eq 2
 check "an unknown transport: says so, none among the names" grep -qF \
-    '/network/transport: expected a transport (tf-grpc, tf-grpc-1.3, nccl-socket, nccl-ib, aws-tcp-flow, aws-tcp-flow-placement-group, none), got "tf-rpc"' "$TMP/err"
+    '/network/transport: expected a transport (tf-grpc, tf-grpc-1.3, nccl-socket, nccl-ib, gloo-tcp, aws-tcp-flow, aws-tcp-flow-placement-group, none), got "tf-rpc"' "$TMP/err"
 "$PSIM" run --set network.flow_cap=tf-grpc "$TMP/ring.json" >/dev/null 2>"$TMP/err"
 check "flow_cap of a transport whose rate depends on the size: exit 2" test $? -eq 2
 check "flow_cap of a transport whose rate depends on the size: says so" grep -qF \
