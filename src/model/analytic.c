@@ -44,32 +44,6 @@ analytic_round_init(struct round *r, const struct shape *s)
 	r->flow_s = 0;
 }
 
-int
-analytic_between_machines(const struct shape *s, int src, int dst)
-{
-	if (src == dst)
-		return 0;
-	if (s->groups_are_hosts && s->racks > 0)
-		return s->rack_of[src] != s->rack_of[dst];
-	return 1;
-}
-
-double
-analytic_flow_cap(const struct shape *s, double bytes)
-{
-	static const struct hw_curve none;
-
-	return hw_flow_cap(s->flow_rate != NULL ? s->flow_rate : &none,
-	    s->flow_Bps, bytes);
-}
-
-double
-analytic_flow_gain(const struct shape *s, double bytes)
-{
-	return s->flow_factor != NULL ? hw_curve_at(s->flow_factor, bytes,
-	    1) : 1;
-}
-
 void
 analytic_round_flow(struct round *r, int src, int dst, double bytes)
 {
@@ -83,12 +57,12 @@ analytic_round_flow(struct round *r, int src, int dst, double bytes)
 
 	if (src == dst)		/* a host's loopback: no network */
 		return;
-	if (analytic_between_machines(s, src, dst)) {
-		if ((cap = analytic_flow_cap(s, bytes)) > 0 &&
+	if (shape_between_machines(s, src, dst)) {
+		if ((cap = shape_flow_cap(s, bytes)) > 0 &&
 		    bytes / cap > r->flow_s)
 			r->flow_s = bytes / cap;
 		/* it takes more of its route for the bytes it moves */
-		w = bytes / analytic_flow_gain(s, bytes);
+		w = bytes / shape_flow_gain(s, bytes);
 	}
 	if (r->ready != NULL) {
 		if (r->nflows == r->cap) {
@@ -334,9 +308,9 @@ alone_time(const struct round *r, int src, int dst, double bytes)
 		c = s->uplink_Bps[a];
 	if (a != b && s->uplink_Bps[b] < c)
 		c = s->uplink_Bps[b];
-	if (analytic_between_machines(s, src, dst)) {
-		c *= analytic_flow_gain(s, bytes);
-		if ((cap = analytic_flow_cap(s, bytes)) > 0 && cap < c)
+	if (shape_between_machines(s, src, dst)) {
+		c *= shape_flow_gain(s, bytes);
+		if ((cap = shape_flow_cap(s, bytes)) > 0 && cap < c)
 			c = cap;
 	}
 	return bytes / c;

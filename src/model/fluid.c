@@ -54,9 +54,9 @@ path(const struct shape *s, struct fluid_flow *f)
 	 * of its resources, so it runs as bytes / g at cap / g */
 	f->gain = 1;
 	f->cap = 0;
-	if (analytic_between_machines(s, f->src, f->dst)) {
-		f->gain = analytic_flow_gain(s, f->bytes);
-		f->cap = analytic_flow_cap(s, f->bytes) / f->gain;
+	if (shape_between_machines(s, f->src, f->dst)) {
+		f->gain = shape_flow_gain(s, f->bytes);
+		f->cap = shape_flow_cap(s, f->bytes) / f->gain;
 	}
 }
 

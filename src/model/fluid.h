@@ -11,7 +11,7 @@
 #ifndef PSIM_FLUID_H
 #define PSIM_FLUID_H
 
-#include "analytic.h"
+#include "closed-shape.h"
 
 /* The most flows fluid_run takes; the closed forms fall back on rounds
  * beyond it. */
