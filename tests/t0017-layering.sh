@@ -608,21 +608,13 @@ else
 fi
 
 # No circle among the modules of a layer (issue 34): every folder of
-# src/.  The circles still to undo are marked TODO (TAP: shown, not
-# failed; a TODO that passes is an unexpected pass, which fails, so the
-# mark goes when its circle does).
-CIRCLES_TODO="report"
+# src/.
 for d in "$SRCDIR"/src/*/; do
 	d=${d%/}; layer=${d##*/}
 	include_circles "$d" >"$TMP/circles"
 	name="src/$layer: no include circle among its modules"
-	case " $CIRCLES_TODO " in
-	*" $layer "*)
-		if [ -s "$TMP/circles" ]; then todo "$name (issue 34)" "$(cat "$TMP/circles")"
-		else ok "$name # TODO issue 34"; fi ;;
-	*)	if [ -s "$TMP/circles" ]; then not_ok "$name" "$(cat "$TMP/circles")"
-		else ok "$name"; fi ;;
-	esac
+	if [ -s "$TMP/circles" ]; then not_ok "$name" "$(cat "$TMP/circles")"
+	else ok "$name"; fi
 done
 
 done_testing

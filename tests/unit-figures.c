@@ -261,7 +261,7 @@ read_back(struct scenario *sc)
 	free(one);
 	tap_ok(nh >= 600, "a replicate's CSV report of 600 columns and more");
 	sc->run.replicates = 3;
-	replicates_fill(sc, r[0], csv);
+	replicates_fill(sc, r[0], report_csv(sc, r[0]), csv);
 	figures_eval(sc, r[0], &w, v);
 	for (i = 0; i < FIG_COUNT; i++)
 		have += figure_has_stats(&figures[i]) && v[i].present;

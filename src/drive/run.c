@@ -35,7 +35,7 @@ replicate_child(void *ctx, int i, FILE *out)
 	const struct scenario *sc = ctx;
 	struct scenario one = *sc;
 
-	one.seed = replicate_seed(sc->seed, i + 1);
+	one.seed = scenario_replicate_seed(sc->seed, i + 1);
 	one.run.replicates = 1;
 	return run_child_csv(&one, out);
 }
@@ -57,7 +57,7 @@ replicates_run(const struct scenario *sc, char **errors)
 	for (i = 0; !failed[i]; i++)
 		;
 	xasprintf(errors, "psim: %s: /run/replicates: replicate %d (seed "
-	    "%lu) failed: %s", sc->file, i + 1, replicate_seed(sc->seed,
+	    "%lu) failed: %s", sc->file, i + 1, scenario_replicate_seed(sc->seed,
 	    i + 1), csv[i][0] == '!' ? csv[i] + 1 : "no report\n");
 	for (i = 0; i < n; i++)
 		free(csv[i]);
@@ -223,7 +223,7 @@ run_simulate_timeline(const struct scenario *sc, struct timeline *tl,
 		goto fail;
 	}
 	if (rcsv != NULL)
-		replicates_fill(sc, r, rcsv);
+		replicates_fill(sc, r, report_csv(sc, r), rcsv);
 	return r;
 fail:
 	for (i = 0; rcsv != NULL && i < sc->run.replicates - 1; i++)

@@ -10,11 +10,10 @@
 
 #include "csv.h"
 #include "figures.h"
-#include "replicates.h"
-#include "report.h"
 #include "results.h"
 #include "scenario.h"
 #include "utf8.h"
+#include "words.h"
 #include "xmalloc.h"
 
 /* A pair inside a one-line object: "key": value, after a ", " unless it

@@ -12,43 +12,9 @@
 #include "csv.h"
 #include "figures.h"
 #include "replicates.h"
-#include "report.h"
 #include "results.h"
 #include "scenario.h"
-#include "stats.h"
 #include "xmalloc.h"
-
-unsigned long
-replicate_seed(unsigned long seed, int i)
-{
-	return (seed + (unsigned long)i) & 0xffffffffUL;
-}
-
-int
-replicates_figure(const struct replicates *rep, const char *name)
-{
-	int j;
-
-	for (j = 0; rep != NULL && j < rep->nfig; j++) {
-		if (strcmp(rep->names[j], name) == 0)
-			return j;
-	}
-	return -1;
-}
-
-int
-replicates_stats(const struct replicates *rep, int j, double *mean,
-    double *sd, double *ci)
-{
-	double *col = xcalloc((size_t)rep->n, sizeof *col);
-	int i, k;
-
-	for (i = 0; i < rep->n; i++)
-		col[i] = rep->v[(size_t)i * (size_t)rep->nfig + (size_t)j];
-	k = stats_of(col, rep->n, mean, sd, ci);
-	free(col);
-	return k;
-}
 
 /* Replicate i's figures from its CSV report (a header line, then its
  * row) into rep; NaN where it has no number. */
@@ -107,10 +73,10 @@ compact(struct replicates *rep)
 }
 
 void
-replicates_fill(const struct scenario *sc, struct results *r, char **csv)
+replicates_fill(const struct scenario *sc, struct results *r, char *mine,
+    char **csv)
 {
 	struct replicates *rep = xcalloc(1, sizeof *rep);
-	char *mine = report_csv(sc, r);
 	int n = sc->run.replicates, i, k, idx[FIG_COUNT], ncol, nlast;
 
 	rep->n = n;
@@ -123,7 +89,7 @@ replicates_fill(const struct scenario *sc, struct results *r, char **csv)
 	}
 	rep->v = xcalloc((size_t)n * (size_t)rep->nfig, sizeof *rep->v);
 	for (i = 0; i < n; i++) {
-		rep->seeds[i] = replicate_seed(sc->seed, i);
+		rep->seeds[i] = scenario_replicate_seed(sc->seed, i);
 		take_row(rep, i, i == 0 ? mine : csv[i - 1]);
 	}
 	compact(rep);

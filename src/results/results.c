@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "results.h"
+#include "stats.h"
 #include "xmalloc.h"
 
 static int
@@ -160,4 +161,30 @@ int
 fault_stats_events(const struct fault_stats *f)
 {
 	return f->preemptions + f->server_failures + f->link_failures;
+}
+
+int
+replicates_figure(const struct replicates *rep, const char *name)
+{
+	int j;
+
+	for (j = 0; rep != NULL && j < rep->nfig; j++) {
+		if (strcmp(rep->names[j], name) == 0)
+			return j;
+	}
+	return -1;
+}
+
+int
+replicates_stats(const struct replicates *rep, int j, double *mean,
+    double *sd, double *ci)
+{
+	double *col = xcalloc((size_t)rep->n, sizeof *col);
+	int i, k;
+
+	for (i = 0; i < rep->n; i++)
+		col[i] = rep->v[(size_t)i * (size_t)rep->nfig + (size_t)j];
+	k = stats_of(col, rep->n, mean, sd, ci);
+	free(col);
+	return k;
 }

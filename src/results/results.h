@@ -124,6 +124,14 @@ struct replicates {
 	double		*v;		/* [n * nfig]; NaN: no such figure */
 };
 
+/* The index of the figure called name (its CSV column's name) in rep, or
+ * -1 (also when rep is NULL). */
+int replicates_figure(const struct replicates *, const char *name);
+/* Figure j's mean, sd and ci95 over the replicates; the runs that have
+ * it (stats_of's count). */
+int replicates_stats(const struct replicates *, int j, double *mean,
+    double *sd, double *ci);
+
 struct results {
 	int		 steps;
 	int		 measured;	/* steps after warm-up */

@@ -411,3 +411,9 @@ scenario_inputs(const struct scenario *sc, const char **files, int max)
 {
 	return inputs_of(sc, files, 0, max);
 }
+
+unsigned long
+scenario_replicate_seed(unsigned long seed, int i)
+{
+	return (seed + (unsigned long)i) & 0xffffffffUL;
+}

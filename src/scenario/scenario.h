@@ -271,6 +271,11 @@ struct scenario *scenario_load_buffer(const char *name, const char *buf,
     size_t len, char *const *sets, int nsets, char **errors);
 void scenario_free(struct scenario *);
 
+/* run.replicates: replicate i's seed, (seed + i) mod 2^32, so replicate
+ * 0 is the scenario itself and replicate i can be re-run alone by
+ * setting seed to its seed, with the same figures to the last digit. */
+unsigned long scenario_replicate_seed(unsigned long seed, int i);
+
 /* NULL when sc is a single job; else the error that what (a command or
  * an option, "psim trace") takes one job only, malloc'd:
  * "psim: FILE: /jobs: expected a single job for WHAT, found N jobs". */
