@@ -5,7 +5,11 @@
 # psim run on the shipped scenarios, mutated: each run takes one of
 # SRCDIR/scenarios/*.json and either (one run in 8) an input class of
 # its own (a device, a FIFO, a 9 MB array, a NUL, a sweep that repeats a
-# key or resumes with another --set, a damaged merge: input() below) or
+# key or resumes with another --set, a damaged merge; and issue 38's:
+# a preemption every 10 s, output to a full disk, two sweeps into one
+# directory, a platform link's odd value, odd traces, a BOM, deep
+# nesting, numbers beyond a double, a slow host twice, a year's run, a
+# merge of points whose CSV headers differ: input() below) or
 # one to three mutations, each a --set of a
 # key to an odd value (0, -1, 1e308, 1e-308, huge integers, strings,
 # objects, arrays, null) or a key dropped from the file.  It runs under
@@ -17,8 +21,9 @@
 #   - a file left in TMPDIR (the generated platform) after an exit.
 # Each finding is written to DIR (default ./fuzz-findings) as
 # run-SEED-N.sh, a script that reruns it, with what happened in its
-# comments.  The runs are a function of SEED (a 31-bit LCG, no awk
-# rand): -n RUNS gives the same runs on every machine; -t SECONDS (300)
+# comments.  Every input class runs once first.  The runs are a
+# function of SEED (a 31-bit LCG, no awk rand): -n RUNS gives the same
+# runs on every machine; -t SECONDS (300)
 # stops early; -v prints every run.  Exit 1 when there is a finding (make fuzz-run).
 set -u
 seed=1 runs=0 seconds=300 per_run=20 out=$PWD/fuzz-findings verbose=0
@@ -190,17 +195,86 @@ input() {
 	   cmd="$p sweep --plan -o $(q "$d/sw") -v run.steps=1,1 $(q "$2"); $p sweep --plan -o $(q "$d/sw2") -v run.steps=1 -v run.steps=2 $(q "$2")" ;;
 	9) what="sweep resumed with another --set"
 	   cmd="$p sweep --plan -o $(q "$d/sw") -v run.steps=1,2 $(q "$2") && $p sweep --plan -o $(q "$d/sw") -s seed=7 -v run.steps=1,2 $(q "$2")" ;;
-	*) what="merge of a damaged directory"
+	10) what="merge of a damaged directory"
 	   mkdir "$d/m"
 	   printf 'run.steps\nrun.steps=1\trun.steps=1\n' >"$d/m/points.tsv"
 	   head -c 300 /dev/urandom >"$d/m/run.steps=1.csv"
 	   : >"$d/m/run.steps=1.json"
 	   cmd="$p merge $(q "$d/m")" ;;
+	# issue 38's classes
+	11) what="faults: a preemption every 10 s for 2 simulated hours"
+	   cmd="$p run -s faults.preemption.mttp=10s -s faults.replacement=1s -s run.duration=2h -s run.steps=null $(q "$srcdir/scenarios/spot-250m-10w-10g-async-ps8.json")" ;;
+	12) rnd 7
+	   c=$(printf 'run\ntrace\nplatform\nvalidate\nhelp\nexplain\nkeys\n' | nth $((r + 1)))
+	   what="psim $c to a full disk (exit 1 wanted)"; want=1
+	   cmd="$p $c $(q "$2") >/dev/full"
+	   [ "$c" = help ] && cmd="$p help run >/dev/full"
+	   [ "$c" = keys ] && cmd="$p keys >/dev/full" ;;
+	13) what="two sweeps into one directory at once, no .tmp left"; want=0
+	   cmd="$p sweep -o $(q "$d/cc") -v run.steps=1,2 $(q "$2") & $p sweep -o $(q "$d/cc") -v run.steps=1,2 $(q "$2"); wait; ! ls $(q "$d/cc")/*.tmp 2>/dev/null" ;;
+	14) rnd 4
+	   v=$(printf 'latency="1e300s"\nbandwidth="1e-300Bps"\nbandwidth="-1Gbps"\nlatency="nan"\n' | nth $((r + 1)))
+	   what="a platform link with $v (refused: exit 2)"; want=2
+	   awk -v v="$v" '/<link / && !done { sub(/(latency|bandwidth)="[^"]*"/, v); done = 1 } { print }' "$srcdir/tests/data/two-hosts.xml" >"$d/odd.xml"
+	   printf '{"model":{"params":"1M","compute":"1s"},"cluster":{"platform":"%s"},"placement":{"workers":2},"strategy":{"name":"allreduce","algorithm":"ring"},"run":{"steps":2}}' "$d/odd.xml" >"$d/p.json"
+	   cmd="$p run $(q "$d/p.json")" ;;
+	15) rnd 4
+	   case $r in
+	   0) printf 'host-99,0,preempt\n' >"$d/t.csv"; what="a trace line for a host beyond the workers" ;;
+	   1) printf '"host-1,0,preempt\n' >"$d/t.csv"; what="a trace with an unterminated quote" ;;
+	   2) awk 'BEGIN { for (i = 0; i < 20000; i++) printf "host-%d,%d,preempt\n", i % 10, i * 10 }' >"$d/t.csv"; what="a trace of 20,000 preemptions" ;;
+	   *) printf '\357\273\277host-1,0,preempt\n' >"$d/t.csv"; what="a trace with a UTF-8 BOM" ;;
+	   esac
+	   cmd="$p run -s run.duration=3h -s run.steps=null -s 'faults.preemption={\"trace\":\"$d/t.csv\"}' $(q "$srcdir/scenarios/spot-250m-10w-10g-ring.json")" ;;
+	16) rnd 5
+	   case $r in
+	   0) printf '\357\273\277' >"$d/s.json"; cat "$2" >>"$d/s.json"; what="a scenario with a UTF-8 BOM" ;;
+	   1) awk 'BEGIN { for (i = 0; i < 60000; i++) printf "["; for (i = 0; i < 60000; i++) printf "]"; print "" }' >"$d/s.json"; what="60,000 levels of nesting" ;;
+	   2) sed 's/"model": {/"model": { "params": 1e309,/' "$2" >"$d/s.json"; what="a number above a double" ;;
+	   3) awk 'BEGIN { printf "{\"model\": {\"params\": "; for (i = 0; i < 400; i++) printf "9"; print "}}" }' >"$d/s.json"; what="a 400-digit number" ;;
+	   *) cp "$2" "$d/s.json"; what="slow host listed twice, a year of run.duration"
+	      set_extra="-s 'cluster.slow_hosts=[{\"host\":\"host-1\",\"factor\":2},{\"host\":\"host-1\",\"factor\":3}]' -s run.duration=8760h -s run.steps=null" ;;
+	   esac
+	   cmd="$p run ${set_extra:-} $(q "$d/s.json")"; set_extra="" ;;
+	*) what="merge of points whose CSV headers differ"
+	   cmd="$p sweep --plan -o $(q "$d/mh") -v run.steps=1,2 $(q "$2") && $p run -f csv -s run.steps=1 $(q "$2") >$(q "$d/mh")/run.steps=1.csv && printf 'a,b\n1,2\n' >$(q "$d/mh")/run.steps=2.csv && $p merge $(q "$d/mh")" ;;
 	esac
+}
+
+# try_input CLASS FILE: run input class CLASS on FILE as run $n; a
+# finding is an exit other than 0, 1 or 2 (or than the class's $want),
+# SimGrid's abort text, or a file left in TMPDIR.
+NCLASSES=18
+try_input() {
+	want=""
+	input "$1" "$2"
+	rm -rf "$tmp/t" && mkdir "$tmp/t"
+	(export TMPDIR="$tmp/t"; eval "$cmd") >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ "$verbose" -eq 1 ] && echo "run $n: exit $rc: $what"
+	case $rc in
+	0|1|2) bad="" ;;
+	124|137) bad="timeout after ${per_run}s" ;;
+	*) bad="exit $rc" ;;
+	esac
+	[ -n "$want" ] && [ "$rc" -ne "$want" ] && bad="exit $rc, not $want"
+	grep -Eq 'simgrid:|/CRITICAL\]|[Aa]ssertion' "$tmp/err" &&
+	    bad="$bad${bad:+; }SimGrid abort text on stderr"
+	[ -n "$(ls -A "$tmp/t")" ] && bad="$bad${bad:+; }left in TMPDIR"
+	if [ -n "$bad" ]; then
+		findings=$((findings + 1))
+		echo "run $n: $bad: $what: $cmd" | tee "$out/run-$seed-$n.txt"
+	fi
 }
 
 start=$(date +%s)
 n=0 findings=0 ran=0 refused=0
+# every input class once, on the seed's scenario, then the random runs
+while [ "$n" -lt "$NCLASSES" ]; do
+	rnd "$nscen"
+	try_input "$n" "$(printf '%s\n' "$SCENARIOS" | nth $((r + 1)))"
+	n=$((n + 1))
+done
 while :; do
 	[ "$runs" -gt 0 ] && [ "$n" -ge "$runs" ] && break
 	[ $(($(date +%s) - start)) -ge "$seconds" ] && break
@@ -209,22 +283,8 @@ while :; do
 	file=$(printf '%s\n' "$SCENARIOS" | nth $((r + 1)))
 	rnd 8		# one run in 8: an input class, not --set values
 	if [ "$r" -eq 0 ]; then
-		rnd 11
-		input "$r" "$file"
-		rm -rf "$tmp/t" && mkdir "$tmp/t"
-		(export TMPDIR="$tmp/t"; eval "$cmd") >"$tmp/out" 2>"$tmp/err"
-		rc=$?
-		[ "$verbose" -eq 1 ] && echo "run $n: exit $rc: $what"
-		case $rc in
-		0|1|2) bad="" ;;
-		124|137) bad="timeout after ${per_run}s" ;;
-		*) bad="exit $rc" ;;
-		esac
-		[ -n "$(ls -A "$tmp/t")" ] && bad="$bad${bad:+; }left in TMPDIR"
-		if [ -n "$bad" ]; then
-			findings=$((findings + 1))
-			echo "run $n: $bad: $what: $cmd" | tee "$out/run-$seed-$n.txt"
-		fi
+		rnd $NCLASSES
+		try_input "$r" "$file"
 		continue
 	fi
 	rnd 6		# one mutation (1/2), two (1/3) or three (1/6)
