@@ -47,7 +47,8 @@ full "psim platform" platform "$S/seed-250m-10w-10g-ring.json"
 full "psim validate" validate "$S/seed-250m-10w-10g-ring.json"
 full "psim transport" transport
 full "psim trace" trace "$S/spot-250m-10w-10g-ring.json"
-full "psim sweep -P" sweep -P -v placement.workers=2,4 \
+# (its plan in $TMP: without -o it goes in the current directory)
+full "psim sweep -P" sweep -P -o "$TMP/plan" -v placement.workers=2,4 \
     "$S/seed-250m-10w-10g-ring.json"
 # shellcheck disable=SC2086
 full "psim animate" animate $small "$S/seed-250m-10w-10g-ring.json"
