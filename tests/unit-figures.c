@@ -46,9 +46,58 @@ no_gaps(int (*rank)(const struct figure *), int *count)
 	return 1;
 }
 
-static int rank_col(const struct figure *f) { return f->col; }
-static int rank_last(const struct figure *f) { return f->last; }
 static int rank_text(const struct figure *f) { return f->text; }
+
+/* How many rows have column name, in the list of columns.def that last
+ * says (CSV_LAST: figures_csv_last). */
+static int
+rows_with(const char *name, int last)
+{
+	int i, n = 0;
+
+	for (i = 0; i < FIG_COUNT; i++)
+		n += figures[i].csv != NULL && strcmp(figures[i].csv, name) == 0 &&
+		    figures[i].last == last;
+	return n;
+}
+
+/* Whether columns.def and the table's columns are one list: every
+ * listed name a row's column of that kind once, every row's column
+ * listed once; the counts of each kind into *ncol and *nlast. */
+static int
+columns_listed(int *ncol, int *nlast)
+{
+	const char *const *list;
+	int i, j, k, ok = 1, listed;
+
+	*ncol = *nlast = 0;
+	for (k = 0; k < 2; k++) {
+		list = k ? figures_csv_last : figures_csv_first;
+		for (i = 0; list[i] != NULL; i++) {
+			if (rows_with(list[i], k) != 1) {
+				printf("# columns.def: %s is %d rows' column\n",
+				    list[i], rows_with(list[i], k));
+				ok = 0;
+			}
+			for (j = 0; j < i; j++)
+				ok &= strcmp(list[i], list[j]) != 0;
+		}
+		*(k ? nlast : ncol) = i;
+	}
+	for (i = 0; i < FIG_COUNT; i++) {
+		if (figures[i].csv == NULL)
+			continue;
+		list = figures[i].last ? figures_csv_last : figures_csv_first;
+		for (j = 0, listed = 0; list[j] != NULL; j++)
+			listed += strcmp(list[j], figures[i].csv) == 0;
+		if (listed != 1) {
+			printf("# %s: column %s not in columns.def's list\n",
+			    figures[i].path, figures[i].csv);
+			ok = 0;
+		}
+	}
+	return ok;
+}
 
 /* Whether path is at or under object (a path prefix at a dot). */
 static int
@@ -98,9 +147,8 @@ table(void)
 	int ncol, nlast, ntext, i, j, bad, sane = 1, nh, want;
 	char *head = xstrdup(report_csv_header()), **h;
 
-	tap_ok(no_gaps(rank_col, &ncol), "CSV(rank): 1 to N without gaps");
-	tap_ok(no_gaps(rank_last, &nlast), "CSV_LAST(rank): 1 to M without "
-	    "gaps");
+	tap_ok(columns_listed(&ncol, &nlast), "columns.def lists every CSV "
+	    "column once, in its kind's list, and nothing else");
 	tap_ok(no_gaps(rank_text, &ntext), "LABEL(rank): 1 to K without gaps");
 	for (i = 0, bad = 0; i < FIG_COUNT; i++) {
 		for (j = 0; j < i; j++)
@@ -115,10 +163,9 @@ table(void)
 		    fg->format != FMT_CUSTOM;
 
 		want += (fg->csv != NULL) + 2 * !!(fg->flags & F_REPLICATED);
-		if ((fg->csv != NULL) != (fg->col > 0 || fg->last > 0) ||
-		    (fg->col > 0 && fg->last > 0) ||
-		    ((fg->flags & F_REPLICATED) && !(fg->col > 0 &&
-		    figure_is_number(fg))) ||
+		if ((fg->csv == NULL && fg->last) ||
+		    ((fg->flags & F_REPLICATED) && !(fg->csv != NULL &&
+		    !fg->last && figure_is_number(fg))) ||
 		    ((fg->flags & F_NOSTATS) && !(fg->csv != NULL &&
 		    figure_is_number(fg))) ||
 		    ((fg->label != NULL) != (fg->text > 0)) ||

@@ -208,9 +208,9 @@ get_##id(const struct scenario *sc, const struct results *r,		\
 #undef FIGURE
 
 /* The rows' columns and labels, as struct figure has them. */
-#define CSV(rank, name)			name, rank, 0
-#define CSV_LAST(rank, name)		name, 0, rank
-#define NO_CSV				NULL, 0, 0
+#define CSV(name)			name, 0
+#define CSV_LAST(name)			name, 1
+#define NO_CSV				NULL, 0
 #define LABEL(rank, label, unit)	rank, label, unit
 #define NO_LABEL			0, NULL, NULL
 
@@ -219,6 +219,23 @@ const struct figure figures[FIG_COUNT] = {
 	{ FIG_##id, path, csv, FMT_##format, flags, label, get_##id },
 #include "figures.def"
 #undef FIGURE
+};
+
+const char *const figures_csv_first[] = {
+#define COLUMN(name)	name,
+#define LAST(name)
+#include "columns.def"
+#undef COLUMN
+#undef LAST
+	NULL
+};
+const char *const figures_csv_last[] = {
+#define COLUMN(name)
+#define LAST(name)	name,
+#include "columns.def"
+#undef COLUMN
+#undef LAST
+	NULL
 };
 
 int
@@ -258,14 +275,25 @@ figure_has_stats(const struct figure *fg)
 	    !(fg->flags & F_NOSTATS);
 }
 
+/* A CSV column's place: its index in its list of columns.def, those
+ * after the replicated columns after all the others. */
+static int
+col_rank(const struct figure *f)
+{
+	const char *const *list = f->last ? figures_csv_last : figures_csv_first;
+	int i;
+
+	for (i = 0; list[i] != NULL && strcmp(list[i], f->csv) != 0; i++)
+		;
+	return (f->last ? FIG_COUNT : 0) + i;
+}
+
 /* Sort by rank: the CSV's place, or the text's. */
 static int
 by_col(const void *a, const void *b)
 {
-	const struct figure *x = &figures[*(const int *)a];
-	const struct figure *y = &figures[*(const int *)b];
-	int kx = x->col > 0 ? x->col : FIG_COUNT + x->last;
-	int ky = y->col > 0 ? y->col : FIG_COUNT + y->last;
+	int kx = col_rank(&figures[*(const int *)a]);
+	int ky = col_rank(&figures[*(const int *)b]);
 
 	return (kx > ky) - (kx < ky);
 }
@@ -288,7 +316,7 @@ figures_csv_order(int *idx, int *nlast)
 	for (i = 0; i < FIG_COUNT; i++) {
 		if (figures[i].csv != NULL) {
 			idx[n++] = i;
-			*nlast += figures[i].last > 0;
+			*nlast += figures[i].last;
 		}
 	}
 	qsort(idx, (size_t)n, sizeof *idx, by_col);

@@ -61,10 +61,7 @@ struct figure {
 	enum figure_id	 id;
 	const char	*path;		/* "step_time_s.mean" */
 	const char	*csv;		/* "step_time_mean_s", or NULL */
-	int		 col;		/* its place among the CSV columns,
-					   1 to N; 0 */
-	int		 last;		/* or among those after the replicated
-					   ones, 1 to M; 0 */
+	int		 last;		/* 1: after the replicated columns */
 	enum figure_format format;
 	unsigned	 flags;		/* F_* */
 	int		 text;		/* the text report's order, 1 to K; 0 */
@@ -87,10 +84,16 @@ int figure_is_number(const struct figure *);
  * number with a CSV column, not F_NOSTATS. */
 int figure_has_stats(const struct figure *);
 
-/* The rows with a CSV column, in the CSV's order: the CSV(...) ones by
- * their place, then the CSV_LAST(...) ones: their number, their indices
- * into idx (room for FIG_COUNT).  The F_REPLICATED columns' _mean and
- * _ci95 go between the two. */
+/* The CSV's columns in order, by name (columns.def): those before the
+ * replicated columns, then those after; NULL-terminated. */
+extern const char *const figures_csv_first[];
+extern const char *const figures_csv_last[];
+
+/* The rows with a CSV column, in the CSV's order (columns.def's): the
+ * CSV(...) ones, then the CSV_LAST(...) ones: their number, their
+ * indices into idx (room for FIG_COUNT), and in *nlast how many are
+ * CSV_LAST.  The F_REPLICATED columns' _mean and _ci95 go between the
+ * two. */
 int figures_csv_order(int *idx, int *nlast);
 /* The rows with a label, in the text report's order (LABEL's rank). */
 int figures_text_order(int *idx);
