@@ -253,8 +253,20 @@ check "400 shards (0.5 s a step): no note" test ! -s "$TMP/err"
 STR=$S/straggler-ring.json
 "$PSIM" validate --set 'numerics.hidden=[32000]' "$STR" >"$TMP/out" 2>"$TMP/err"
 check "hidden=[32000]: a note, its path and what it costs" grep -q \
-    "^psim: $STR: /numerics/hidden: note: 32000 hidden units take each of the 65536 samples and 4096 test samples through tanh: about 267.4 s of wall clock before the first step" \
+    "^psim: $STR: /numerics/hidden: note: 32000 hidden units take each of the 65536 samples and 4096 test samples through tanh, and the test samples again at each of 300 test losses: about 2155 s of wall clock" \
     "$TMP/err"
+# (make fuzz-run: 1e6 test samples ran past its 20 s limit unsaid; a test
+# loss every step until the target: 1.2e-7 x 32 x 1,065,536 + 4.8e-8 x
+# 32 x 1e6 x 300 = 465 s)
+"$PSIM" validate --set numerics.test_samples=1e6 "$STR" >"$TMP/out" 2>"$TMP/err"
+check "test_samples=1e6: the test losses counted in the note" grep -q \
+    "^psim: $STR: /numerics/hidden: note: 32 hidden units take each of the 65536 samples and 1000000 test samples through tanh, and the test samples again at each of 300 test losses: about 464.9 s of wall clock" \
+    "$TMP/err"
+sed 's/"target_loss": 0.015/"warmup": 1/' "$STR" >"$TMP/notarget.json"
+"$PSIM" validate --set numerics.test_samples=1e6 --set numerics.loss_every=100 \
+    "$TMP/notarget.json" >"$TMP/out" 2>"$TMP/err"
+check "test_samples=1e6, a loss every 100 steps and no target: 3 losses, no note" \
+    test ! -s "$TMP/err"
 "$PSIM" validate "$STR" >"$TMP/out" 2>"$TMP/err"
 check "the shipped numerics (hidden [32]): no note" test ! -s "$TMP/err"
 # every command that loads the scenario says it, before it works

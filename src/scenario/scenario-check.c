@@ -550,6 +550,8 @@ check_platform_size(struct ctx *c, const struct scenario *sc)
  * the data and 3 test losses at 2,000 units, 313 s at 32,000). */
 #define COST_PS_FLOW2	3e-8		/* s a step per (flows at once)^2 */
 #define COST_TANH	1.2e-7		/* s per hidden unit and sample */
+#define COST_TEST	4.8e-8		/* s per hidden unit and test sample,
+					   at a test loss */
 #define COST_STEP_SAY	10		/* s a simulated step: said */
 #define COST_SAY	30		/* s in all: said */
 
@@ -558,6 +560,7 @@ check_cost(struct ctx *c, const struct scenario *sc)
 {
 	const struct nn *m = &sc->numerics.model;
 	double flows, t;
+	long losses;
 	int h;
 	char w[32];
 
@@ -581,17 +584,23 @@ check_cost(struct ctx *c, const struct scenario *sc)
 	if (sc->numerics.mode == NUM_OFF || m->kind != NN_MLP)
 		return;
 	h = m->hidden[0] + m->hidden[1];
-	/* the teacher's data, before the first step (each test loss
-	 * after it costs test_samples more: not counted) */
+	/* the teacher's data before the first step, and the test samples
+	 * again at each test loss: every loss_every steps, and every step
+	 * until run.target_loss is reached (a run of fixed steps: an
+	 * open-ended run's steps are not known here, its losses not
+	 * counted) */
+	losses = scenario_open_ended(sc) ? 0 : sc->run.target_loss > 0 ?
+	    sc->run.steps : sc->run.steps / sc->numerics.loss_every;
 	t = COST_TANH * h * ((double)sc->numerics.samples +
-	    (double)sc->numerics.test_samples);
+	    (double)sc->numerics.test_samples) +
+	    COST_TEST * h * (double)sc->numerics.test_samples * losses;
 	units_fmt_time(t, w, sizeof w);
 	if (t > COST_SAY)
 		note_at(c, "/numerics/hidden", "%d hidden units take each of "
-		    "the %ld samples and %ld test samples through tanh: about "
-		    "%s of wall clock before the first step, and %ld samples' "
-		    "worth again at each test loss", h, sc->numerics.samples,
-		    sc->numerics.test_samples, w, sc->numerics.test_samples);
+		    "the %ld samples and %ld test samples through tanh, and "
+		    "the test samples again at each of %ld test losses: about "
+		    "%s of wall clock", h, sc->numerics.samples,
+		    sc->numerics.test_samples, losses, w);
 }
 
 void
