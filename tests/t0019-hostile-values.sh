@@ -250,6 +250,13 @@ check "4000 shards: one note, its path and what it costs" grep -q \
 check "4000 shards: one line" test "$(wc -l <"$TMP/err")" -eq 1
 "$PSIM" validate --set strategy.shards=400 "$PS8" >"$TMP/out" 2>"$TMP/err"
 check "400 shards (0.5 s a step): no note" test ! -s "$TMP/err"
+A2A=$S/seed-250m-10w-10g-all-to-all.json
+"$PSIM" validate --set placement.workers=1000 "$A2A" >"$TMP/out" 2>"$TMP/err"
+check "all-to-all on 1000 workers (make fuzz-run): a note, what it costs" grep -q \
+    "^psim: $A2A: /placement/workers: note: 1000 workers each send to all 999 others at once each step, and SimGrid's work grows with the workers' cube: about 470 s of wall clock a step simulated" \
+    "$TMP/err"
+"$PSIM" validate --set placement.workers=200 "$A2A" >"$TMP/out" 2>"$TMP/err"
+check "all-to-all on 200 workers (3.4 s a step): no note" test ! -s "$TMP/err"
 STR=$S/straggler-ring.json
 "$PSIM" validate --set 'numerics.hidden=[32000]' "$STR" >"$TMP/out" 2>"$TMP/err"
 check "hidden=[32000]: a note, its path and what it costs" grep -q \

@@ -549,6 +549,8 @@ check_platform_size(struct ctx *c, const struct scenario *sc)
  * each test loss through tanh (about 120 ns a unit and sample: 20 s for
  * the data and 3 test losses at 2,000 units, 313 s at 32,000). */
 #define COST_PS_FLOW2	3e-8		/* s a step per (flows at once)^2 */
+#define COST_ALL_PAIRS	4.7e-7		/* s a step per workers^3, every
+					   worker to every other at once */
 #define COST_TANH	1.2e-7		/* s per hidden unit and sample */
 #define COST_TEST	4.8e-8		/* s per hidden unit and test sample,
 					   at a test loss */
@@ -580,6 +582,18 @@ check_cost(struct ctx *c, const struct scenario *sc)
 			    "wall clock a step simulated (0.5 s at 4,000 at "
 			    "once)", sc->strategy.shards,
 			    scenario_ps_members(sc), flows, w);
+	}
+	if (sc->strategy.info->flags & R_ALL_PAIRS) {
+		flows = sc->placement.workers;
+		t = COST_ALL_PAIRS * flows * flows * flows;
+		units_fmt_time(t, w, sizeof w);
+		if (t > COST_STEP_SAY)
+			note_at(c, "/placement/workers", "%d workers each send "
+			    "to all %d others at once each step, and SimGrid's "
+			    "work grows with the workers' cube: about %s of "
+			    "wall clock a step simulated (30 s at 400)",
+			    sc->placement.workers, sc->placement.workers - 1,
+			    w);
 	}
 	if (sc->numerics.mode == NUM_OFF || m->kind != NN_MLP)
 		return;
