@@ -237,8 +237,9 @@ input() {
 	      set_extra="-s 'cluster.slow_hosts=[{\"host\":\"host-1\",\"factor\":2},{\"host\":\"host-1\",\"factor\":3}]' -s run.duration=8760h -s run.steps=null" ;;
 	   esac
 	   cmd="$p run ${set_extra:-} $(q "$d/s.json")"; set_extra="" ;;
-	*) what="merge of points whose CSV headers differ"
-	   cmd="$p sweep --plan -o $(q "$d/mh") -v run.steps=1,2 $(q "$2") && $p run -f csv -s run.steps=1 $(q "$2") >$(q "$d/mh")/run.steps=1.csv && printf 'a,b\n1,2\n' >$(q "$d/mh")/run.steps=2.csv && $p merge $(q "$d/mh")" ;;
+	*) what="merge of points whose CSV headers differ: the good one ok"; want=0
+	   r1=$srcdir/scenarios/seed-250m-10w-10g-ring.json
+	   cmd="$p sweep -o $(q "$d/mh") -v run.steps=1,2 $(q "$r1") && printf 'a,b\n1,2\n' >$(q "$d/mh")/run.steps=2.csv && { $p merge $(q "$d/mh"); [ \$? -eq 1 ]; } && grep -q '^\"1\",ok,' $(q "$d/mh")/results.csv" ;;
 	esac
 }
 
