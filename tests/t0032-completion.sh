@@ -195,6 +195,10 @@ completion "run's --output file" "psim run -o READ" README.md
 completion "an option's values: --format" "psim run --format j" json
 completion "an option's values after its short form" "psim run -f " \
     text json csv
+completion "animate's --steps: ranges of steps in their form A..B" \
+    "psim animate --steps " 0..0 0..4 0..9 0..49
+completion "run's --timeline-steps: the same" \
+    "psim run --timeline-steps 0..4" 0..4 0..49
 completion "advise's --target: a figure and its comparison" \
     "psim advise -t good" "goodput<=" "goodput>="
 # (the shipped ones: the source tree's, as t0033 has them)

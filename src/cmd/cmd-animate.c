@@ -167,11 +167,14 @@ static int
 cmd_animate_exec(int argc, char **argv)
 {
 	struct animate_args aa = { NULL, -1, -1 };
+	const char *choices[OPT_STEPS + 1] = { [OPT_STEPS] =
+	    CMD_STEP_RANGES };
 	const struct cmd_options o = {
 		.help = animate_help,
 		.own = animate_options,
 		.take = animate_option,
 		.ctx = &aa,
+		.choices = choices,
 	};
 	struct animate_ctx c = { NULL, 0, -1, -1, 0, 0 };
 	struct cmd_args args;

@@ -198,12 +198,15 @@ static int
 cmd_run_exec(int argc, char **argv)
 {
 	struct run_args ra = { NULL, -1, -1, 0 };
+	const char *choices[OPT_NOMINAL + 1] = { [OPT_TIMELINE_STEPS] =
+	    CMD_STEP_RANGES };
 	const struct cmd_options o = {
 		.help = run_help,
 		.flags = CMD_OUTPUT,
 		.own = run_options,
 		.take = run_option,
 		.ctx = &ra,
+		.choices = choices,
 	};
 	struct cmd_args args;
 	struct scenario *sc;

@@ -84,6 +84,10 @@ struct cmd_options {
 	const char *const *choices;
 };
 
+/* What the shell's completion offers for a range of steps (animate
+ * --steps, run --timeline-steps): the form A..B, 0-based, inclusive. */
+#define CMD_STEP_RANGES	"0..0 0..4 0..9 0..49"
+
 /* The one option path of every command: parse argv (argv[0] the
  * command's name) for command e, options and operands in any order
  * until "--".  --help prints help and stops with 0; an unknown option
