@@ -320,4 +320,29 @@ else
 	skip "psim help on a terminal" "no script(1) or no pseudo-terminal here"
 fi
 
+# Every all-reduce algorithm of the registry (src/model/strategies.def,
+# lib.sh's strategies), and none other, in the places the docs list them
+# (issue 34: a new algorithm was three hand edits of lists): the
+# algorithm key's list and the STRATEGIES section of psim-scenario(5),
+# psim(1)'s DESCRIPTION, the README's list of keys.
+strategies FAMILY_ALLREDUCE | sort >"$TMP/algos"
+awk '/^\.It Cm algorithm Pq/ { on = 1; next } on && /required there:$/ { list = 1; next }
+    on && (/^\.It / || /^A parameter server takes no algorithm/) { exit }
+    list && /^\.Cm [a-z0-9-]+ ?[,.]?$/ { print $2 }' "$MAN5" | sort >"$TMP/key"
+check "psim-scenario(5)'s algorithm key lists the registry's algorithms" \
+    cmp -s "$TMP/algos" "$TMP/key"
+for a in $(cat "$TMP/algos"); do
+	check "psim-scenario(5) STRATEGIES: an entry for $a" \
+	    grep -qx "\.It Cm $a" "$MAN5"
+done
+sed -n 's/.*; \(ring, [a-z0-9, -]*\) all-reduce; or an \(all-to-all\) exchange.*/\1, \2/p' \
+    "$MAN1" | sed 's/ or /, /g' | tr -d ' ' | tr ',' '\n' | sort >"$TMP/one"
+check "psim(1)'s description names the registry's algorithms" \
+    cmp -s "$TMP/algos" "$TMP/one"
+awk '/^`algorithm` `ring`/ { on = 1 } on { print } on && /double-binary-tree`;/ { exit }' \
+    "$SRCDIR/README.md" | tr '\n' ' ' | sed 's/`double-binary-tree`;.*/`double-binary-tree`/' |
+    grep -o '`[a-z0-9-]*`' | tr -d '`' | grep -vx 'algorithm' | sort >"$TMP/readme"
+check "the README's keys name the registry's algorithms" \
+    cmp -s "$TMP/algos" "$TMP/readme"
+
 done_testing
