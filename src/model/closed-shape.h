@@ -67,7 +67,6 @@ struct shape {
 	const int	*link_host;	/* the host whose NIC it is, or -1 */
 };
 
-
 /* Whether a flow from host src to dst crosses the network between
  * machines, where network.flow_cap and the transport apply (a machine:
  * a host, or a group on a multi-GPU cluster). */

@@ -130,6 +130,7 @@ void
 shape_of(const struct scenario *sc, const struct layout *l,
     const struct cluster_facts *f, struct shape *s)
 {
+	double c;
 	int i;
 
 	memset(s, 0, sizeof *s);
@@ -140,12 +141,10 @@ shape_of(const struct scenario *sc, const struct layout *l,
 	s->switch_Bps = sc->cluster.switch_Bps;
 	/* the slowest worker's compute, and of it the wait beyond a mean
 	 * worker's (exponential jitter adds its mean to every worker's) */
-	s->compute_s = layout_compute_flops(sc, f->speed) / f->speed;
-	s->wait_s = jittered_compute_s(sc, s->compute_s) - s->compute_s -
-	    (sc->cluster.jitter == JITTER_EXPONENTIAL ?
-	    sc->cluster.jitter_mean_s : 0);
-	s->compute_s += s->wait_s + (sc->cluster.jitter == JITTER_EXPONENTIAL ?
-	    sc->cluster.jitter_mean_s : 0);
+	c = layout_compute_flops(sc, f->speed) / f->speed;
+	s->compute_s = jittered_compute_s(sc, c);
+	s->wait_s = s->compute_s - c - (sc->cluster.jitter ==
+	    JITTER_EXPONENTIAL ? sc->cluster.jitter_mean_s : 0);
 	s->steps = sc->run.steps;
 	s->warmup = sc->run.warmup;
 	s->shard_bytes = l->shard_bytes;

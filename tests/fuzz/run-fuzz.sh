@@ -243,6 +243,19 @@ input() {
 	esac
 }
 
+# aborted_or_left RC: what every run's end may add to $bad: SimGrid's
+# abort text on stderr, and files left in TMPDIR by a run that was not
+# killed at the time limit.
+aborted_or_left() {
+	if grep -Eq 'simgrid:|/CRITICAL\]|[Aa]ssertion' "$tmp/err"; then
+		bad="$bad${bad:+; }SimGrid abort text on stderr"
+	fi
+	if [ "$1" -ne 124 ] && [ "$1" -ne 137 ] &&
+	    [ -n "$(ls -A "$tmp/t")" ]; then
+		bad="$bad${bad:+; }left in TMPDIR: $(ls -A "$tmp/t" | head -3 | tr '\n' ' ')"
+	fi
+}
+
 # try_input CLASS FILE: run input class CLASS on FILE as run $n; a
 # finding is an exit other than 0, 1 or 2 (or than the class's $want),
 # SimGrid's abort text, or a file left in TMPDIR.
@@ -264,9 +277,7 @@ try_input() {
 	12) [ "$rc" -eq 1 ] || [ "$rc" -eq 2 ] || bad="exit $rc, not 1 or 2" ;;
 	*) [ "$rc" -eq "$want" ] || bad="exit $rc, not $want" ;;
 	esac
-	grep -Eq 'simgrid:|/CRITICAL\]|[Aa]ssertion' "$tmp/err" &&
-	    bad="$bad${bad:+; }SimGrid abort text on stderr"
-	[ -n "$(ls -A "$tmp/t")" ] && bad="$bad${bad:+; }left in TMPDIR"
+	aborted_or_left "$rc"
 	if [ -n "$bad" ]; then
 		findings=$((findings + 1))
 		echo "run $n: $bad: $what: $cmd" | tee "$out/run-$seed-$n.txt"
@@ -333,15 +344,9 @@ while :; do
 	*) if [ "$rc" -gt 128 ]; then bad="signal $((rc - 128))"
 	   else bad="exit $rc"; fi ;;
 	esac
-	if grep -Eq 'simgrid:|/CRITICAL\]|[Aa]ssertion' "$tmp/err"; then
-		bad="$bad${bad:+; }SimGrid abort text on stderr"
-	fi
+	aborted_or_left "$rc"
 	if [ "$rc" -eq 0 ] && grep -Eiwq -- '-?(nan|inf|infinity)' "$tmp/out"; then
 		bad="$bad${bad:+; }nan or inf in the report"
-	fi
-	if [ "$rc" -ne 124 ] && [ "$rc" -ne 137 ] &&
-	    [ -n "$(ls -A "$tmp/t")" ]; then
-		bad="$bad${bad:+; }left in TMPDIR: $(ls -A "$tmp/t" | head -3 | tr '\n' ' ')"
 	fi
 	if [ -n "$bad" ]; then
 		findings=$((findings + 1))
