@@ -104,6 +104,7 @@ for key in $(sed -n 's/=.*//p' "$TMP/values" | grep -v '\.N\.' | uniq); do
 	    -e 's/.*expected one of //' \
 	    -e 's/.*expected true or false.*/true, false/' \
 	    -e 's/.* a link (\(.*\)), got .*/\1/' \
+	    -e 's/.* a machine (\(.*\)), got .*/\1/' \
 	    -e 's/.* a transport[a-z ]* (\(.*\)), got .*/\1/' \
 	    -e 's/.*expected "\(none\)", a published spread (\(.*\)), {.*/\1, \2/' |
 	    tr ',' '\n' | tr -d ' ' >"$TMP/parser"

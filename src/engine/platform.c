@@ -51,11 +51,14 @@ write_cluster(const struct scenario *sc, FILE *f, const char *id,
 	fputs("/>\n", f);
 }
 
+
 void
 platform_write(const struct scenario *sc, FILE *f)
 {
-	int n = cluster_groups(sc), r, s, t;
-	struct cluster_group g, h;
+	int n = cluster_zone_groups(sc), r, s, t, i, len;
+	struct cluster_group *g;
+	struct cluster_hop hops[CLUSTER_HOPS_MAX];
+	const struct cluster_link *l;
 
 	fputs("<?xml version='1.0'?>\n"
 	    "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
@@ -69,28 +72,35 @@ platform_write(const struct scenario *sc, FILE *f)
 		return;
 	}
 	fputs(" <zone id=\"world\" routing=\"Full\">\n", f);
+	g = xcalloc((size_t)n, sizeof *g);
 	for (r = 0; r < n; r++) {
-		cluster_group(sc, r, &g);
-		write_cluster(sc, f, g.id, g.prefix, g.first, g.last, g.bw,
-		    g.lat, g.backbone, g.router);
-		fprintf(f, "  <link id=\"%s\" bandwidth=\"%.17gBps\" "
-		    "latency=\"%.17gs\" sharing_policy=\"SPLITDUPLEX\"/>\n",
-		    g.uplink, g.up_bw, g.up_lat);
+		cluster_zone_group(sc, r, &g[r]);
+		write_cluster(sc, f, g[r].id, g[r].prefix, g[r].first,
+		    g[r].last, g[r].bw, g[r].lat, g[r].backbone, g[r].router);
+		for (i = 0; i < g[r].nown; i++)
+			fprintf(f, "  <link id=\"%s\" bandwidth=\"%.17gBps\" "
+			    "latency=\"%.17gs\" sharing_policy=\"SPLITDUPLEX\""
+			    "/>\n", g[r].own[i].name, g[r].own[i].bw,
+			    g[r].own[i].lat);
 	}
 	for (s = 0; s < n; s++) {
-		cluster_group(sc, s, &g);
 		for (t = 0; t < n; t++) {
 			if (s == t)
 				continue;
-			cluster_group(sc, t, &h);
 			fprintf(f, "  <zoneRoute src=\"%s\" dst=\"%s\" "
-			    "gw_src=\"%s\" gw_dst=\"%s\" symmetrical=\"NO\">\n"
-			    "   <link_ctn id=\"%s\" direction=\"UP\"/>\n"
-			    "   <link_ctn id=\"%s\" direction=\"DOWN\"/>\n"
-			    "  </zoneRoute>\n", g.id, h.id, g.router, h.router,
-			    g.uplink, h.uplink);
+			    "gw_src=\"%s\" gw_dst=\"%s\" symmetrical=\"NO\">"
+			    "\n", g[s].id, g[t].id, g[s].router, g[t].router);
+			len = cluster_zone_route(sc, s, t, hops);
+			for (i = 0; i < len; i++) {
+				l = &g[hops[i].group].own[hops[i].slot];
+				fprintf(f, "   <link_ctn id=\"%s\" direction="
+				    "\"%s\"/>\n", l->name, hops[i].up ? "UP" :
+				    "DOWN");
+			}
+			fputs("  </zoneRoute>\n", f);
 		}
 	}
+	free(g);
 	fputs(" </zone>\n</platform>\n", f);
 }
 

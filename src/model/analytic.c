@@ -298,16 +298,18 @@ alone_time(const struct round *r, int src, int dst, double bytes)
 		for (i = 0, c = 0; i < len; i++)
 			if (c == 0 || s->link_Bps[links[i]] < c)
 				c = s->link_Bps[links[i]];
-		return c > 0 ? bytes / c : 0;
+		if (c == 0)
+			return 0;
+	} else {
+		a = s->racks > 0 ? s->rack_of[src] : 0;
+		b = s->racks > 0 ? s->rack_of[dst] : 0;
+		if (s->switch_Bps > 0 && s->switch_Bps < c)
+			c = s->switch_Bps;
+		if (a != b && s->uplink_Bps[a] < c)
+			c = s->uplink_Bps[a];
+		if (a != b && s->uplink_Bps[b] < c)
+			c = s->uplink_Bps[b];
 	}
-	a = s->racks > 0 ? s->rack_of[src] : 0;
-	b = s->racks > 0 ? s->rack_of[dst] : 0;
-	if (s->switch_Bps > 0 && s->switch_Bps < c)
-		c = s->switch_Bps;
-	if (a != b && s->uplink_Bps[a] < c)
-		c = s->uplink_Bps[a];
-	if (a != b && s->uplink_Bps[b] < c)
-		c = s->uplink_Bps[b];
 	if (shape_between_machines(s, src, dst)) {
 		c *= shape_flow_gain(s, bytes);
 		if ((cap = shape_flow_cap(s, bytes)) > 0 && cap < c)

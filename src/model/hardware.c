@@ -40,6 +40,15 @@ const struct hw_spread hw_spreads[] = {
 };
 const int hw_nspreads = (int)(sizeof hw_spreads / sizeof hw_spreads[0]);
 
+const struct hw_machine hw_machines[] = {
+#define MACHINE(name, gpus, per_switch, sockets, gpu_Bps, uplink_Bps, \
+    socket_Bps, nic_switch, source) \
+	{ name, gpus, per_switch, sockets, gpu_Bps, uplink_Bps, socket_Bps, \
+	  nic_switch, source },
+#include "hardware.def"
+};
+const int hw_nmachines = (int)(sizeof hw_machines / sizeof hw_machines[0]);
+
 /* Rows whose first member is their name: the index of the one called
  * name (case-insensitive), or -1; and the names joined. */
 static int
@@ -184,6 +193,33 @@ char *
 hw_spread_names(void)
 {
 	return row_names(hw_spreads, hw_nspreads, sizeof hw_spreads[0]);
+}
+
+const struct hw_machine *
+hw_machine_find(const char *name)
+{
+	int i = row_named(hw_machines, hw_nmachines, sizeof hw_machines[0],
+	    name);
+
+	return i < 0 ? NULL : &hw_machines[i];
+}
+
+char *
+hw_machine_names(void)
+{
+	return row_names(hw_machines, hw_nmachines, sizeof hw_machines[0]);
+}
+
+int
+hw_machine_switches(const struct hw_machine *m)
+{
+	return m->gpus / m->per_switch;
+}
+
+int
+hw_machine_socket(const struct hw_machine *m, int w)
+{
+	return w / (hw_machine_switches(m) / m->sockets);
 }
 
 const struct hw_rate *

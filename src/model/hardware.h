@@ -61,6 +61,24 @@ struct hw_spread {
 	const char	*source;
 };
 
+/* The inside of a multi-GPU machine as it is built (cluster.machine):
+ * its GPUs in groups behind PCIe switches, each switch with one uplink
+ * to its CPU socket's root complex, the sockets joined by one link, and
+ * the NIC under a switch or at socket 0's root complex.  Rates are bytes
+ * per second per direction, as the machine's own microbenchmarks (or
+ * its vendor's specification) give them. */
+struct hw_machine {
+	const char	*name;
+	int		 gpus;		/* per machine */
+	int		 per_switch;	/* GPUs behind one switch */
+	int		 sockets;	/* 1 or 2; the switches split evenly */
+	double		 gpu_Bps;	/* a GPU's link to its switch */
+	double		 uplink_Bps;	/* a switch's link to its socket */
+	double		 socket_Bps;	/* between the sockets (2 only) */
+	int		 nic_switch;	/* the NIC's switch, -1: socket 0 */
+	const char	*source;
+};
+
 extern const struct hw_rate hw_rates[];
 extern const int hw_nrates;
 extern const struct hw_link hw_links[];
@@ -70,6 +88,8 @@ extern const struct hw_transport hw_transports[];
 extern const int hw_ntransports;
 extern const struct hw_spread hw_spreads[];
 extern const int hw_nspreads;
+extern const struct hw_machine hw_machines[];
+extern const int hw_nmachines;
 
 /* A curve from its text ("" gives n = 0): 0, or -1 with *error (malloc'd)
  * when a point is not SIZE:VALUE with both positive, sizes not rising, or
@@ -97,6 +117,14 @@ char *hw_transport_cap_names(void);
  * malloc'd. */
 const struct hw_spread *hw_spread_find(const char *name);
 char *hw_spread_names(void);
+
+/* The machine named name (case-insensitive), or NULL; the names,
+ * malloc'd. */
+const struct hw_machine *hw_machine_find(const char *name);
+char *hw_machine_names(void);
+/* A machine's switches (gpus / per_switch) and the socket of switch w. */
+int hw_machine_switches(const struct hw_machine *);
+int hw_machine_socket(const struct hw_machine *, int w);
 
 /* The row for gpu, preset, batch and dtype, or NULL. */
 const struct hw_rate *hw_rate_find(const char *gpu, const char *preset,

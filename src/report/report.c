@@ -336,6 +336,19 @@ describe_cluster(const struct scenario *sc, char *buf, size_t len)
 		return;
 	}
 	units_fmt_rate(sc->cluster.nic_Bps, bw, sizeof bw);
+	if (sc->cluster.machine != NULL) {
+		units_fmt_rate(sc->cluster.intra_Bps, sw, sizeof sw);
+		snprintf(buf, len, "%d %s machine%s of %d GPUs (%d PCIe "
+		    "switches of %d, %s each GPU, on %d socket%s), %s NICs",
+		    sc->cluster.hosts, sc->cluster.machine->name,
+		    sc->cluster.hosts == 1 ? "" : "s",
+		    sc->cluster.gpus_per_host,
+		    hw_machine_switches(sc->cluster.machine),
+		    sc->cluster.machine->per_switch, sw,
+		    sc->cluster.machine->sockets,
+		    sc->cluster.machine->sockets > 1 ? "s" : "", bw);
+		return;
+	}
 	if (sc->cluster.gpus_per_host > 1) {
 		units_fmt_rate(sc->cluster.intra_Bps, sw, sizeof sw);
 		snprintf(buf, len, "%d host%s of %d GPUs (%s each to the host's "

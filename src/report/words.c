@@ -97,6 +97,28 @@ link_words(const struct results *r, const struct link_result *top,
 	need_words(r, top, w);
 }
 
+/* A link inside a cluster.machine (cluster.c names them), in words
+ * into buf: 1; else 0. */
+static int
+machine_link(const char *name, char *buf, size_t len)
+{
+	char dir[8], end;
+	int m, w;
+
+	if (sscanf(name, "host-%d-sw-%d-up_%7[A-Z]%c", &m, &w, dir,
+	    &end) == 3)
+		snprintf(buf, len, "the uplink of host-%d's PCIe switch %d "
+		    "%s its CPU socket, which its GPUs share,", m, w,
+		    dir[0] == 'U' ? "to" : "from");
+	else if (sscanf(name, "host-%d-sockets_%7[A-Z]%c", &m, dir,
+	    &end) == 2)
+		snprintf(buf, len, "the link between host-%d's CPU sockets, "
+		    "from socket %d to %d,", m, dir[0] != 'U', dir[0] == 'U');
+	else
+		return 0;
+	return 1;
+}
+
 /* What a step waits for (kind, with its utilization), in words. */
 static void
 step_bottleneck(const struct results *r, enum bottleneck_kind kind,
@@ -107,6 +129,7 @@ step_bottleneck(const struct results *r, enum bottleneck_kind kind,
 	    NULL;
 	const char *dir, *name;
 	struct link_words w;
+	char inside[160];
 
 	if (top == NULL) {
 		snprintf(res, rlen, "worker compute");
@@ -161,9 +184,14 @@ step_bottleneck(const struct results *r, enum bottleneck_kind kind,
 		return;
 	default:
 		snprintf(res, rlen, "%s", top->name);
-		snprintf(why, wlen, "the switch link %s carries %s per step; at "
-		    "%s that takes %s against %s of compute", top->name, w.vol,
-		    w.bw, w.t, w.c);
+		if (machine_link(top->name, inside, sizeof inside))
+			snprintf(why, wlen, "%s carries %s per step; at %s that "
+			    "takes %s against %s of compute", inside, w.vol,
+			    w.bw, w.t, w.c);
+		else
+			snprintf(why, wlen, "the switch link %s carries %s per "
+			    "step; at %s that takes %s against %s of compute",
+			    top->name, w.vol, w.bw, w.t, w.c);
 	}
 }
 

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "cluster.h"
+#include "hardware.h"
 #include "scenario.h"
 
 static int
@@ -222,4 +223,160 @@ cluster_cost(const struct scenario *sc, double worker_h, double server_h,
 	return worker_h * sc->cluster.price_worker + server_h *
 	    sc->cluster.price_server + storage_h * sc->cluster.price_storage +
 	    machine_h * sc->cluster.price_nic;
+}
+
+/* cluster.machine: its row, and its switches; NULL and 0 on any other
+ * cluster. */
+static const struct hw_machine *
+machine_of(const struct scenario *sc)
+{
+	return multi_gpu(sc) && sc->cluster.topology == TOPO_STAR ?
+	    sc->cluster.machine : NULL;
+}
+
+static int
+switches(const struct scenario *sc)
+{
+	const struct hw_machine *m = machine_of(sc);
+
+	return m != NULL ? hw_machine_switches(m) : 0;
+}
+
+int
+cluster_zone_groups(const struct scenario *sc)
+{
+	return machine_of(sc) != NULL ? sc->cluster.hosts * switches(sc) +
+	    cpu_hosts(sc) : cluster_groups(sc);
+}
+
+static void
+own_link(struct cluster_group *g, const char *name, double bw, double lat)
+{
+	struct cluster_link *l = &g->own[g->nown++];
+
+	snprintf(l->name, sizeof l->name, "%s", name);
+	l->bw = bw;
+	l->lat = lat;
+}
+
+/* Machine m's switch w: its GPUs behind it, its uplink; the first also
+ * declares the machine's NIC (slot 1) and the link between its sockets
+ * (slot 2). */
+static void
+switch_group(const struct scenario *sc, int m, int w,
+    struct cluster_group *g)
+{
+	const struct hw_machine *mc = machine_of(sc);
+	char name[48];
+
+	memset(g, 0, sizeof *g);
+	snprintf(g->id, sizeof g->id, "host-%d-sw-%d", m, w);
+	snprintf(g->prefix, sizeof g->prefix, "host-%d-gpu-", m);
+	snprintf(g->router, sizeof g->router, "host-%d-sw-%d-router", m, w);
+	snprintf(g->uplink, sizeof g->uplink, "host-%d-sw-%d-up", m, w);
+	g->first = w * mc->per_switch;
+	g->last = g->first + mc->per_switch - 1;
+	g->bw = sc->cluster.intra_Bps;
+	g->lat = sc->cluster.intra_latency_s;
+	g->up_bw = mc->uplink_Bps;
+	own_link(g, g->uplink, mc->uplink_Bps, 0);
+	if (w != 0)
+		return;
+	snprintf(name, sizeof name, "host-%d-nic", m);
+	own_link(g, name, sc->cluster.nic_Bps, sc->cluster.latency_s);
+	snprintf(name, sizeof name, "host-%d-sockets", m);
+	if (mc->sockets > 1)
+		own_link(g, name, mc->socket_Bps, 0);
+}
+
+void
+cluster_zone_group(const struct scenario *sc, int z, struct cluster_group *g)
+{
+	int S = switches(sc);
+
+	if (S > 0 && z < sc->cluster.hosts * S) {
+		switch_group(sc, z / S, z % S, g);
+		return;
+	}
+	cluster_group(sc, S > 0 ? z - sc->cluster.hosts * S +
+	    sc->cluster.hosts : z, g);
+	g->nown = 0;
+	own_link(g, g->uplink, g->up_bw, g->up_lat);
+}
+
+int
+cluster_zone_of(const struct scenario *sc, const char *name)
+{
+	int r = cluster_rack_of(sc, name), S = switches(sc), m, gpu;
+
+	if (S == 0 || r < 0)
+		return r;
+	if (r >= sc->cluster.hosts)
+		return sc->cluster.hosts * S + r - sc->cluster.hosts;
+	sscanf(name, "host-%d-gpu-%d", &m, &gpu);
+	return m * S + gpu / machine_of(sc)->per_switch;
+}
+
+static int
+hop(struct cluster_hop *h, int n, int group, int slot, int up)
+{
+	h[n].group = group;
+	h[n].slot = slot;
+	h[n].up = up;
+	return n + 1;
+}
+
+/* From switch a to switch b of machine m (b -1: the NIC), or back (out
+ * 0), appended to h after n: the uplinks and the link between the
+ * sockets on the way. */
+static int
+inside(const struct scenario *sc, int m, int a, int b, int out,
+    struct cluster_hop *h, int n)
+{
+	const struct hw_machine *mc = machine_of(sc);
+	int S = switches(sc), first = m * S, sa, sb;
+
+	if (b < 0)
+		b = mc->nic_switch;
+	if (a == b)
+		return n;
+	sa = hw_machine_socket(mc, a);
+	sb = b >= 0 ? hw_machine_socket(mc, b) : 0;
+	if (!out) {
+		int t = a, st = sa;
+
+		a = b, b = t, sa = sb, sb = st;
+	}
+	if (a >= 0)
+		n = hop(h, n, first + a, 0, 1);
+	if (sa != sb)
+		n = hop(h, n, first, 2, sa == 0);
+	if (b >= 0)
+		n = hop(h, n, first + b, 0, 0);
+	return n;
+}
+
+int
+cluster_zone_route(const struct scenario *sc, int a, int b,
+    struct cluster_hop *h)
+{
+	int S = switches(sc), M = sc->cluster.hosts * S, n = 0;
+
+	if (S == 0) {
+		n = hop(h, n, a, 0, 1);
+		return hop(h, n, b, 0, 0);
+	}
+	if (a < M && b < M && a / S == b / S)
+		return inside(sc, a / S, a % S, b % S, 1, h, 0);
+	if (a < M) {
+		n = inside(sc, a / S, a % S, -1, 1, h, n);
+		n = hop(h, n, a / S * S, 1, 1);
+	} else
+		n = hop(h, n, a, 0, 1);
+	if (b < M) {
+		n = hop(h, n, b / S * S, 1, 0);
+		n = inside(sc, b / S, b % S, -1, 0, h, n);
+	} else
+		n = hop(h, n, b, 0, 0);
+	return n;
 }

@@ -13,6 +13,14 @@ struct scenario;
  * machine of a multi-GPU one.  Each is a SimGrid <cluster> of hosts with
  * private links, whose router reaches the other groups over the group's
  * own split-duplex uplink: the rack's uplink, or the machine's NIC. */
+/* A link a group of the generated platform declares (its uplink; on a
+ * machine's first switch, the machine's NIC and the link between its
+ * sockets), split-duplex: SimGrid's NAME_UP and NAME_DOWN. */
+struct cluster_link {
+	char		 name[48];
+	double		 bw, lat;
+};
+
 struct cluster_group {
 	char		 id[32];
 	char		 prefix[40];	/* host names: prefix + index */
@@ -22,7 +30,16 @@ struct cluster_group {
 	double		 bw, lat;	/* private links */
 	double		 backbone;	/* 0: none */
 	double		 up_bw, up_lat;
+	int		 nown;		/* the links it declares */
+	struct cluster_link own[3];
 };
+
+/* One link of a route between two groups' routers: group's own link
+ * slot, in its UP (1) or DOWN (0) direction. */
+struct cluster_hop {
+	int		 group, slot, up;
+};
+#define CLUSTER_HOPS_MAX	8
 
 /* The groups of a generated platform, each behind its own uplink: the
  * racks of a two-tier cluster, or the machines of a multi-GPU one (whose
@@ -30,6 +47,18 @@ struct cluster_group {
  * CPU-only hosts, cpu-S, one group each; 0 for a plain star. */
 int cluster_groups(const struct scenario *);
 void cluster_group(const struct scenario *, int r, struct cluster_group *);
+/* The groups as the generated platform's SimGrid <cluster>s: the
+ * groups above, but on a cluster.machine each machine's PCIe switches
+ * (machine m's switch w is group m * switches + w; the dedicated
+ * servers after them); the group of a host name (-1: none psim made);
+ * and the links between two groups' routers, in order, into hops (at
+ * most CLUSTER_HOPS_MAX): how many. */
+int cluster_zone_groups(const struct scenario *);
+void cluster_zone_group(const struct scenario *, int z,
+    struct cluster_group *);
+int cluster_zone_of(const struct scenario *, const char *name);
+int cluster_zone_route(const struct scenario *, int a, int b,
+    struct cluster_hop *hops);
 /* The most routes between the groups of a generated platform SimGrid
  * is given (about 50 us and 170 bytes each to load, bench/RESULTS.md):
  * 1000 groups. */

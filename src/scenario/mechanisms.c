@@ -130,6 +130,37 @@ spread_source(const struct scenario *sc)
 	return sc->cluster.spread->source;
 }
 
+/* cluster.machine: GPUs behind PCIe switches and sockets, not one flat
+ * switch; off, every GPU keeps the machine's link to one switch with the
+ * NIC. */
+static int
+machine_on(const struct scenario *sc)
+{
+	return sc->cluster.machine != NULL;
+}
+
+static void
+machine_off(struct scenario *sc)
+{
+	sc->cluster.machine = NULL;
+}
+
+static void
+machine_words(const struct scenario *sc, char *buf, size_t size)
+{
+	const struct hw_machine *m = sc->cluster.machine;
+
+	snprintf(buf, size, "the inside of a %s, %d switches of %d GPUs on "
+	    "%d socket%s (cluster.machine)", m->name, hw_machine_switches(m),
+	    m->per_switch, m->sockets, m->sockets > 1 ? "s" : "");
+}
+
+static const char *
+machine_source(const struct scenario *sc)
+{
+	return sc->cluster.machine->source;
+}
+
 static const struct {
 	int	 (*on)(const struct scenario *);
 	void	 (*off)(struct scenario *);
@@ -141,6 +172,8 @@ static const struct {
 	[M_CYCLE] = { cycle_on, cycle_off, cycle_words, cycle_source },
 	[M_PULL] = { pull_on, pull_off, pull_words, pull_source },
 	[M_SPREAD] = { spread_on, spread_off, spread_words, spread_source },
+	[M_MACHINE] = { machine_on, machine_off, machine_words,
+	    machine_source },
 };
 
 int

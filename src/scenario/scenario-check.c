@@ -529,14 +529,17 @@ check_platform_size(struct ctx *c, const struct scenario *sc)
 	if (sc->cluster.topology == TOPO_PLATFORM || sc->cluster.hosts < 1 ||
 	    (racks && sc->cluster.racks > sc->cluster.hosts))
 		return;
-	groups = cluster_groups(sc);
+	groups = cluster_zone_groups(sc);
 	routes = groups * (groups - 1);
 	if (routes > PLATFORM_MAX_ROUTES)
 		err_at(c, racks ? "/cluster/racks" : "/cluster/hosts", "%.0f "
 		    "%s make %.0f routes between them, which SimGrid would "
 		    "take minutes to load; at most %.0f (%s)", groups, racks ?
-		    "racks" : "machines", routes, PLATFORM_MAX_ROUTES, racks ?
-		    "1000 racks" : "1000 machines and dedicated servers");
+		    "racks" : sc->cluster.machine != NULL ? "PCIe switches "
+		    "and dedicated servers" : "machines", routes,
+		    PLATFORM_MAX_ROUTES, racks ? "1000 racks" :
+		    "1000 machines (or their PCIe switches with "
+		    "cluster.machine) and dedicated servers");
 }
 
 /* What a valid value costs in wall-clock time, said (a note, not an

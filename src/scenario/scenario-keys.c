@@ -44,7 +44,8 @@ const char *const layer_keys[] = { "name", "params", "flops", "backward",
 const char *const cluster_keys[] = { "topology", "hosts", "nic",
     "latency", "switch_bw", "speed", "racks", "oversubscription",
     "platform", "gpus_per_host", "intra_bw", "intra_latency",
-    "compute_jitter", "slow_hosts", "price_per_hour", "gpu", NULL };
+    "compute_jitter", "slow_hosts", "price_per_hour", "gpu", "machine",
+    NULL };
 const char *const jitter_keys[] = { "lognormal", "exponential", NULL };
 const char *const slow_host_keys[] = { "host", "factor", NULL };
 const char *const price_keys[] = { "workers", "servers", "storage", "nic",
@@ -259,6 +260,7 @@ static const struct key_values {
 	{ "cluster.nic", NULL, hw_link_names },
 	{ "cluster.intra_bw", NULL, hw_link_names },
 	{ "cluster.gpu", NULL, hw_gpu_names },
+	{ "cluster.machine", NULL, hw_machine_names },
 	{ "cluster.compute_jitter", NULL, jitter_names },
 	{ "strategy.name", family_names, NULL },
 	{ "strategy.algorithm", NULL, allreduce_names },

@@ -382,6 +382,36 @@ get_link(struct ctx *c, const cJSON *cl, const char *key, const char *lat,
 	get_units(c, cl, "/cluster", lat, 0, &range_latency, latency_s);
 }
 
+/* cluster.machine: a machine of hardware.def, whose GPUs (its
+ * gpus_per_host, unless given alike) sit behind its PCIe switches; each
+ * GPU's link is the machine's, so intra_bw is not given with it. */
+static void
+parse_machine(struct ctx *c, const cJSON *cl, struct scenario *sc)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(cl, "machine");
+	const struct hw_machine *m;
+
+	if (v == NULL)
+		return;
+	if (!cJSON_IsString(v) || (m = hw_machine_find(v->valuestring)) ==
+	    NULL) {
+		err_not_named(c, "/cluster/machine", NULL, "machine",
+		    hw_machine_names(), v);
+		return;
+	}
+	if (cJSON_GetObjectItemCaseSensitive(cl, "gpus_per_host") != NULL &&
+	    sc->cluster.gpus_per_host != m->gpus)
+		err_at(c, "/cluster/gpus_per_host", "expected %d, the GPUs of "
+		    "machine \"%s\" (/cluster/machine), got %d", m->gpus,
+		    m->name, sc->cluster.gpus_per_host);
+	reject_keys(c, cl, "/cluster", (const char *const[]){ "intra_bw",
+	    NULL }, "not used with \"machine\": the machine sets its "
+	    "GPUs' links");
+	sc->cluster.machine = m;
+	sc->cluster.gpus_per_host = m->gpus;
+	sc->cluster.intra_Bps = m->gpu_Bps;
+}
+
 static void
 parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc,
     struct given *g)
@@ -389,7 +419,7 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc,
 	static const char *const generated_only[] = { "topology", "hosts",
 	    "nic", "latency", "switch_bw", "speed", "racks",
 	    "oversubscription", "gpus_per_host", "intra_bw",
-	    "intra_latency", NULL };
+	    "intra_latency", "machine", NULL };
 	const cJSON *cl = get_object(c, root, "", "cluster", 1);
 	int t;
 
@@ -422,13 +452,15 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc,
 	    &sc->cluster.speed_flops);
 	get_int(c, cl, "/cluster", "gpus_per_host", 0, 1, 1024,
 	    &sc->cluster.gpus_per_host);
+	parse_machine(c, cl, sc);
 	if (sc->cluster.gpus_per_host > 1) {
 		get_link(c, cl, "intra_bw", "intra_latency", 0,
 		    &sc->cluster.intra_Bps, &sc->cluster.intra_latency_s);
 		if (sc->cluster.topology != TOPO_STAR)
-			err_at(c, "/cluster/gpus_per_host", "multi-GPU hosts "
-			    "are modelled on a star only, not on \"%s\"",
-			    topology_names[sc->cluster.topology]);
+			err_at(c, sc->cluster.machine != NULL ?
+			    "/cluster/machine" : "/cluster/gpus_per_host",
+			    "multi-GPU hosts are modelled on a star only, not "
+			    "on \"%s\"", topology_names[sc->cluster.topology]);
 		if (sc->cluster.switch_Bps > 0)
 			err_at(c, "/cluster/switch_bw", "not modelled with "
 			    "gpus_per_host > 1 (the machines' NICs meet in a "

@@ -75,6 +75,10 @@ struct scenario {
 		int		 gpus_per_host;	/* workers per machine */
 		double		 intra_Bps;	/* GPU to its host's switch */
 		double		 intra_latency_s;
+		/* cluster.machine's row (hardware.def MACHINE): the
+		 * machine's switches, sockets and NIC; NULL: every GPU
+		 * on one switch with the NIC (a flat machine) */
+		const struct hw_machine *machine;
 		enum jitter	 jitter;	/* per step and worker */
 		double		 jitter_sigma;	/* lognormal */
 		double		 jitter_mean_s;	/* exponential: extra time */

@@ -2,6 +2,7 @@
  * facts (shape.h). */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +11,76 @@
 #include "shape.h"
 #include "stats.h"
 #include "xmalloc.h"
+
+static int
+machine_route(void *ctx, int src, int dst, const int **links)
+{
+	struct cluster_facts *f = ctx;
+	struct cluster_hop hops[CLUSTER_HOPS_MAX];
+	int n = 0, i, len, a = f->zone_of[src], b = f->zone_of[dst];
+
+	*links = f->route_buf;
+	if (src == dst)
+		return 0;
+	f->route_buf[n++] = 2 * src;
+	len = a != b ? cluster_zone_route(f->sc, a, b, hops) : 0;
+	for (i = 0; i < len; i++)
+		f->route_buf[n++] = f->link_base[hops[i].group] +
+		    2 * hops[i].slot + !hops[i].up;
+	f->route_buf[n++] = 2 * dst + 1;
+	return n;
+}
+
+/* A cluster.machine's links (the role hosts' own, then every group's)
+ * and its route function. */
+static void
+machine_links(const struct scenario *sc, const char *const *hosts, int n,
+    struct cluster_facts *f)
+{
+	struct cluster_group g;
+	int zones = cluster_zone_groups(sc), z, i, l, up, gpu;
+	const char *dir[2] = { "DOWN", "UP" };
+
+	f->sc = sc;
+	f->zone_of = xcalloc((size_t)n + 1, sizeof *f->zone_of);
+	f->link_base = xcalloc((size_t)zones + 1, sizeof *f->link_base);
+	f->nlinks = 2 * n;
+	for (z = 0; z < zones; z++) {
+		cluster_zone_group(sc, z, &g);
+		f->link_base[z] = f->nlinks;
+		f->nlinks += 2 * g.nown;
+	}
+	f->link_Bps = xcalloc((size_t)f->nlinks, sizeof *f->link_Bps);
+	f->link_name = xcalloc((size_t)f->nlinks, sizeof *f->link_name);
+	f->link_shared = xcalloc((size_t)f->nlinks, 1);
+	for (i = 0; i < n; i++) {
+		f->zone_of[i] = cluster_zone_of(sc, hosts[i]);
+		cluster_zone_group(sc, f->zone_of[i], &g);
+		gpu = g.first;
+		sscanf(hosts[i], "%*[^0-9]%*d-gpu-%d", &gpu);
+		for (up = 0; up < 2; up++) {
+			l = 2 * i + !up;
+			f->link_Bps[l] = g.bw;
+			xasprintf(&f->link_name[l], "%s_link_%d_%s", g.id, gpu,
+			    dir[up]);
+		}
+	}
+	for (z = 0; z < zones; z++) {
+		cluster_zone_group(sc, z, &g);
+		for (i = 0; i < 2 * g.nown; i++) {
+			l = f->link_base[z] + i;
+			f->link_Bps[l] = g.own[i / 2].bw;
+			xasprintf(&f->link_name[l], "%s_%s", g.own[i / 2].name,
+			    dir[!(i % 2)]);
+		}
+	}
+	memset(f->link_shared, 1, (size_t)f->nlinks);
+	f->link_host = xcalloc((size_t)f->nlinks, sizeof *f->link_host);
+	for (l = 0; l < f->nlinks; l++)
+		f->link_host[l] = -1;
+	f->route = machine_route;
+	f->route_ctx = f;
+}
 
 void
 cluster_facts_generated(const struct scenario *sc, const char *const *hosts,
@@ -34,6 +105,8 @@ cluster_facts_generated(const struct scenario *sc, const char *const *hosts,
 	for (i = 1; i < n; i++)
 		f->latency[i] = cluster_route_latency(sc, groups > 0 ?
 		    f->rack_of[0] : -1, groups > 0 ? f->rack_of[i] : -1);
+	if (cluster_zone_groups(sc) != groups)
+		machine_links(sc, hosts, n, f);
 }
 
 /* Host h's NIC: the first link out of it (up) or the last link into it,
@@ -99,6 +172,8 @@ cluster_facts_free(struct cluster_facts *f)
 	free(f->link_host);
 	free(f->route_off);
 	free(f->route_link);
+	free(f->zone_of);
+	free(f->link_base);
 	memset(f, 0, sizeof *f);
 }
 

@@ -48,6 +48,15 @@ struct cluster_facts {
 	 * of route_link (cluster_facts_table_route reads them). */
 	int		*route_off;
 	int		*route_link;
+	/* A cluster.machine's routes, made on demand from its geometry
+	 * (cluster_zone_route) by cluster_facts_machine_route: each role
+	 * host's group as the platform's clusters have it, and the index
+	 * of each group's first own link (its UP, then DOWN, a slot after
+	 * another); the role hosts' own links are 2 h (UP) and 2 h + 1. */
+	const struct scenario *sc;
+	int		*zone_of;
+	int		*link_base;
+	int		 route_buf[2 * 8 + 2];
 };
 
 /* A generated cluster's facts for the n hosts with a role, by name. */
