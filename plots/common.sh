@@ -12,3 +12,7 @@ plot_dir() {
 	fi
 	mkdir -p "$out"
 }
+# csv_col FILE NAME...: CSV columns by name (tests/csv.sh)
+CSV_DIR=$here/../tests
+. "$CSV_DIR/csv.sh"
+

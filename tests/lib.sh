@@ -67,22 +67,10 @@ if [ -z "$(strategies FAMILY_ALLREDUCE 2>/dev/null)" ]; then
 	echo "Bail out! no all-reduce rows in $SRCDIR/src/model/strategies.def"
 	exit 1
 fi
-# CSV reports and results.csv, by column name, never by position (a
-# figure added to figures.def may put its column anywhere): the awk
-# functions of tests/csv.awk, csv_split(line, f) into the raw fields
-# (quotes kept, a comma inside quotes kept) and csv_unq(field) its text.
-CSV_AWK=$(cat "$SRCDIR/tests/csv.awk")
-# csv_col FILE NAME...: each row's columns NAME..., tab-separated, found
-# by name in the header line (FILE - for the standard input).
-csv_col() {
-	cc_file=$1; shift
-	awk -v names="$*" "$CSV_AWK"'
-	NR == 1 { n = csv_split($0, h); k = split(names, want, " ")
-		for (j = 1; j <= k; j++) c[j] = csv_find(h, n, want[j]); next }
-	{ csv_split($0, f); out = ""
-		for (j = 1; j <= k; j++) out = out (j > 1 ? "\t" : "") csv_unq(f[c[j]])
-		print out }' "$cc_file"
-}
+# CSV reports and results.csv, by column name, never by position:
+# CSV_AWK and csv_col, from tests/csv.sh.
+CSV_DIR=$SRCDIR/tests
+. "$SRCDIR/tests/csv.sh"
 # csv_without FILE NAME: the CSV, header and rows, without column NAME
 # (to compare two reports but for wall_s).
 csv_without() {

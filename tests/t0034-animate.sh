@@ -121,6 +121,31 @@ def core(page):
         fail("the center's neighbours: %r" % nb)
     print("ok")
 
+def faultwin(page, trace, k, before, after):
+    """each panel's window: from before s ahead of the k-th fault in the
+    trace (a preemption: time_s,preempt,host) to after s past that
+    host's return; the host drawn down in it from the fault on"""
+    _, ps = panels(page)
+    rows = [l.strip().split(",") for l in open(trace)][1:]
+    k, before, after = int(k), float(before), float(after)
+    faults = [(float(t), h) for t, e, h in rows if e == "preempt"]
+    t_f, host = faults[k - 1]
+    back = min(float(t) for t, e, h in rows if e == "return" and h == host
+               and float(t) > t_f)
+    for p in ps:
+        if not near(p["start_s"], t_f - before, 1e-9) or \
+           not near(p["start_s"] + p["span_s"], back + after, 1e-9):
+            fail("window %r + %r, expected %r to %r" % (p["start_s"],
+                 p["span_s"], t_f - before, back + after))
+        h = [v for v, n in enumerate(p["nodes"]) if n[2] == host][0]
+        d = p["down"]
+        spans = [(d[i + 1], d[i + 2]) for i in range(0, len(d), 3)
+                 if d[i] == h]
+        if not any(near(a + p["start_s"], t_f, 1e-9) and
+                   near(b + p["start_s"], back, 1e-9) for a, b in spans):
+            fail("%s down %r, expected %r to %r" % (host, spans, t_f, back))
+    print("ok: fault %d, %s, %g to %g" % (k, host, t_f, back))
+
 def field(page, i, key):
     _, ps = panels(page)
     v = ps[int(i)][key]
@@ -210,6 +235,33 @@ check "rates in bins: at most 400 samples, each link's bytes kept" \
 	"$S/seed-250m-10w-10g-ring.json" 2>"$TMP/err"
 check "</script> in a name is escaped" test "$(grep -c '</script>' "$TMP/esc.html")" -eq 2
 check "and read back whole" test "$(page field "$TMP/esc.html" 0 name)" = 'a</script><b>x'
+
+# Around a fault: its window from the notice and two fault-free steps
+# before the k-th preemption of psim trace's to the relaunch and three
+# after its host's return, the host down from one to the other; the
+# same fault in every strategy's panel (the same seed, the same draws)
+F="-s run.steps=200 -s faults.preemption.mttp=30min -s faults.replacement=1min -s faults.notice=10s -s faults.restart=1min"
+# shellcheck disable=SC2086
+"$PSIM" trace --until 2000s $F "$S/spot-250m-10w-10g-async-ps8.json" \
+	>"$TMP/trace.csv" 2>"$TMP/err" || not_ok "psim trace"
+# shellcheck disable=SC2086
+"$PSIM" animate --fault 2 $F -o "$TMP/fault.html" \
+	"$S/spot-250m-10w-10g-async-ps8.json" "$S/spot-250m-10w-10g-sync-ps8.json" \
+	2>"$TMP/err" || not_ok "animate --fault 2"
+# (the PS's closed-form step: 3.00002 s, 1 s of compute, 2 s of exchange
+# and 2 latencies of 5 us)
+check "--fault 2: 10 s + 2 steps before, 60 s + 3 steps after, host down" \
+	page faultwin "$TMP/fault.html" "$TMP/trace.csv" 2 16.00004 69.00006
+# shellcheck disable=SC2086
+"$PSIM" animate --fault 999 $F "$S/spot-250m-10w-10g-async-ps8.json" \
+	>/dev/null 2>"$TMP/err"
+check "--fault past the run's faults: exit 2" test $? -eq 2
+check "... saying how many it has" grep -q "fault 999: the run has [0-9]* faults" "$TMP/err"
+"$PSIM" animate --fault 0 "$S/seed-250m-10w-10g-ps1.json" >/dev/null 2>"$TMP/err"
+check "--fault 0: exit 2" test $? -eq 2
+check "... expected a fault's number" grep -q "expected a fault's number" "$TMP/err"
+"$PSIM" animate --fault 1 --steps 0..1 "$S/seed-250m-10w-10g-ps1.json" >/dev/null 2>"$TMP/err"
+check "--fault and --steps: exit 2" test $? -eq 2
 
 # Errors: exit 2 and why
 "$PSIM" animate --steps 7..9 "$S/seed-250m-10w-10g-ps1.json" >/dev/null 2>"$TMP/err"

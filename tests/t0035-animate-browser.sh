@@ -25,6 +25,19 @@ fi
 	not_ok "the seed lesson"
 "$PSIM" animate --steps 0..4 -o "$TMP/whole.html" "$S/seed-250m-10w-10g-ps1.json" \
 	"$S/seed-250m-10w-10g-ring.json" || not_ok "whole runs"
+# an asynchronous PS under preemptions (a fault every few seconds of
+# its 60 steps), as a page and as --timeline's records of the same run
+F="--set run.steps=60 --set faults.preemption.mttp=5min --set faults.replacement=1min --set faults.notice=10s"
+# shellcheck disable=SC2086
+"$PSIM" animate --steps 0..59 $F -o "$TMP/spot.html" \
+	"$S/spot-250m-10w-10g-async-ps8.json" || not_ok "the spot page"
+# shellcheck disable=SC2086
+"$PSIM" run $F --timeline "$TMP/spot-timeline.json" -o /dev/null \
+	"$S/spot-250m-10w-10g-async-ps8.json" || not_ok "the spot timeline"
+"$PSIM" animate --steps 0..2 -o "$TMP/four.html" \
+	"$S/seed-250m-10w-10g-ps1.json" "$S/seed-250m-10w-10g-ps8.json" \
+	"$S/seed-250m-10w-10g-ring.json" "$S/seed-250m-10w-10g-all-to-all.json" ||
+	not_ok "the four seed answers"
 for s in ps1 ring; do
 	"$PSIM" run -f json -o "$TMP/$s.json" "$S/seed-250m-10w-10g-$s.json" ||
 		not_ok "$s report"
@@ -55,6 +68,8 @@ b = Browser(width=1600, height=1000)
 try:
     url = b.open(TMP + "/lesson.html")
     A = "psimAnimate."
+    # each panel from the start of its own step (the default is one clock)
+    b.eval(A + "align('steps')")
     check("the page loads and draws three panels",
           b.eval("document.querySelectorAll('section.panel').length") == 3)
     # the single PS: 1 s of compute, then 10 pushes of 1 GB into one
@@ -136,8 +151,111 @@ try:
               json.dumps(bad[:3]) + " missed " + json.dumps(missed))
     check("no request but the page, no error", b.requests == [url] and
           not b.errors, (b.requests, b.errors))
+
+    # the asynchronous PS under preemptions: at each instant the page
+    # draws every message in flight in the run's records, whatever its
+    # step, and a preempted worker is drawn down until it returns
+    tl = json.load(open(TMP + "/spot-timeline.json"))["traceEvents"]
+    comm = [e for e in tl if e.get("cat") == "comm" and e.get("ph") == "X"
+            and e["args"]["src_host"] != e["args"]["dst_host"]]
+    url = b.open(TMP + "/spot.html")
+    start = b.eval(A + "panelStart(0)")
+    bad = []
+    for T in (1.5, 5.0, 30.0, 77.7, 150.0, 180.0):
+        want = sum(1 for e in comm if e["ts"] <= T * 1e6 < e["ts"] + e["dur"])
+        b.eval(A + "seek(%r)" % (T - start))
+        got = b.eval(A + "inFlight(0)")
+        if got != want or b.eval(A + "marks(0)") != min(want, 1500):
+            bad.append((T, want, got))
+    check("async PS: the messages drawn are those in flight in the records, "
+          "at 6 instants", not bad and len(comm) > 1000, bad)
+    names = {e["pid"]: e["args"]["name"].split(" ")[0] for e in tl
+             if e.get("ph") == "M" and e.get("name") == "process_name"}
+    down = {}
+    spans = []
+    for e in sorted((e for e in tl if e.get("ph") == "i"),
+                    key=lambda e: e["ts"]):
+        if e["name"] == "preemption":
+            down[e["pid"]] = e["ts"] / 1e6
+        elif e["name"] == "return" and e["pid"] in down:
+            spans.append((names[e["pid"]], down.pop(e["pid"]), e["ts"] / 1e6))
+    wrong = []
+    for host, t0, t1 in spans:
+        for T, want in (((t0 + t1) / 2, "down"), (t1 + 0.5, None)):
+            b.eval(A + "seek(%r)" % (T - start))
+            st = {h["host"]: h["state"] for h in b.eval(A + "hosts(0)")}
+            if (st[host] == "down") != (want == "down"):
+                wrong.append((host, T, st[host]))
+    check("a preempted worker is drawn down until it returns, and only then",
+          spans and not wrong, (spans, wrong))
+    b.eval(A + "seek(0)")
+    b.eval("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'n'}))")
+    check("the n key goes to the first fault",
+          spans and near(b.eval(A + "time()") + start,
+                         min(t0 for _, t0, _ in spans), 1e-6),
+          (b.eval(A + "time()"), spans[:1]))
+    b.eval("document.dispatchEvent(new KeyboardEvent('keydown', {key: ' '}))")
+    check("space plays", b.eval(A + "playing()"))
+    b.eval("document.dispatchEvent(new KeyboardEvent('keydown', {key: ' '}))")
+    check("... and pauses", not b.eval(A + "playing()"))
+    check("no request but the page, no error", b.requests == [url] and
+          not b.errors, (b.requests, b.errors))
+
+    # the four answers on one clock: the bottleneck drawn as such, the
+    # all-to-all's demand against its capacity, and the ring done with
+    # its 3 steps while the single PS is in its first
+    url = b.open(TMP + "/four.html")
+    for i, name in enumerate(("ps1", "ps8", "ring", "all-to-all")):
+        n_bn = b.eval("document.querySelectorAll('section.panel')[%d]"
+                      ".querySelectorAll('[data-bottleneck]').length" % i)
+        n_label = b.eval("document.querySelectorAll('section.panel')[%d]"
+                         ".querySelectorAll('.bnlabel').length" % i)
+        check("%s: one link drawn as the bottleneck, and named so" % name,
+              n_bn == 1 and n_label == 1, (n_bn, n_label))
+    why = b.eval("document.querySelectorAll('[data-role=why]')[3].textContent")
+    check("all-to-all: worker 0's NIC must move 9 GB, has 10 Gbps, needs 72",
+          why.startswith("worker 0's NIC receives 9 GB a step; at 10 Gbps "
+                         "that is 7.2 s") and why.endswith("need 72 Gbps"), why)
+    ring_end = 3 * 2.561
+    b.eval(A + "seek(%r)" % (ring_end + 0.5))
+    check("one clock: the ring has done its 3 steps, the single PS has not",
+          "(done)" in b.eval("document.querySelectorAll('section.panel')[2]"
+                             ".querySelector('[data-role=clock]').textContent") and
+          "(done)" not in b.eval("document.querySelectorAll('section.panel')"
+                                 "[0].querySelector('[data-role=clock]')"
+                                 ".textContent"))
 finally:
     b.close()
+
+# every panel inside the window, at a projector's 1024x768 and at 1920x1080;
+# SMALL % selector: how many of those elements are drawn under 15.5 px
+SMALL = ("Array.prototype.filter.call(document.querySelectorAll('%s'), "
+         "function (e) { return parseFloat(getComputedStyle(e).fontSize) * "
+         "(e.ownerSVGElement ? e.ownerSVGElement.getScreenCTM().a : 1) < 15.5;"
+         " }).length")
+for w, h in ((1024, 768), (1920, 1080)):
+    b = Browser(width=w, height=h)
+    try:
+        b.open(TMP + "/four.html")
+        boxes = b.eval("JSON.stringify(Array.prototype.map.call("
+                       "document.querySelectorAll('section.panel'), function (e) {"
+                       "var r = e.getBoundingClientRect(); return [r.left, r.top,"
+                       " r.right, r.bottom]; }))")
+        boxes = json.loads(boxes)
+        check("%dx%d: the 4 panels inside the window" % (w, h),
+              len(boxes) == 4 and all(x0 >= 0 and y0 >= 0 and x1 <= w and
+                                      y1 <= h for x0, y0, x1, y1 in boxes),
+              boxes)
+        if w == 1920:
+            small = b.eval(SMALL % "section.panel p")
+            check("1920x1080: the panels' text at 16 px or more", small == 0,
+                  small)
+            b.open(TMP + "/spot.html")
+            small = b.eval(SMALL % ".hostlabel")
+            check("1920x1080, one panel: the host names at 16 px or more",
+                  small == 0, small)
+    finally:
+        b.close()
 print("1..%d" % n)
 sys.exit(1 if failed else 0)
 EOF

@@ -115,3 +115,11 @@ stats_exponential_order(double m, int n, int r)
 		h += 1.0 / i;
 	return m * h;
 }
+
+int
+stats_cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}

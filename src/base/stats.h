@@ -23,4 +23,7 @@ int stats_of(const double *v, int n, double *mean, double *sd,
 double stats_lognormal_order(double sigma, int n, int r);
 double stats_exponential_order(double m, int n, int r);
 
+/* qsort's comparison of two doubles, ascending. */
+int stats_cmp_double(const void *, const void *);
+
 #endif

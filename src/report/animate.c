@@ -9,12 +9,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analytic.h"
 #include "animate.h"
 #include "report.h"
 #include "results.h"
 #include "scenario.h"
+#include "stats.h"
 #include "timeline.h"
 #include "utf8.h"
+#include "words.h"
 #include "xmalloc.h"
 
 extern const char animate_css[], animate_js[];
@@ -434,22 +437,31 @@ struct series {
 
 struct collect {
 	struct series	*s;
-	double		 t0;
+	double		 t0, span;
 	long		 points;
 };
 
+/* A rate step, clipped to the window: a message in flight at its start
+ * carries from 0 on, and what comes after its end is not played. */
 static void
 collect(void *ctx, int l, double t_s, double Bps)
 {
 	struct collect *c = ctx;
 	struct series *s = &c->s[l];
+	double t = fmax(0, t_s - c->t0);
 
+	if (t > c->span)
+		return;
+	if (s->n > 0 && s->t[s->n - 1] == t) {	/* the newer rate */
+		s->v[s->n - 1] = Bps * 8 / 1e9;
+		return;
+	}
 	if (s->n == s->cap) {
 		s->cap = s->cap ? 2 * s->cap : 16;
 		s->t = xreallocarray(s->t, (size_t)s->cap, sizeof *s->t);
 		s->v = xreallocarray(s->v, (size_t)s->cap, sizeof *s->v);
 	}
-	s->t[s->n] = t_s - c->t0;
+	s->t[s->n] = t;
 	s->v[s->n] = Bps * 8 / 1e9;
 	s->n++;
 	c->points++;
@@ -486,14 +498,16 @@ bin(struct series *s, double w, double span)
 	s->n = s->cap = k;
 }
 
-/* The window of the chosen steps: the first start and the last end of
- * their events (not of those of no step, a fault's, which the timeline
- * keeps whenever they are). */
-static void
-window(const struct timeline *tl, double *t0, double *t1)
+void
+animate_window(const struct timeline *tl, double *t0, double *t1)
 {
 	size_t i;
 
+	if (tl->by_time) {
+		*t0 = tl->win0_s;
+		*t1 = tl->win1_s;
+		return;
+	}
 	*t0 = INFINITY;
 	*t1 = -INFINITY;
 	for (i = 0; i < tl->nev; i++) {
@@ -510,7 +524,7 @@ static void
 put_rates(FILE *f, struct timeline *tl, double t0, double span, long points)
 {
 	struct collect c = { xcalloc((size_t)tl->nlinks + 1, sizeof *c.s), t0,
-	    0 };
+	    span, 0 };
 	double w = 0;
 	int l, k, busy = 0;
 
@@ -610,8 +624,8 @@ kind_of(const struct tl_event *e)
 static int
 travels(const struct tl_event *e, double t0, double t1)
 {
-	return e->kind == TL_COMM && e->route >= 0 && e->t1_s >= t0 &&
-	    e->t0_s <= t1;
+	return e->kind == TL_COMM && e->route >= 0 && e->t1_s > t0 &&
+	    e->t0_s < t1;
 }
 
 /* The messages that travel (one in every, in the order received), the
@@ -663,6 +677,135 @@ put_events(FILE *f, const struct timeline *tl, double t0, double t1,
 	fputs("]", f);
 }
 
+/* Whether instant e takes its host down (1), brings it back (-1), or
+ * neither (0). */
+static int
+downs(const struct tl_event *e)
+{
+	if (e->kind != TL_INSTANT)
+		return 0;
+	if (strcmp(e->name, "preemption") == 0 ||
+	    strcmp(e->name, "server-failure") == 0)
+		return 1;
+	return strcmp(e->name, "return") == 0 ? -1 : 0;
+}
+
+/* Host h's span down from since to until, if it overlaps the window
+ * [t0, t1]: clipped to it, times from its start; i counts them. */
+static void
+put_span_down(FILE *f, int h, double since, double until, double t0,
+    double t1, int *i)
+{
+	if (until < t0 || since > t1)
+		return;
+	fprintf(f, "%s%d,", (*i)++ ? "," : "", h);
+	num(f, fmax(since, t0) - t0);
+	fputc(',', f);
+	num(f, fmin(until, t1) - t0);
+}
+
+/* Each host's spans down (from a preemption or a server's failure to
+ * its return, or on past the window) that overlap the window:
+ * "down":[host, from, to, ...]. */
+static void
+put_down(FILE *f, const struct timeline *tl, double t0, double t1)
+{
+	double *since = xcalloc((size_t)tl->nhosts + 1, sizeof *since);
+	const struct tl_event *e;
+	size_t k;
+	int h, i = 0, d;
+
+	for (h = 0; h < tl->nhosts; h++)
+		since[h] = -1;
+	fputs(",\n\"down\":[", f);
+	for (k = 0; k < tl->nev; k++) {
+		e = &tl->ev[k];
+		if ((d = downs(e)) == 0 || e->pid < 0 || e->pid >= tl->nhosts)
+			continue;
+		h = e->pid;
+		if (d > 0 && since[h] < 0)
+			since[h] = e->t0_s;
+		else if (d < 0 && since[h] >= 0) {
+			put_span_down(f, h, since[h], e->t0_s, t0, t1, &i);
+			since[h] = -1;
+		}
+	}
+	for (h = 0; h < tl->nhosts; h++)
+		if (since[h] >= 0)
+			put_span_down(f, h, since[h], t1, t0, t1, &i);
+	fputs("]", f);
+	free(since);
+}
+
+/* The bottleneck link's demand against its capacity, as the badge
+ * says it: "demand":{"who", "gb" a step, "gbps" it has, "s" it takes,
+ * "compute_s", "need_gbps" to move it in the compute's time}, or
+ * null. */
+static void
+put_demand(FILE *f, const struct results *r)
+{
+	const struct link_result *top;
+	char role[64] = "";
+	double bytes;
+
+	if (r->bottleneck.link < 0 || r->bottleneck.link >= r->nlinks ||
+	    r->steps < 1 || !(r->links[r->bottleneck.link].bandwidth_Bps > 0)) {
+		fputs(",\n\"demand\":null", f);
+		return;
+	}
+	top = &r->links[r->bottleneck.link];
+	bytes = top->bytes / r->steps;
+	if (top->host >= 0)
+		report_role(&r->hosts[top->host], role, sizeof role);
+	fputs(",\n\"demand\":{\"who\":", f);
+	utf8_json_string(f, top->host >= 0 ? role : top->name);
+	fprintf(f, ",\"up\":%d,\"gb\":", top->host >= 0 ? top->up : -1);
+	num(f, bytes / 1e9);
+	fputs(",\"gbps\":", f);
+	num(f, top->bandwidth_Bps * 8 / 1e9);
+	fputs(",\"s\":", f);
+	num(f, bytes / top->bandwidth_Bps);
+	fputs(",\"compute_s\":", f);
+	num(f, r->compute_s);
+	fputs(",\"need_gbps\":", f);
+	num(f, analytic_gbps(bytes, r->compute_s));
+	fputc('}', f);
+}
+
+int
+animate_faults(const struct timeline *tl)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < tl->nev; i++)
+		n += downs(&tl->ev[i]) > 0;
+	return n;
+}
+
+int
+animate_fault_window(const struct timeline *tl, int k, double before_s,
+    double after_s, double end_s, double *t0, double *t1)
+{
+	const struct tl_event *f = NULL;
+	size_t i;
+	double back = end_s;
+
+	for (i = 0; i < tl->nev && f == NULL; i++)
+		if (downs(&tl->ev[i]) > 0 && --k == 0)
+			f = &tl->ev[i];
+	if (f == NULL)
+		return -1;
+	for (; i < tl->nev; i++)
+		if (tl->ev[i].pid == f->pid && downs(&tl->ev[i]) < 0) {
+			back = tl->ev[i].t0_s;
+			break;
+		}
+	*t0 = fmax(0, f->t0_s - before_s);
+	*t1 = fmax(*t0, fmin(end_s, back + after_s));
+	return 0;
+}
+
 /* The scenario, its steps, step time and bottleneck. */
 static void
 put_head(FILE *f, const struct scenario *sc, const struct results *r,
@@ -693,23 +836,51 @@ put_head(FILE *f, const struct scenario *sc, const struct results *r,
 		utf8_json_string(f, r->links[r->bottleneck.link].name);
 	else
 		fputs("null", f);
+	put_demand(f, r);
+}
+
+/* The instants at which a worker's exchange ended, in order, from the
+ * window's start: the page counts steps done as those over the
+ * workers, each step n of them (an asynchronous PS's too, as its
+ * goodput counts). */
+static void
+put_exchanges(FILE *f, const struct timeline *tl, double t0, double t1)
+{
+	double *t = xcalloc(tl->nev + 1, sizeof *t);
+	size_t k, n = 0;
+
+	for (k = 0; k < tl->nev; k++)
+		if (tl->ev[k].kind == TL_WAIT && tl->ev[k].t1_s >= t0 &&
+		    tl->ev[k].t1_s <= t1)
+			t[n++] = tl->ev[k].t1_s - t0;
+	qsort(t, n, sizeof *t, stats_cmp_double);
+	fputs(",\n\"exchanges\":[", f);
+	for (k = 0; k < n; k++) {
+		fputs(k ? "," : "", f);
+		num(f, t[k]);
+	}
+	fputs("]", f);
+	free(t);
 }
 
 void
 animate_panel(FILE *f, const struct scenario *sc, const struct results *r,
-    struct timeline *tl, long marks, long points)
+    struct timeline *tl, int fault, long marks, long points)
 {
 	struct anim_graph *g = anim_graph_of(tl);
 	double t0, t1;
 
-	window(tl, &t0, &t1);
+	animate_window(tl, &t0, &t1);
 	put_head(f, sc, r, tl, t1 - t0);
-	fputs(",\n\"start_s\":", f);
+	fprintf(f, ",\n\"fault\":%d,\n\"workers\":%d,\n\"start_s\":",
+	    fault, sc->placement.workers);
 	num(f, t0);
 	put_graph(f, tl, g);
 	put_routes(f, tl);
 	put_rates(f, tl, t0, t1 - t0, points);
 	put_events(f, tl, t0, t1, marks);
+	put_down(f, tl, t0, t1);
+	put_exchanges(f, tl, t0, t1);
 	fputs("}", f);
 	anim_graph_free(g);
 }

@@ -7,10 +7,10 @@
 	var NS = 'http://www.w3.org/2000/svg';
 	var KINDS = ['all-reduce', 'push', 'pull', 'checkpoint', 'restore'];
 	var KCOL = ['#7b3294', '#2166ac', '#e66101', '#666666', '#1b7837'];
-	var SIZE = 520, R = 200, MAXMARKS = 1500, LABELS = 48;
+	var SIZE = 640, R = 200, MAXMARKS = 1500, LABELS = 48;
 	var data = JSON.parse(document.getElementById('psim-data').textContent);
-	var panels = [], span = 0, scaleMax = 0, now = 0, playing = false;
-	var speed = 1, last = null;
+	var panels = [], span = 0, t0all = Infinity, now = 0, playing = false;
+	var speed = 1, last = null, base = 1, align = 'clock';
 
 	function el(tag, attrs, parent) {
 		var e = document.createElementNS(NS, tag), k;
@@ -33,22 +33,26 @@
 	function fmt(v, d) {
 		return (Math.abs(v) < 5e-7 ? 0 : v).toFixed(d);
 	}
+	/* v to d significant digits, without trailing zeros (1000, not 1) */
+	function sig(v, d) {
+		return String(parseFloat(v.toPrecision(d)));
+	}
 	function secs(s) {
 		if (s >= 3600)
-			return (s / 3600).toPrecision(4) + ' h';
+			return sig(s / 3600, 4) + ' h';
 		if (s >= 1 || s === 0)
-			return s.toPrecision(4).replace(/\.?0+$/, '') + ' s';
+			return sig(s, 4) + ' s';
 		if (s >= 1e-3)
-			return (s * 1e3).toPrecision(4).replace(/\.?0+$/, '') + ' ms';
-		return (s * 1e6).toPrecision(4).replace(/\.?0+$/, '') + ' us';
+			return sig(s * 1e3, 4) + ' ms';
+		return sig(s * 1e6, 4) + ' us';
 	}
 
-	/* the colour of g Gbps on the page's one scale */
+	/* the colour of a link's load, its share f of its own capacity */
 	var STOPS = [[0, [217, 217, 217]], [1e-9, [254, 224, 139]],
 	    [0.5, [252, 141, 89]], [1, [215, 48, 39]]];
-	function colour(g) {
-		var f = scaleMax > 0 ? Math.min(1, Math.max(0, g / scaleMax)) : 0;
+	function colour(f) {
 		var i, a, b, u;
+		f = Math.min(1, Math.max(0, f));
 		for (i = 1; i < STOPS.length && STOPS[i][0] < f; i++)
 			;
 		if (i >= STOPS.length)
@@ -138,19 +142,39 @@
 		return pts[pts.length - 1];
 	}
 
+	/* the bottleneck's demand against its capacity, in a line: what its
+	 * NIC must move a step, what it has, and what it would need */
+	function badge(d) {
+		var who = d.who + (d.up === 1 ? '\'s NIC sends' : d.up === 0 ?
+		    '\'s NIC receives' : ' carries');
+		return who + ' ' + sig(d.gb, 3) + ' GB a step; at ' +
+		    sig(d.gbps, 3) + ' Gbps that is ' + secs(d.s) + ' against ' +
+		    secs(d.compute_s) + ' of compute: it would need ' +
+		    sig(d.need_gbps, 3) + ' Gbps';
+	}
+
 	function header(p, sec) {
 		var steps = p.steps[0] === p.steps[1] ? 'step ' + p.steps[0] :
-		    'steps ' + p.steps[0] + '..' + p.steps[1];
-		html('h2', null, p.name, sec);
-		if (p.description)
-			html('p', null, p.description, sec);
+		    'steps ' + p.steps[0] + '..' + p.steps[1], h, w;
+		h = html('h2', null, p.name, sec);
+		if (p.description) {
+			h.title = p.description;
+			html('p', 'description', p.description, sec);
+		}
 		html('p', 'figures', 'step time ' + secs(p.step_s) +
 		    ' simulated (closed form ' + secs(p.analytic_step_s) +
 		    ') \u00b7 bottleneck: ' + p.bottleneck + ', ' + p.resource,
 		    sec).setAttribute('data-role', 'figures');
-		html('p', null, 'playing ' + steps + ' (0-based) of the run\'s ' +
-		    p.run_steps + ': ' + secs(p.span_s) + ' simulated, ' +
-		    p.messages + ' messages', sec);
+		if (p.demand || p.why) {
+			w = html('p', 'why', p.demand ? badge(p.demand) : p.why, sec);
+			w.setAttribute('data-role', 'why');
+			w.title = p.why;
+		}
+		html('p', 'playing', (p.fault ? 'around fault ' + p.fault +
+		    ', from its notice and two steps before it to the ' +
+		    'relaunch and three steps after its host returns' : steps + ' (0-based) of ' + p.run_steps) +
+		    ', from t = ' + secs(p.start_s) + ': ' + secs(p.span_s) +
+		    ' simulated, ' + p.messages + ' messages', sec);
 		if (p.every > 1)
 			html('p', 'note', 'one message in ' + p.every +
 			    ' is drawn (' + p.messages + ' in these steps); ' +
@@ -192,6 +216,11 @@
 					nx = -dy / d;
 					ny = dx / d;
 					off = s > 1 ? (dir >= 0 ? 3.2 : -3.2) : 0;
+					if (p.links[li][0] === p.bottleneck_link)
+						el('line', {
+						    x1: a[0] + nx * off, y1: a[1] + ny * off,
+						    x2: b[0] + nx * off, y2: b[1] + ny * off,
+						    'class': 'bottleneck' }, g);
 					lane = el('line', {
 					    x1: a[0] + nx * off, y1: a[1] + ny * off,
 					    x2: b[0] + nx * off, y2: b[1] + ny * off,
@@ -206,8 +235,12 @@
 				    label: el('text', { x: x, y: y,
 				    'class': 'lanelabel' }, g),
 				    title: el('title', {}, lane) });
-				if (p.links[li][0] === p.bottleneck_link)
+				if (p.links[li][0] === p.bottleneck_link) {
 					lane.setAttribute('data-bottleneck', '1');
+					el('text', { x: x, y: y + 12,
+					    'class': 'bnlabel' }, g).textContent =
+					    'bottleneck';
+				}
 			});
 		}
 	}
@@ -233,21 +266,33 @@
 			el('title', {}, shape).textContent = role;
 			out = [xy[0] - SIZE / 2, xy[1] - SIZE / 2];
 			var d = Math.hypot(out[0], out[1]) || 1;
-			lab = el('text', { x: xy[0] + out[0] / d * 30,
-			    y: xy[1] + out[1] / d * 24 - 6, 'class': 'hostlabel' },
+			var bx = xy[0] + out[0] / d * 58, by = xy[1] + out[1] / d * 40;
+			lab = el('text', { x: bx, y: by - 14, 'class': 'hostlabel' },
 			    svg);
 			lab.textContent = p.nodes[v][2];
-			nic = el('text', { x: xy[0] + out[0] / d * 30,
-			    y: xy[1] + out[1] / d * 24 + 6, 'class': 'niclabel' },
+			nic = el('text', { x: bx, y: by, 'class': 'niclabel' },
 			    svg);
+			var bar = el('g', { 'class': 'demand' }, svg);
+			el('rect', { x: bx - 22, y: by + 8, width: 44, height: 5,
+			    'class': 'demandbg' }, bar);
+			var fill = el('rect', { x: bx - 22, y: by + 8, width: 44,
+			    height: 5, 'class': 'demandfill' }, bar);
+			var left = el('text', { x: bx, y: by + 21,
+			    'class': 'niclabel' }, bar);
 			if (p.nodes.length > LABELS) {
 				lab.setAttribute('display', 'none');
 				nic.setAttribute('display', 'none');
+				bar.setAttribute('display', 'none');
 			}
 			p.hostEls[v] = { shape: shape, nic: nic, spans: [], events: [],
-			    flash: el('text', { x: xy[0] + out[0] / d * 30,
-			    y: xy[1] + out[1] / d * 24 + 17, 'class': 'flash' }, svg) };
+			    downs: [], fill: fill, left: left, role: role,
+			    flash: el('text', { x: bx, y: by + 34, 'class': 'flash' },
+			    svg) };
 		}
+		for (v = 0; v + 2 < p.down.length; v += 3)
+			if (p.hostEls[p.down[v]])
+				p.hostEls[p.down[v]].downs.push(
+				    [p.down[v + 1], p.down[v + 2]]);
 		for (v = 0; v + 2 < p.instants.length; v += 3)
 			if (p.hostEls[p.instants[v]])
 				p.hostEls[p.instants[v]].events.push(
@@ -260,11 +305,13 @@
 
 	function build(p, main) {
 		var sec = html('section', 'panel', null, main), svg, k;
-		header(p, sec);
+		header(p, html('div', 'text', null, sec));
 		svg = el('svg', { viewBox: '0 0 ' + SIZE + ' ' + SIZE,
 		    role: 'img', 'aria-label': p.name }, sec);
 		drawLanes(p, svg);
 		drawNodes(p, svg);
+		p.nicTotal = nicSums(p, function (lane) {
+			return lane.gb(p.span_s); });
 		p.paths = p.routes.map(function (r) { return path(p, r); });
 		p.markLayer = el('g', {}, svg);
 		p.markEls = [];
@@ -273,13 +320,14 @@
 			p.order.push(k);
 		p.order.sort(function (a, b) { return p.marks[a] - p.marks[b]; });
 		p.clock = el('text', { x: 8, y: 16, 'class': 'hostlabel',
-		    'text-anchor': 'start' }, svg);
+		    'text-anchor': 'start', 'data-role': 'clock' }, svg);
 		p.clock.setAttribute('style', 'text-anchor: start');
 		p.section = sec;
 	}
 
-	/* each host's NIC: what its lanes carry out of it and into it */
-	function nicLoads(p, t) {
+	/* each host's NIC: what its lanes carry out of it and into it, each
+	 * lane's value(lane) summed */
+	function nicSums(p, value) {
 		var loads = {}, i, le, l, e, a, b, dir, g;
 		for (i = 0; i < p.laneEls.length; i++) {
 			le = p.laneEls[i];
@@ -290,7 +338,7 @@
 			if (a === b)
 				continue;
 			dir = p.links[l][3];
-			g = le.lane.gbps(t);
+			g = value(le.lane);
 			[a, b].forEach(function (h, k) {
 				if (!p.hostEls[h])
 					return;
@@ -306,46 +354,92 @@
 		return loads;
 	}
 
+	function within(spans, t) {
+		return spans.some(function (s) { return s[0] <= t && t < s[1]; });
+	}
+
+	/* a host's state at t: down, computing, sending, receiving or
+	 * waiting */
+	function state(h, x, t) {
+		if (within(h.downs, t))
+			return 'down';
+		if (within(h.spans, t))
+			return 'computing';
+		if (x[0] > 0)
+			return 'sending';
+		return x[1] > 0 ? 'receiving' : 'waiting';
+	}
+	var FILL = { down: '#9e9e9e', computing: '#a6d96a', sending: '#fff',
+	    receiving: '#fff', waiting: '#fff' };
+
+	/* each NIC's bytes left to move in the steps played, the direction
+	 * with more: its bar drains as they go */
+	function drawDemand(p, h, v, sent) {
+		var tot = p.nicTotal[v] || [0, 0], k = tot[1] > tot[0] ? 1 : 0;
+		var left = Math.max(0, tot[k] - (sent[v] || [0, 0])[k]);
+		var f = tot[k] > 0 ? left / tot[k] : 0;
+		h.fill.setAttribute('width', (44 * f).toFixed(2));
+		h.left.textContent = tot[k] > 0 ? (k ? '\u2193 ' : '\u2191 ') +
+		    sig(left, 3) + ' of ' + sig(tot[k], 3) + ' GB left' : '';
+		h.shape.setAttribute('data-left-gb', left.toPrecision(9));
+	}
+
 	function drawAt(p, t) {
-		var i, le, g, gb, nominal, loads, v, h, busy, k, m, n = 0, f, xy, c;
+		var i, le, g, gb, nominal, loads, sent, v, h, st, k, m, n = 0,
+		    fl = 0, f, xy;
 		for (i = 0; i < p.laneEls.length; i++) {
 			le = p.laneEls[i];
 			g = le.lane.gbps(t);
 			gb = le.lane.gb(Math.min(t, p.span_s));
 			nominal = p.links[le.link][1];
-			c = colour(g);
-			le.el.setAttribute('stroke', c);
+			f = nominal > 0 ? g / nominal : 0;
+			le.el.setAttribute('stroke', colour(f));
 			le.el.setAttribute('stroke-width',
-			    (2 + 5 * Math.min(1, scaleMax > 0 ? g / scaleMax : 0)).toFixed(2));
+			    (2 + 5 * Math.min(1, f)).toFixed(2));
 			le.el.setAttribute('data-gbps', g.toPrecision(9));
+			le.el.setAttribute('data-share', f.toPrecision(9));
 			le.el.setAttribute('data-gb', gb.toPrecision(12));
 			le.label.textContent = g > 0 ? fmt(g, g >= 100 ? 0 : 1) : '';
 			le.title.textContent = p.links[le.link][0] + ': ' +
-			    fmt(g, 3) + ' Gbps of ' + nominal + ' Gbps; ' +
-			    fmt(gb, 3) + ' GB carried so far';
+			    fmt(g, 3) + ' Gbps of ' + nominal + ' Gbps (' +
+			    fmt(100 * f, 0) + '%); ' + fmt(gb, 3) +
+			    ' GB carried so far';
 		}
-		loads = nicLoads(p, t);
+		loads = nicSums(p, function (lane) { return lane.gbps(t); });
+		sent = nicSums(p, function (lane) {
+			return lane.gb(Math.min(t, p.span_s)); });
 		for (v in p.hostEls) {
 			h = p.hostEls[v];
-			busy = h.spans.some(function (s) { return s[0] <= t && t < s[1]; });
-			h.shape.setAttribute('fill', busy ? '#a6d96a' : '#fff');
-			h.shape.setAttribute('data-computing', busy ? '1' : '0');
-			/* a fault, restart or checkpoint shows for a 40th of the
-			 * steps played */
-			var ev = h.events.filter(function (x) {
-				return x[0] <= t && t - x[0] <= p.span_s / 40; });
-			h.flash.textContent = ev.length ? ev[ev.length - 1][1] : '';
 			var x = loads[v] || [0, 0];
+			st = state(h, x, t);
+			h.shape.setAttribute('fill', FILL[st]);
+			h.shape.setAttribute('data-state', st);
+			h.shape.setAttribute('data-computing',
+			    st === 'computing' ? '1' : '0');
+			h.shape.setAttribute('class', h.shape.getAttribute('class')
+			    .replace(/ down/, '') + (st === 'down' ? ' down' : ''));
+			/* a fault, restart or checkpoint shows for a 10th of the
+			 * steps played, a host down all along */
+			var ev = h.events.filter(function (x) {
+				return x[0] <= t && t - x[0] <= p.span_s / 10; });
+			h.flash.textContent = st === 'down' ? 'DOWN' :
+			    ev.length ? ev[ev.length - 1][1] : '';
 			h.nic.textContent = '\u2191' + fmt(x[0], 1) + ' \u2193' +
 			    fmt(x[1], 1) + ' Gbps';
 			h.shape.setAttribute('data-out-gbps', x[0].toPrecision(9));
 			h.shape.setAttribute('data-in-gbps', x[1].toPrecision(9));
+			h.shape.firstChild.textContent = h.role + ': ' + st;
+			drawDemand(p, h, v, sent);
 		}
-		for (k = 0; k < p.order.length && n < MAXMARKS; k++) {
+		/* every message in flight at t (the marks sorted by start) */
+		for (k = 0; k < p.order.length; k++) {
 			i = p.order[k];
 			if (p.marks[i] > t)
 				break;
 			if (p.marks[i + 1] <= t)
+				continue;
+			fl++;
+			if (n >= MAXMARKS)
 				continue;
 			f = (t - p.marks[i]) / (p.marks[i + 1] - p.marks[i]);
 			xy = along(p.paths[p.marks[i + 2]], f);
@@ -361,19 +455,84 @@
 		}
 		for (k = n; k < p.markEls.length; k++)
 			p.markEls[k].setAttribute('display', 'none');
-		p.clock.textContent = 't = ' + secs(Math.min(t, p.span_s)) +
-		    (t > p.span_s ? ' (done)' : '');
+		/* steps done in the window: workers' exchanges over the
+		 * workers, and their rate since its start */
+		var lo = 0, hi = p.exchanges.length, u = Math.min(t, p.span_s);
+		while (lo < hi) {
+			m = (lo + hi) >> 1;
+			if (p.exchanges[m] <= u)
+				lo = m + 1;
+			else
+				hi = m;
+		}
+		var done = Math.floor(lo / Math.max(1, p.workers));
+		p.clock.textContent = 't = ' + secs(p.start_s + Math.max(0, u)) +
+		    (t < 0 ? ' (before its steps)' : t > p.span_s ? ' (done)' :
+		    '') + ' \u00b7 ' + fl + ' in flight' +
+		    (fl > n ? ', ' + n + ' drawn' : '') + ' \u00b7 ' + done +
+		    ' step' + (done === 1 ? '' : 's') + ' done' + (u > 0 ?
+		    ', ' + sig(done / u, 3) + ' a second' : '');
+		p.section.setAttribute('data-steps-done', done);
 		p.section.setAttribute('data-marks', n);
+		p.section.setAttribute('data-in-flight', fl);
 	}
 
-	var slider, clock, button;
+	var slider, clock, button, alignSel = null;
+	/* panel p's time at the page's now: on one clock (align 'clock') now
+	 * runs from t0all, the earliest panel's start; aligned at their
+	 * steps ('steps') each panel starts its steps at 0 */
+	function local(p, t) {
+		return align === 'clock' ? t + t0all - p.start_s : t;
+	}
+	function spanOf(mode) {
+		var m = 0;
+		panels.forEach(function (p) {
+			m = Math.max(m, p.span_s + (mode === 'clock' ?
+			    p.start_s - t0all : 0));
+		});
+		return m;
+	}
 	function seek(t) {
 		now = Math.max(0, Math.min(span, t));
-		panels.forEach(function (p) { drawAt(p, now); });
+		panels.forEach(function (p) { drawAt(p, local(p, now)); });
 		slider.value = span > 0 ? now / span * 1000 : 0;
-		clock.textContent = 't = ' + now.toFixed(4) + ' s simulated, of ' +
-		    span.toFixed(4) + ' s';
+		clock.textContent = align === 'clock' ? 't = ' +
+		    (t0all + now).toFixed(4) + ' s simulated (' +
+		    t0all.toFixed(4) + ' to ' + (t0all + span).toFixed(4) +
+		    ' s)' : secs(now) + ' into each panel\'s steps, of ' +
+		    secs(span);
 		document.body.setAttribute('data-time', String(now));
+	}
+	function setAlign(mode) {
+		var f = span > 0 ? now / span : 0;
+		align = mode;
+		span = spanOf(mode);
+		if (alignSel)
+			alignSel.value = mode;
+		seek(f * span);
+	}
+	/* the next (dir 1) or previous (-1) event on any panel after now: a
+	 * fault, a return, a restart, a checkpoint */
+	function event(dir) {
+		var best = null;
+		panels.forEach(function (p) {
+			p.hostEls.forEach(function (h) {
+				h.events.concat(h.downs).forEach(function (x) {
+					var t = x[0] - local(p, 0);
+					if ((dir > 0 ? t > now + 1e-9 : t < now - 1e-9) &&
+					    (best === null || (dir > 0 ? t < best : t > best)))
+						best = t;
+				});
+			});
+		});
+		return best;
+	}
+	/* a speed in words: simulated seconds per second against real time */
+	function pace(x) {
+		if (Math.abs(x - 1) < 1e-9)
+			return 'real time';
+		return x < 1 ? sig(1 / x, 3) + ' times slower than real time' :
+		    sig(x, 3) + ' times faster than real time';
 	}
 	function frame(ts) {
 		if (!playing)
@@ -427,8 +586,7 @@
 		sel.id = 'speed';
 		sel.setAttribute('aria-label', 'speed');
 		[0.25, 0.5, 1, 2, 4].forEach(function (x) {
-			var o = html('option', null, '1 s = ' + secs(base * x) +
-			    ' simulated', sel);
+			var o = html('option', null, pace(base * x), sel);
 			o.value = String(base * x);
 			if (x === 1)
 				o.selected = true;
@@ -437,13 +595,50 @@
 		sel.addEventListener('change', function () {
 			speed = parseFloat(sel.value);
 		});
+		alignSel = html('select', null, null, bar);
+		alignSel.id = 'align';
+		alignSel.setAttribute('aria-label', 'clock');
+		[['clock', 'one clock for all panels'],
+		    ['steps', 'each panel from its steps\' start']].forEach(
+		    function (x) {
+			var o = html('option', null, x[1], alignSel);
+			o.value = x[0];
+		});
+		alignSel.addEventListener('change', function () {
+			setAlign(alignSel.value);
+		});
+		html('span', 'keys', 'keys: space play/pause, \u2190 \u2192 a ' +
+		    '50th, n p next/previous fault, + \u2212 speed', bar);
+		document.addEventListener('keydown', function (ev) {
+			var t;
+			if (ev.target && ev.target.tagName === 'INPUT' &&
+			    ev.key !== ' ')
+				return;
+			if (ev.key === ' ') {
+				if (playing) pause(); else play();
+			} else if (ev.key === 'ArrowRight' || ev.key === 'ArrowLeft')
+				seek(now + (ev.key === 'ArrowRight' ? 1 : -1) * span / 50);
+			else if (ev.key === 'n' || ev.key === 'p') {
+				if ((t = event(ev.key === 'n' ? 1 : -1)) !== null)
+					seek(t);
+			} else if (ev.key === '+' || ev.key === '-') {
+				sel.selectedIndex = Math.max(0, Math.min(
+				    sel.options.length - 1, sel.selectedIndex +
+				    (ev.key === '+' ? 1 : -1)));
+				speed = parseFloat(sel.value);
+			} else
+				return;
+			ev.preventDefault();
+		});
 		leg = html('div', 'legend', null, head);
-		var sc = html('span', null, 'link load, Gbps: 0 ', leg);
+		var sc = html('span', null, 'link load, share of its own ' +
+		    'capacity: 0% ', leg);
 		var bar2 = html('span', 'scale', null, sc);
 		bar2.style.background = 'linear-gradient(to right, ' +
 		    [0, 0.001, 0.25, 0.5, 0.75, 1].map(function (f) {
-			    return colour(f * scaleMax); }).join(', ') + ')';
-		sc.appendChild(document.createTextNode(' ' + scaleMax));
+			    return colour(f); }).join(', ') + ')';
+		sc.appendChild(document.createTextNode(' 100% (dashed: the ' +
+		    'bottleneck)'));
 		KINDS.forEach(function (k, i) {
 			var used = data.some(function (p) {
 				for (var j = 3; j < p.marks.length; j += 4)
@@ -457,20 +652,23 @@
 			html('span', 'dot', null, s).style.background = KCOL[i];
 			s.appendChild(document.createTextNode(k));
 		});
-		html('span', null, 'green host: computing; \u2191 sent, ' +
-		    '\u2193 received by its NIC', leg);
+		html('span', null, 'green host: computing; grey: down; ' +
+		    '\u2191 sent, \u2193 received by its NIC; its bar: the ' +
+		    'bytes it has left to move in these steps', leg);
 	}
 
-	data.forEach(function (p) {
-		span = Math.max(span, p.span_s);
-		p.links.forEach(function (l) {
-			var e = l[2];
-			if (e >= 0 && p.edges[e][0] !== p.edges[e][1])
-				scaleMax = Math.max(scaleMax, l[1]);
-		});
-	});
+	data.forEach(function (p) { t0all = Math.min(t0all, p.start_s); });
+	if (!isFinite(t0all))
+		t0all = 0;
+	document.documentElement.style.setProperty('--panels',
+	    String(Math.max(1, data.length)));
+	panels = data;
+	span = spanOf(align);
 	controls();
-	var main = html('main', null, null, document.body);
+	panels = [];
+	/* one or two panels: each one's text beside its drawing */
+	var main = html('main', data.length <= 2 ? 'wide' : null, null,
+	    document.body);
 	data.forEach(function (p) {
 		build(p, main);
 		panels.push(p);
@@ -481,6 +679,8 @@
 	window.psimAnimate = {
 		seek: seek, play: play, pause: pause,
 		time: function () { return now; },
+		align: setAlign,
+		start: function () { return t0all; },
 		span: function () { return span; },
 		playing: function () { return playing; },
 		lanes: function (i) {
@@ -501,6 +701,8 @@
 				return { host: e.getAttribute('data-host'),
 				    out: parseFloat(e.getAttribute('data-out-gbps')),
 				    in: parseFloat(e.getAttribute('data-in-gbps')),
+				    left: parseFloat(e.getAttribute('data-left-gb')),
+				    state: e.getAttribute('data-state'),
 				    computing: e.getAttribute('data-computing') === '1' };
 			    });
 		},
@@ -510,6 +712,15 @@
 		},
 		marks: function (i) {
 			return parseInt(panels[i].section.getAttribute('data-marks'), 10);
+		},
+		inFlight: function (i) {
+			return parseInt(panels[i].section.getAttribute(
+			    'data-in-flight'), 10);
+		},
+		panelStart: function (i) { return panels[i].start_s; },
+		stepsDone: function (i) {
+			return parseInt(panels[i].section.getAttribute(
+			    'data-steps-done'), 10);
 		}
 	};
 })();

@@ -14,16 +14,9 @@
 #include "cluster.h"
 #include "results.h"
 #include "scenario.h"
+#include "stats.h"
 #include "summary.h"
 #include "xmalloc.h"
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
 
 /* Nearest-rank percentile of sorted v. */
 static double
@@ -42,7 +35,7 @@ static void
 step_times(struct results *r, double *times, int k, double sum)
 {
 	r->step_mean_s = sum / k;
-	qsort(times, (size_t)k, sizeof *times, cmp_double);
+	qsort(times, (size_t)k, sizeof *times, stats_cmp_double);
 	r->step_p50_s = percentile(times, k, 50);
 	r->step_p95_s = percentile(times, k, 95);
 	r->step_max_s = times[k - 1];

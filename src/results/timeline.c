@@ -211,10 +211,32 @@ timeline_thread(struct timeline *tl, int pid, int tid, const char *name)
 	tl->nthr++;
 }
 
+void
+timeline_window(struct timeline *tl, double t0_s, double t1_s)
+{
+	tl->by_time = 1;
+	tl->win0_s = t0_s;
+	tl->win1_s = t1_s;
+}
+
 int
 timeline_keeps(const struct timeline *tl, int step)
 {
-	return tl->lo < 0 || step < 0 || (step >= tl->lo && step <= tl->hi);
+	return tl->by_time || tl->lo < 0 || step < 0 ||
+	    (step >= tl->lo && step <= tl->hi);
+}
+
+/* Whether an event of step from t0_s to t1_s is recorded: by step (the
+ * caller asked timeline_keeps), or by time, if it is in flight in the
+ * window (not if it ends as it starts) or is an instant in it; an
+ * instant of no step (a fault's) whenever it is. */
+static int
+in_window(const struct timeline *tl, int step, double t0_s, double t1_s)
+{
+	if (!tl->by_time || (step < 0 && t0_s == t1_s))
+		return 1;
+	return t0_s == t1_s ? t0_s >= tl->win0_s && t0_s <= tl->win1_s :
+	    t1_s > tl->win0_s && t0_s < tl->win1_s;
 }
 
 /* Room for n more events (link edges count); 0 once capped. */
@@ -259,7 +281,8 @@ void
 timeline_span(struct timeline *tl, int kind, const char *name, int pid,
     int tid, int step, double t0_s, double t1_s)
 {
-	if (timeline_keeps(tl, step) && room(tl, 1, t0_s))
+	if (timeline_keeps(tl, step) && in_window(tl, step, t0_s, t1_s) &&
+	    room(tl, 1, t0_s))
 		event(tl, kind, name, pid, tid, step, t0_s, t1_s);
 }
 
@@ -299,7 +322,8 @@ timeline_comm(struct timeline *tl, int src, int src_tid, int dst, int tid,
 	/* a transfer of no time (no bytes) carries no rate */
 	if (!(t1_s > t0_s) || !(bytes > 0))
 		nlinks = 0;
-	if (!timeline_keeps(tl, step) || !room(tl, 1 + 2L * nlinks, t0_s))
+	if (!timeline_keeps(tl, step) || !in_window(tl, step, t0_s, t1_s) ||
+	    !room(tl, 1 + 2L * nlinks, t0_s))
 		return;
 	e = event(tl, TL_COMM, "message", dst, tid, step, t0_s, t1_s);
 	e->src = src;

@@ -78,6 +78,8 @@ struct timeline {
 	double		*link_Bps;	/* their nominal bandwidths */
 	int		 nlinks;
 	int		 want_routes;	/* keep routes (timeline_route) */
+	int		 by_time;	/* timeline_window: events by time */
+	double		 win0_s, win1_s;
 	struct tl_route	*route;
 	size_t		 nroute, routecap;
 	int		*slot;		/* hash of (src, dst) -> route + 1 */
@@ -104,7 +106,13 @@ int timeline_route(struct timeline *, int src, int dst, const int *links,
 /* Thread tid of process pid is called name (kept the first time). */
 void timeline_thread(struct timeline *, int pid, int tid, const char *name);
 
-/* Whether events of step (-1: of no step) are recorded. */
+/* From now on, events are recorded by time, not by step: every event
+ * that overlaps [t0_s, t1_s], whatever its step (lo..hi still say which
+ * steps run.fast_forward leaves to simulate). */
+void timeline_window(struct timeline *, double t0_s, double t1_s);
+
+/* Whether events of step (-1: of no step) may be recorded (by time, all
+ * may). */
 int timeline_keeps(const struct timeline *, int step);
 
 void timeline_span(struct timeline *, int kind, const char *name, int pid,
