@@ -164,6 +164,29 @@ save "$TMP/seed9.json" run --set seed=9
 check "another seed draws other data" ran "$TMP/seed9.json" "$TMP/four.json" -- test \
     "$(json "$TMP/seed9.json" numerics.final_loss)" != "$(json "$TMP/four.json" numerics.final_loss)"
 
+# numerics.seed: the problem's own seed.  Given, another run seed (which
+# draws nothing else in this scenario) trains the same problem to the
+# same loss; a replicate's other problem is then the same too.
+save "$TMP/ns9.json" run --set seed=9 --set numerics.seed=1
+check "numerics.seed 1 under seed 9: seed 1's problem, its final loss" \
+    ran "$TMP/ns9.json" "$TMP/four.json" -- same \
+    "$(json "$TMP/ns9.json" numerics.final_loss)" "$(json "$TMP/four.json" numerics.final_loss)"
+save "$TMP/ns-rep.json" run --set run.replicates=2 --set numerics.seed=5
+save "$TMP/rep.json" run --set run.replicates=2
+losses() {	# each replicate's final loss, one line
+	python3 -c 'import json, sys
+print(" ".join(repr(r["final_loss"]) for r in
+               json.load(open(sys.argv[1]))["replicates"]["runs"]))' "$1"
+}
+check "with numerics.seed, the 2 replicates train one problem: one final loss" \
+    ran "$TMP/ns-rep.json" -- awk -v l="$(losses "$TMP/ns-rep.json")" \
+    'BEGIN { exit !(split(l, x, " ") == 2 && x[1] == x[2] && x[1] > 0) }'
+check "without it, each replicate draws its own" \
+    ran "$TMP/rep.json" -- awk -v l="$(losses "$TMP/rep.json")" \
+    'BEGIN { exit !(split(l, x, " ") == 2 && x[1] != x[2] && x[2] > 0) }'
+run --set numerics.seed=-1 >/dev/null 2>"$TMP/err"
+check "numerics.seed -1: exit 2" test $? -eq 2
+check "... naming /numerics/seed" grep -q "/numerics/seed: expected an integer from 0 to 4294967295, got -1" "$TMP/err"
 
 # The shipped straggler scenarios and what the README says of them.
 for s in sync-ps ring backup-ps async-ps ssp-ps; do

@@ -69,6 +69,14 @@ add_point(struct numerics *nm, double step, double t, double loss)
 	nm->ncurve++;
 }
 
+/* The learning problem's seed (its teacher, data and initial
+ * parameters): numerics.seed, or the run's (which replicates vary). */
+static unsigned long
+problem_seed(const struct scenario *sc)
+{
+	return sc->numerics.seed_given ? sc->numerics.seed : sc->seed;
+}
+
 struct numerics *
 numerics_create(struct sim *sim)
 {
@@ -88,16 +96,16 @@ numerics_create(struct sim *sim)
 	nm->momentum = sc->numerics.momentum;
 
 	teacher = floats(nm->P);
-	nn_teacher(nm->nn, sc->seed, STREAM_TEACHER, teacher);
-	nn_data(nm->nn, teacher, sc->numerics.noise, sc->seed, STREAM_TRAIN,
+	nn_teacher(nm->nn, problem_seed(sc), STREAM_TEACHER, teacher);
+	nn_data(nm->nn, teacher, sc->numerics.noise, problem_seed(sc), STREAM_TRAIN,
 	    sc->numerics.samples, &nm->train);
-	nn_data(nm->nn, teacher, sc->numerics.noise, sc->seed, STREAM_TEST,
+	nn_data(nm->nn, teacher, sc->numerics.noise, problem_seed(sc), STREAM_TEST,
 	    sc->numerics.test_samples, &nm->test);
 	nm->teacher_loss = nn_loss(nm->nn, teacher, &nm->test);
 	free(teacher);
 
 	init = floats(nm->P);
-	nn_init_params(nm->nn, sc->seed, STREAM_INIT, init);
+	nn_init_params(nm->nn, problem_seed(sc), STREAM_INIT, init);
 	nm->param = vectors(nm->n, nm->P, init);
 	nm->grad = vectors(nm->n, nm->P, NULL);
 	nm->mom = vectors(nm->n, nm->P, NULL);
@@ -325,7 +333,7 @@ numerics_finish(struct numerics *nm, const struct sim *sim,
 	p = floats(nm->P);
 	mom = floats(nm->P);
 	g = floats(nm->P);
-	nn_init_params(nm->nn, sc->seed, STREAM_INIT, p);
+	nn_init_params(nm->nn, problem_seed(sc), STREAM_INIT, p);
 	for (s = 0; s < sc->run.steps; s++) {
 		nn_gradient(nm->nn, p, &nm->train, first_sample(nm, s, 0), nb,
 		    g);

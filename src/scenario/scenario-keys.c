@@ -56,7 +56,7 @@ const char *const run_keys[] = { "steps", "duration", "min_fault_events",
     "warmup", "target_loss", "replicates", "fast_forward", NULL };
 const char *const numerics_keys[] = { "mode", "model", "features",
     "hidden", "samples", "test_samples", "noise", "lr", "momentum",
-    "loss_every", "max_memory", NULL };
+    "loss_every", "max_memory", "seed", NULL };
 const char *const faults_keys[] = { "preemption", "servers", "links",
     "notice", "replacement", "restart", "checkpoint", "spares", "elastic",
     NULL };

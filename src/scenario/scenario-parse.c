@@ -920,6 +920,31 @@ parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc,
 	}
 }
 
+/* obj's "seed", an integer from 0 to 2^32 - 1, into *seed; 1 if given
+ * and good. */
+static int
+get_seed(struct ctx *c, const cJSON *obj, const char *path,
+    unsigned long *seed)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, "seed");
+	char p[64], *f;
+
+	if (v == NULL)
+		return 0;
+	if (!cJSON_IsNumber(v) || v->valuedouble < 0 ||
+	    v->valuedouble != floor(v->valuedouble) ||
+	    v->valuedouble > 4294967295.0) {
+		snprintf(p, sizeof p, "%s/seed", path);
+		f = json_found(v);
+		err_at(c, p, "expected an integer from 0 to 4294967295, got "
+		    "%s", f);
+		free(f);
+		return 0;
+	}
+	*seed = (unsigned long)v->valuedouble;
+	return 1;
+}
+
 /* numerics: the small model psim trains for real. */
 static void
 parse_numerics(struct ctx *c, const cJSON *root, struct scenario *sc,
@@ -979,6 +1004,8 @@ parse_numerics(struct ctx *c, const cJSON *root, struct scenario *sc,
 		    "0");
 	get_number(c, nm, "/numerics", "momentum", 0, 0.999999,
 	    &sc->numerics.momentum);
+	sc->numerics.seed_given = get_seed(c, nm, "/numerics",
+	    &sc->numerics.seed);
 	get_int(c, nm, "/numerics", "loss_every", 0, 1, 1000000,
 	    &sc->numerics.loss_every);
 	get_units(c, nm, "/numerics", "max_memory", 0, &range_bytes,
@@ -1171,26 +1198,12 @@ void
 scenario_parse(struct ctx *c, const cJSON *root, struct scenario *sc,
     struct given *g)
 {
-	const cJSON *seed;
-	char *f;
-
 	check_keys(c, root, "", scenario_top_keys(0));
 	sc->name = get_string(c, root, "", "name", 0);	/* NULL: derived */
 	one_line(c, "/name", sc->name);
 	sc->description = get_string(c, root, "", "description", 0);
 	one_line(c, "/description", sc->description);
-	seed = cJSON_GetObjectItemCaseSensitive(root, "seed");
-	if (seed != NULL) {
-		if (!cJSON_IsNumber(seed) || seed->valuedouble < 0 ||
-		    seed->valuedouble != floor(seed->valuedouble) ||
-		    seed->valuedouble > 4294967295.0) {
-			f = json_found(seed);
-			err_at(c, "/seed", "expected an integer from 0 to "
-			    "4294967295, got %s", f);
-			free(f);
-		} else
-			sc->seed = (unsigned long)seed->valuedouble;
-	}
+	get_seed(c, root, "", &sc->seed);
 	parse_model(c, root, sc, g);
 	parse_cluster(c, root, sc, g);
 	parse_placement(c, root, sc, g);
