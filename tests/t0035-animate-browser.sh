@@ -216,6 +216,15 @@ try:
     check("all-to-all: worker 0's NIC must move 9 GB, has 10 Gbps, needs 72",
           why.startswith("worker 0's NIC receives 9 GB a step; at 10 Gbps "
                          "that is 7.2 s") and why.endswith("need 72 Gbps"), why)
+    needs = [{h["host"]: h["need"] for h in b.eval(A + "hosts(%d)" % i)}
+             for i in range(4)]
+    check("needs: a worker 72 Gbps in all-to-all, 8 with 8 shards (each "
+          "shard 10), 14.4 in the ring (9 GB, 1 GB, 1.25 GB, 1.8 GB a "
+          "step in 1 s)",
+          near(needs[3]["host-0"], 72, 1e-6) and
+          near(needs[1]["host-0"], 8, 1e-6) and
+          near(needs[1]["host-10"], 10, 1e-6) and
+          near(needs[2]["host-0"], 14.4, 1e-6), needs)
     ring_end = 3 * 2.561
     b.eval(A + "seek(%r)" % (ring_end + 0.5))
     check("one clock: the ring has done its 3 steps, the single PS has not",

@@ -312,6 +312,10 @@
 		drawNodes(p, svg);
 		p.nicTotal = nicSums(p, function (lane) {
 			return lane.gb(p.span_s); });
+		p.hostEls.forEach(function (h, v) {
+			h.need = need(p, v);
+			h.shape.setAttribute('data-need-gbps', h.need.toPrecision(9));
+		});
 		p.paths = p.routes.map(function (r) { return path(p, r); });
 		p.markLayer = el('g', {}, svg);
 		p.markEls = [];
@@ -372,6 +376,16 @@
 	var FILL = { down: '#9e9e9e', computing: '#a6d96a', sending: '#fff',
 	    receiving: '#fff', waiting: '#fff' };
 
+	/* what NIC v must move a step to keep up with the compute, Gbps,
+	 * the direction with more: its bytes in the steps played over their
+	 * count (not around a fault, where steps are not whole) */
+	function need(p, v) {
+		var tot = p.nicTotal[v] || [0, 0], n = p.steps[1] - p.steps[0] + 1;
+		if (p.fault || !p.demand || !(p.demand.compute_s > 0) || n < 1)
+			return 0;
+		return Math.max(tot[0], tot[1]) / n * 8 / p.demand.compute_s;
+	}
+
 	/* each NIC's bytes left to move in the steps played, the direction
 	 * with more: its bar drains as they go */
 	function drawDemand(p, h, v, sent) {
@@ -425,7 +439,8 @@
 			h.flash.textContent = st === 'down' ? 'DOWN' :
 			    ev.length ? ev[ev.length - 1][1] : '';
 			h.nic.textContent = '\u2191' + fmt(x[0], 1) + ' \u2193' +
-			    fmt(x[1], 1) + ' Gbps';
+			    fmt(x[1], 1) + ' Gbps' + (h.need > 0 ? ', needs ' +
+			    sig(h.need, 3) : '');
 			h.shape.setAttribute('data-out-gbps', x[0].toPrecision(9));
 			h.shape.setAttribute('data-in-gbps', x[1].toPrecision(9));
 			h.shape.firstChild.textContent = h.role + ': ' + st;
@@ -653,8 +668,9 @@
 			s.appendChild(document.createTextNode(k));
 		});
 		html('span', null, 'green host: computing; grey: down; ' +
-		    '\u2191 sent, \u2193 received by its NIC; its bar: the ' +
-		    'bytes it has left to move in these steps', leg);
+		    '\u2191 sent, \u2193 received by its NIC, and the Gbps it ' +
+		    'needs to move a step\'s bytes in the compute\'s time; its ' +
+		    'bar: the bytes it has left to move in these steps', leg);
 	}
 
 	data.forEach(function (p) { t0all = Math.min(t0all, p.start_s); });
@@ -702,6 +718,7 @@
 				    out: parseFloat(e.getAttribute('data-out-gbps')),
 				    in: parseFloat(e.getAttribute('data-in-gbps')),
 				    left: parseFloat(e.getAttribute('data-left-gb')),
+				    need: parseFloat(e.getAttribute('data-need-gbps')),
 				    state: e.getAttribute('data-state'),
 				    computing: e.getAttribute('data-computing') === '1' };
 			    });
