@@ -31,6 +31,11 @@ F="--set run.steps=60 --set faults.preemption.mttp=5min --set faults.replacement
 # shellcheck disable=SC2086
 "$PSIM" animate --steps 0..59 $F -o "$TMP/spot.html" \
 	"$S/spot-250m-10w-10g-async-ps8.json" || not_ok "the spot page"
+# the synchronous PS under another seed: its own faults, at other times
+sed 's/"seed": 1,/"seed": 2,/' "$S/spot-250m-10w-10g-sync-ps8.json" >"$TMP/sync2.json"
+# shellcheck disable=SC2086
+"$PSIM" animate --steps 0..59 $F -o "$TMP/two.html" \
+	"$S/spot-250m-10w-10g-async-ps8.json" "$TMP/sync2.json" || not_ok "two seeds"
 # shellcheck disable=SC2086
 "$PSIM" run $F --timeline "$TMP/spot-timeline.json" -o /dev/null \
 	"$S/spot-250m-10w-10g-async-ps8.json" || not_ok "the spot timeline"
@@ -198,6 +203,29 @@ try:
     check("space plays", b.eval(A + "playing()"))
     b.eval("document.dispatchEvent(new KeyboardEvent('keydown', {key: ' '}))")
     check("... and pauses", not b.eval(A + "playing()"))
+    check("no request but the page, no error", b.requests == [url] and
+          not b.errors, (b.requests, b.errors))
+
+    # two seeds, two first faults at other times: aligned at the first
+    # fault, just after the page's instant of it both hosts are down
+    url = b.open(TMP + "/two.html")
+    firsts = b.eval("JSON.stringify(JSON.parse(document.getElementById("
+                    "'psim-data').textContent).map(function (p) { var m = 1e300,"
+                    " h = -1; for (var i = 0; i < p.down.length; i += 3) if ("
+                    "p.down[i + 1] < m) { m = p.down[i + 1]; h = p.down[i]; }"
+                    " return [m, p.nodes[h][2]]; }))")
+    firsts = json.loads(firsts)
+    b.eval(A + "align('fault')")
+    b.eval(A + "seek(%r)" % (max(f for f, _ in firsts) + 0.01))
+    states = [{h["host"]: h["state"] for h in b.eval(A + "hosts(%d)" % i)}
+              [firsts[i][1]] for i in range(2)]
+    b.eval(A + "align('clock')")
+    b.eval(A + "seek(%r)" % (max(f for f, _ in firsts) + 0.01))
+    clock = [{h["host"]: h["state"] for h in b.eval(A + "hosts(%d)" % i)}
+             [firsts[i][1]] for i in range(2)]
+    check("aligned at the first fault: both faulted hosts down at once",
+          abs(firsts[0][0] - firsts[1][0]) > 1 and
+          states == ["down", "down"], (firsts, states, clock))
     check("no request but the page, no error", b.requests == [url] and
           not b.errors, (b.requests, b.errors))
 

@@ -495,15 +495,30 @@
 	var slider, clock, button, alignSel = null;
 	/* panel p's time at the page's now: on one clock (align 'clock') now
 	 * runs from t0all, the earliest panel's start; aligned at their
-	 * steps ('steps') each panel starts its steps at 0 */
+	 * steps ('steps') each panel starts its steps at 0; at their first
+	 * fault ('fault') each panel's first preemption or failure comes at
+	 * the same instant, the latest of them from its panel's start */
+	function firstFault(p) {
+		var m = Infinity, i;
+		for (i = 0; i + 2 < p.down.length; i += 3)
+			m = Math.min(m, p.down[i + 1]);
+		return isFinite(m) ? m : 0;
+	}
+	function lead() {
+		var m = 0;
+		panels.forEach(function (p) { m = Math.max(m, firstFault(p)); });
+		return m;
+	}
 	function local(p, t) {
-		return align === 'clock' ? t + t0all - p.start_s : t;
+		return align === 'clock' ? t + t0all - p.start_s :
+		    align === 'fault' ? t - lead() + firstFault(p) : t;
 	}
 	function spanOf(mode) {
-		var m = 0;
+		var m = 0, a = lead();
 		panels.forEach(function (p) {
 			m = Math.max(m, p.span_s + (mode === 'clock' ?
-			    p.start_s - t0all : 0));
+			    p.start_s - t0all : mode === 'fault' ? a -
+			    firstFault(p) : 0));
 		});
 		return m;
 	}
@@ -514,7 +529,9 @@
 		clock.textContent = align === 'clock' ? 't = ' +
 		    (t0all + now).toFixed(4) + ' s simulated (' +
 		    t0all.toFixed(4) + ' to ' + (t0all + span).toFixed(4) +
-		    ' s)' : secs(now) + ' into each panel\'s steps, of ' +
+		    ' s)' : align === 'fault' ? secs(Math.abs(now - lead())) +
+		    (now < lead() ? ' before' : ' after') + ' each panel\'s ' +
+		    'first fault' : secs(now) + ' into each panel\'s steps, of ' +
 		    secs(span);
 		document.body.setAttribute('data-time', String(now));
 	}
@@ -614,7 +631,8 @@
 		alignSel.id = 'align';
 		alignSel.setAttribute('aria-label', 'clock');
 		[['clock', 'one clock for all panels'],
-		    ['steps', 'each panel from its steps\' start']].forEach(
+		    ['steps', 'each panel from its steps\' start'],
+		    ['fault', 'each panel at its first fault']].forEach(
 		    function (x) {
 			var o = html('option', null, x[1], alignSel);
 			o.value = x[0];
