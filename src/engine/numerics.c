@@ -74,7 +74,8 @@ add_point(struct numerics *nm, double step, double t, double loss)
 static unsigned long
 problem_seed(const struct scenario *sc)
 {
-	return sc->numerics.seed_given ? sc->numerics.seed : sc->seed;
+	return sc->numerics.seed >= 0 ? (unsigned long)sc->numerics.seed :
+	    sc->seed;
 }
 
 struct numerics *

@@ -50,8 +50,7 @@ scenario_defaults(struct scenario *sc)
 
 	sc->run.steps = 5;
 	sc->run.warmup = 1;
-	sc->run.replicates = 1;
-	sc->run.fast_forward = 1;
+	scalars_default(sc);		/* scalars.def's rows */
 
 	sc->numerics.mode = NUM_OFF;
 	/* the small model's shape; its size is derived */
@@ -59,13 +58,6 @@ scenario_defaults(struct scenario *sc)
 	sc->numerics.model.features = 32;
 	sc->numerics.model.hidden[0] = 32;	/* mlp */
 	sc->numerics.model.hidden[1] = 0;
-	sc->numerics.samples = 65536;
-	sc->numerics.test_samples = 4096;
-	sc->numerics.noise = 0.1;
-	sc->numerics.lr = 0.05;
-	sc->numerics.momentum = 0.9;
-	sc->numerics.loss_every = 1;
-	sc->numerics.max_memory = 4.0 * 1024 * 1024 * 1024;
 
 	sc->faults.workers.trace_scale = 1;	/* a trace's seconds as is */
 	sc->faults.servers.trace_scale = 1;

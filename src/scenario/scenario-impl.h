@@ -150,8 +150,11 @@ extern const char *const jitter_keys[];		/* cluster.compute_jitter */
 extern const char *const slow_host_keys[];	/* cluster.slow_hosts' */
 extern const char *const price_keys[];		/* cluster.price_per_hour */
 extern const char *const placement_keys[];
-extern const char *const run_keys[];
-extern const char *const numerics_keys[];
+extern const char *const run_keys[];		/* and scalars.def's */
+extern const char *const numerics_keys[];	/* and scalars.def's */
+/* All the keys of the object at path ("run"; NULL if none), its
+ * scalars' too. */
+const char *const *scenario_object_keys(const char *path);
 extern const char *const faults_keys[];
 extern const char *const preemption_keys[];	/* faults.preemption */
 extern const char *const server_faults_keys[];	/* faults.servers */
@@ -162,6 +165,26 @@ extern const char *const elastic_keys[];	/* faults.elastic */
 extern const char *const network_keys[];
 extern const char *const published_keys[];
 extern const char *const job_keys[];		/* jobs' elements */
+
+/* The scalar keys, one row each of scalars.def (scenario-scalars.c). */
+enum scalar_type { S_INT, S_LONG, S_NUMBER, S_POSITIVE, S_BOOL, S_BYTES };
+struct scalar {
+	const char	*block, *key;
+	enum scalar_type type;
+	double		 min, max, dflt;
+	size_t		 offset;	/* of its field in struct scenario */
+	const char	*what;
+};
+extern const struct scalar scalars[];	/* ends with a NULL key */
+/* Every row's default into sc. */
+void scalars_default(struct scenario *);
+/* The rows of block ("run") from obj, the object at "/block", into sc:
+ * those given, each held to its range. */
+void parse_scalars(struct ctx *, const struct cJSON *obj,
+    const char *block, struct scenario *);
+/* others (NULL-terminated), then the keys of block's rows (malloc'd). */
+const char *const *scalar_keys(const char *block,
+    const char *const *others);
 
 /* Each key's default, where it is a constant. */
 void scenario_defaults(struct scenario *);

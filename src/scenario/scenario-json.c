@@ -229,10 +229,12 @@ get_object(struct ctx *c, const cJSON *obj, const char *path, const char *key,
 	return v;
 }
 
-/* An integer in [min, max]; returns 1 when present and valid. */
-int
-get_int(struct ctx *c, const cJSON *obj, const char *path, const char *key,
-    int required, long min, long max, int *out)
+/* An integer in [min, max], the error saying max unless it is the
+ * type's (open: "expected an integer >= min"); 1 when present and
+ * valid. */
+static int
+integer(struct ctx *c, const cJSON *obj, const char *path, const char *key,
+    int required, long min, long max, int open, long *out)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
 	char p[256], *f;
@@ -249,7 +251,7 @@ get_int(struct ctx *c, const cJSON *obj, const char *path, const char *key,
 	if (!cJSON_IsNumber(v) || d != floor(d) || d < (double)min ||
 	    d > (double)max) {
 		f = json_found(v);
-		if (max < INT_MAX)
+		if (!open)
 			err_at(c, p, "expected an integer from %ld to %ld, got "
 			    "%s", min, max, f);
 		else
@@ -258,7 +260,29 @@ get_int(struct ctx *c, const cJSON *obj, const char *path, const char *key,
 		free(f);
 		return 0;
 	}
-	*out = (int)d;
+	*out = (long)d;
+	return 1;
+}
+
+int
+get_long(struct ctx *c, const cJSON *obj, const char *path, const char *key,
+    int required, long min, long max, long *out)
+{
+	return integer(c, obj, path, key, required, min, max, max == LONG_MAX,
+	    out);
+}
+
+/* (an int: max INT_MAX or more is INT_MAX, and no bound in words) */
+int
+get_int(struct ctx *c, const cJSON *obj, const char *path, const char *key,
+    int required, long min, long max, int *out)
+{
+	long v;
+
+	if (!integer(c, obj, path, key, required, min, max < INT_MAX ? max :
+	    INT_MAX, max >= INT_MAX, &v))
+		return 0;
+	*out = (int)v;
 	return 1;
 }
 

@@ -41,7 +41,10 @@ void reject_keys(struct ctx *, const cJSON *obj, const char *path,
  * missing and required). */
 const cJSON *get_object(struct ctx *, const cJSON *obj, const char *path,
     const char *key, int required);
-/* An integer in [min, max]. */
+/* An integer in [min, max] (get_int: max at most INT_MAX, any more
+ * is no bound). */
+int get_long(struct ctx *, const cJSON *obj, const char *path,
+    const char *key, int required, long min, long max, long *out);
 int get_int(struct ctx *, const cJSON *obj, const char *path,
     const char *key, int required, long min, long max, int *out);
 /* A plain number in [min, max]. */

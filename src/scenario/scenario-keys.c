@@ -52,11 +52,10 @@ const char *const price_keys[] = { "workers", "servers", "storage", "nic",
     NULL };
 const char *const placement_keys[] = { "workers", "servers",
     "worker_hosts", "server_hosts", NULL };
-const char *const run_keys[] = { "steps", "duration", "min_fault_events",
-    "warmup", "target_loss", "replicates", "fast_forward", NULL };
+/* (and their scalars', scalars.def) */
+const char *const run_keys[] = { "steps", "duration", "warmup", NULL };
 const char *const numerics_keys[] = { "mode", "model", "features",
-    "hidden", "samples", "test_samples", "noise", "lr", "momentum",
-    "loss_every", "max_memory", "seed", NULL };
+    "hidden", NULL };
 const char *const faults_keys[] = { "preemption", "servers", "links",
     "notice", "replacement", "restart", "checkpoint", "spares", "elastic",
     NULL };
@@ -131,31 +130,32 @@ static const struct block {
 	const char		*path;
 	const char *const	*keys;
 	const char *const	*(*list)(void);
+	int			 scalars;	/* and its rows of scalars.def */
 } blocks[] = {
-	{ "", NULL, top_keys },
-	{ "model", model_keys, NULL },
-	{ "model.layers.N", layer_keys, NULL },
-	{ "cluster", cluster_keys, NULL },
-	{ "cluster.compute_jitter", jitter_keys, NULL },
-	{ "cluster.slow_hosts.N", slow_host_keys, NULL },
-	{ "cluster.price_per_hour", price_keys, NULL },
-	{ "placement", placement_keys, NULL },
-	{ "strategy", NULL, registry_key_names },
-	{ "run", run_keys, NULL },
-	{ "numerics", numerics_keys, NULL },
-	{ "faults", faults_keys, NULL },
-	{ "faults.preemption", preemption_keys, NULL },
-	{ "faults.preemption.weibull", weibull_keys, NULL },
-	{ "faults.servers", server_faults_keys, NULL },
-	{ "faults.servers.weibull", weibull_keys, NULL },
-	{ "faults.links", link_faults_keys, NULL },
-	{ "faults.links.weibull", weibull_keys, NULL },
-	{ "faults.checkpoint", checkpoint_keys, NULL },
-	{ "faults.elastic", elastic_keys, NULL },
-	{ "network", network_keys, NULL },
-	{ "published", published_keys, NULL },
-	{ "jobs.N", job_keys, NULL },
-	{ NULL, NULL, NULL }
+	{ "", NULL, top_keys, 0 },
+	{ "model", model_keys, NULL, 0 },
+	{ "model.layers.N", layer_keys, NULL, 0 },
+	{ "cluster", cluster_keys, NULL, 0 },
+	{ "cluster.compute_jitter", jitter_keys, NULL, 0 },
+	{ "cluster.slow_hosts.N", slow_host_keys, NULL, 0 },
+	{ "cluster.price_per_hour", price_keys, NULL, 0 },
+	{ "placement", placement_keys, NULL, 0 },
+	{ "strategy", NULL, registry_key_names, 0 },
+	{ "run", run_keys, NULL, 1 },
+	{ "numerics", numerics_keys, NULL, 1 },
+	{ "faults", faults_keys, NULL, 0 },
+	{ "faults.preemption", preemption_keys, NULL, 0 },
+	{ "faults.preemption.weibull", weibull_keys, NULL, 0 },
+	{ "faults.servers", server_faults_keys, NULL, 0 },
+	{ "faults.servers.weibull", weibull_keys, NULL, 0 },
+	{ "faults.links", link_faults_keys, NULL, 0 },
+	{ "faults.links.weibull", weibull_keys, NULL, 0 },
+	{ "faults.checkpoint", checkpoint_keys, NULL, 0 },
+	{ "faults.elastic", elastic_keys, NULL, 0 },
+	{ "network", network_keys, NULL, 0 },
+	{ "published", published_keys, NULL, 0 },
+	{ "jobs.N", job_keys, NULL, 0 },
+	{ NULL, NULL, NULL, 0 }
 };
 
 /* A path under a job ("jobs.N.model.params") as the top level's. */
@@ -169,18 +169,30 @@ unjob(const char *path)
 	return strncmp(path, JOB_PREFIX, n) == 0 ? path + n : path;
 }
 
-/* The keys of the object at path, or NULL when it is no object. */
+/* The keys of the object at path, or NULL when it is no object (with
+ * its scalars', made once). */
 static const char *const *
 block_keys(const char *path)
 {
+	static const char *const *merged[sizeof blocks / sizeof blocks[0]];
 	const struct block *b;
 
 	path = unjob(path);
 	for (b = blocks; b->path != NULL; b++) {
-		if (strcmp(b->path, path) == 0)
-			return b->keys != NULL ? b->keys : b->list();
+		if (strcmp(b->path, path) != 0)
+			continue;
+		if (b->scalars && merged[b - blocks] == NULL)
+			merged[b - blocks] = scalar_keys(b->path, b->keys);
+		return b->scalars ? merged[b - blocks] : b->keys != NULL ?
+		    b->keys : b->list();
 	}
 	return NULL;
+}
+
+const char *const *
+scenario_object_keys(const char *path)
+{
+	return block_keys(path);
 }
 
 struct walk {

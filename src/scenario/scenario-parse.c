@@ -920,31 +920,6 @@ parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc,
 	}
 }
 
-/* obj's "seed", an integer from 0 to 2^32 - 1, into *seed; 1 if given
- * and good. */
-static int
-get_seed(struct ctx *c, const cJSON *obj, const char *path,
-    unsigned long *seed)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, "seed");
-	char p[64], *f;
-
-	if (v == NULL)
-		return 0;
-	if (!cJSON_IsNumber(v) || v->valuedouble < 0 ||
-	    v->valuedouble != floor(v->valuedouble) ||
-	    v->valuedouble > 4294967295.0) {
-		snprintf(p, sizeof p, "%s/seed", path);
-		f = json_found(v);
-		err_at(c, p, "expected an integer from 0 to 4294967295, got "
-		    "%s", f);
-		free(f);
-		return 0;
-	}
-	*seed = (unsigned long)v->valuedouble;
-	return 1;
-}
-
 /* numerics: the small model psim trains for real. */
 static void
 parse_numerics(struct ctx *c, const cJSON *root, struct scenario *sc,
@@ -954,15 +929,13 @@ parse_numerics(struct ctx *c, const cJSON *root, struct scenario *sc,
 	struct nn *m = &sc->numerics.model;
 	int f, features = m->features, i = 0;
 	int hidden[2] = { m->hidden[0], m->hidden[1] };
-	int samples = (int)sc->numerics.samples;
-	int test = (int)sc->numerics.test_samples;
 	char p[64], *fs;
 
 	if (nm == NULL)
 		return;
 	g->numerics = 1;
 	g->numerics_mode = cJSON_GetObjectItemCaseSensitive(nm, "mode") != NULL;
-	check_keys(c, nm, "/numerics", numerics_keys);
+	check_keys(c, nm, "/numerics", scenario_object_keys("numerics"));
 	if ((f = get_enum(c, nm, "/numerics", "mode", numerics_names,
 	    sc->numerics.mode)) >= 0)
 		sc->numerics.mode = (enum numerics_mode)f;
@@ -993,23 +966,7 @@ parse_numerics(struct ctx *c, const cJSON *root, struct scenario *sc,
 			i++;
 		}
 	}
-	get_int(c, nm, "/numerics", "samples", 0, 1, 1 << 26, &samples);
-	get_int(c, nm, "/numerics", "test_samples", 0, 1, 1 << 24, &test);
-	sc->numerics.samples = samples;
-	sc->numerics.test_samples = test;
-	get_number(c, nm, "/numerics", "noise", 0, 1e6, &sc->numerics.noise);
-	if (get_number(c, nm, "/numerics", "lr", 0, 1e6, &sc->numerics.lr) &&
-	    sc->numerics.lr == 0)
-		err_at(c, "/numerics/lr", "expected a learning rate > 0, got "
-		    "0");
-	get_number(c, nm, "/numerics", "momentum", 0, 0.999999,
-	    &sc->numerics.momentum);
-	sc->numerics.seed_given = get_seed(c, nm, "/numerics",
-	    &sc->numerics.seed);
-	get_int(c, nm, "/numerics", "loss_every", 0, 1, 1000000,
-	    &sc->numerics.loss_every);
-	get_units(c, nm, "/numerics", "max_memory", 0, &range_bytes,
-	    &sc->numerics.max_memory);
+	parse_scalars(c, nm, "numerics", sc);
 	/* the model's shape when its kind is known (its size is derived) */
 	if (f >= 0) {
 		m->kind = (enum nn_kind)f;
@@ -1028,14 +985,12 @@ parse_run(struct ctx *c, const cJSON *root, struct scenario *sc,
 
 	if (r == NULL)
 		return;
-	check_keys(c, r, "/run", run_keys);
+	check_keys(c, r, "/run", scenario_object_keys("run"));
 	/* given, valid or not: a bad one is its own error, not also the
 	 * steps' */
 	duration = cJSON_GetObjectItemCaseSensitive(r, "duration") != NULL;
 	get_units(c, r, "/run", "duration", 0, &range_run,
 	    &sc->run.duration_s);
-	get_int(c, r, "/run", "min_fault_events", 0, 1, 100000,
-	    &sc->run.min_fault_events);
 	/* with a duration, "steps": null is no steps (--set run.steps=null
 	 * on a file that gives them) */
 	if (!(scenario_open_ended(sc) || duration) || !cJSON_IsNull(
@@ -1044,12 +999,7 @@ parse_run(struct ctx *c, const cJSON *root, struct scenario *sc,
 		    &sc->run.steps);
 	g->warmup = get_int(c, r, "/run", "warmup", 0, 0, 1000000,
 	    &sc->run.warmup);
-	get_int(c, r, "/run", "replicates", 0, 1, 1000, &sc->run.replicates);
-	sc->run.fast_forward = get_bool(c, r, "/run", "fast_forward",
-	    sc->run.fast_forward);
-	if (get_number(c, r, "/run", "target_loss", 0, 1e300,
-	    &sc->run.target_loss) && sc->run.target_loss == 0)
-		err_at(c, "/run/target_loss", "expected a loss > 0, got 0");
+	parse_scalars(c, r, "run", sc);
 	/* (left out, the warm-up is shorter than the run: 1, or 0 in a
 	 * one-step run; a run by duration alone has as many steps as fit) */
 	if (g->warmup && (g->steps || !scenario_open_ended(sc)) &&
@@ -1198,12 +1148,15 @@ void
 scenario_parse(struct ctx *c, const cJSON *root, struct scenario *sc,
     struct given *g)
 {
+	long seed;
+
 	check_keys(c, root, "", scenario_top_keys(0));
 	sc->name = get_string(c, root, "", "name", 0);	/* NULL: derived */
 	one_line(c, "/name", sc->name);
 	sc->description = get_string(c, root, "", "description", 0);
 	one_line(c, "/description", sc->description);
-	get_seed(c, root, "", &sc->seed);
+	if (get_long(c, root, "", "seed", 0, 0, 4294967295L, &seed))
+		sc->seed = (unsigned long)seed;
 	parse_model(c, root, sc, g);
 	parse_cluster(c, root, sc, g);
 	parse_placement(c, root, sc, g);

@@ -181,9 +181,9 @@ struct scenario {
 		double		 momentum;
 		int		 loss_every;	/* steps between loss samples */
 		double		 max_memory;	/* bytes the buffers may take */
-		unsigned long	 seed;		/* the problem's (teacher, data,
-						   initial parameters) */
-		int		 seed_given;	/* else the run's seed */
+		long		 seed;		/* the problem's (teacher, data,
+						   initial parameters), or -1:
+						   the run's seed */
 	} numerics;
 
 	enum network_model network;
