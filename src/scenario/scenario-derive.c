@@ -62,8 +62,6 @@ scenario_defaults(struct scenario *sc)
 	sc->faults.workers.trace_scale = 1;	/* a trace's seconds as is */
 	sc->faults.servers.trace_scale = 1;
 	sc->faults.links.trace_scale = 1;
-	sc->faults.spares = -1;			/* replacements: any number */
-	sc->faults.min_workers = 1;		/* elastic */
 }
 
 /* The file's base name without ".json". */

@@ -167,19 +167,21 @@ extern const char *const published_keys[];
 extern const char *const job_keys[];		/* jobs' elements */
 
 /* The scalar keys, one row each of scalars.def (scenario-scalars.c). */
-enum scalar_type { S_INT, S_LONG, S_NUMBER, S_POSITIVE, S_BOOL, S_BYTES };
+enum scalar_type { S_INT, S_LONG, S_NUMBER, S_POSITIVE, S_BOOL, S_UNITS };
 struct scalar {
 	const char	*block, *key;
 	enum scalar_type type;
 	double		 min, max, dflt;
 	size_t		 offset;	/* of its field in struct scenario */
 	const char	*what;
+	const struct range *range;	/* S_UNITS */
 };
 extern const struct scalar scalars[];	/* ends with a NULL key */
 /* Every row's default into sc. */
 void scalars_default(struct scenario *);
-/* The rows of block ("run") from obj, the object at "/block", into sc:
- * those given, each held to its range. */
+/* The rows of block ("run", "faults.elastic") from obj, the object at
+ * "/run" ("/faults/elastic"), into sc: those given, each held to its
+ * range. */
 void parse_scalars(struct ctx *, const struct cJSON *obj,
     const char *block, struct scenario *);
 /* others (NULL-terminated), then the keys of block's rows (malloc'd). */

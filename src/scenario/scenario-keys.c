@@ -48,17 +48,16 @@ const char *const cluster_keys[] = { "topology", "hosts", "nic",
     NULL };
 const char *const jitter_keys[] = { "lognormal", "exponential", NULL };
 const char *const slow_host_keys[] = { "host", "factor", NULL };
-const char *const price_keys[] = { "workers", "servers", "storage", "nic",
-    NULL };
+const char *const price_keys[] = { "nic", NULL };	/* and scalars.def's */
 const char *const placement_keys[] = { "workers", "servers",
     "worker_hosts", "server_hosts", NULL };
-/* (and their scalars', scalars.def) */
+/* (run, numerics, faults, faults.checkpoint, faults.elastic: and their
+ * rows of scalars.def) */
 const char *const run_keys[] = { "steps", "duration", "warmup", NULL };
 const char *const numerics_keys[] = { "mode", "model", "features",
     "hidden", NULL };
 const char *const faults_keys[] = { "preemption", "servers", "links",
-    "notice", "replacement", "restart", "checkpoint", "spares", "elastic",
-    NULL };
+    "checkpoint", "elastic", NULL };
 /* The three fault processes, each with the key of its own delay last
  * (the workers' replacement is faults.replacement). */
 const char *const preemption_keys[] = { "mttp", "weibull", "trace",
@@ -68,9 +67,8 @@ const char *const server_faults_keys[] = { "mttp", "weibull", "trace",
 const char *const link_faults_keys[] = { "mttp", "weibull", "trace",
     "offset", "time_scale", "repair", NULL };
 const char *const weibull_keys[] = { "shape", "scale", NULL };
-const char *const checkpoint_keys[] = { "every", "storage", "on_notice",
-    "size", NULL };
-const char *const elastic_keys[] = { "rendezvous", "min_workers", NULL };
+const char *const checkpoint_keys[] = { "every", "storage", NULL };
+const char *const elastic_keys[] = { NULL };
 const char *const network_keys[] = { "model", "crosstraffic", "flow_cap",
     "transport", NULL };
 const char *const published_keys[] = { "efficiency", "source", NULL };
@@ -138,20 +136,20 @@ static const struct block {
 	{ "cluster", cluster_keys, NULL, 0 },
 	{ "cluster.compute_jitter", jitter_keys, NULL, 0 },
 	{ "cluster.slow_hosts.N", slow_host_keys, NULL, 0 },
-	{ "cluster.price_per_hour", price_keys, NULL, 0 },
+	{ "cluster.price_per_hour", price_keys, NULL, 1 },
 	{ "placement", placement_keys, NULL, 0 },
 	{ "strategy", NULL, registry_key_names, 0 },
 	{ "run", run_keys, NULL, 1 },
 	{ "numerics", numerics_keys, NULL, 1 },
-	{ "faults", faults_keys, NULL, 0 },
+	{ "faults", faults_keys, NULL, 1 },
 	{ "faults.preemption", preemption_keys, NULL, 0 },
 	{ "faults.preemption.weibull", weibull_keys, NULL, 0 },
 	{ "faults.servers", server_faults_keys, NULL, 0 },
 	{ "faults.servers.weibull", weibull_keys, NULL, 0 },
 	{ "faults.links", link_faults_keys, NULL, 0 },
 	{ "faults.links.weibull", weibull_keys, NULL, 0 },
-	{ "faults.checkpoint", checkpoint_keys, NULL, 0 },
-	{ "faults.elastic", elastic_keys, NULL, 0 },
+	{ "faults.checkpoint", checkpoint_keys, NULL, 1 },
+	{ "faults.elastic", elastic_keys, NULL, 1 },
 	{ "network", network_keys, NULL, 0 },
 	{ "published", published_keys, NULL, 0 },
 	{ "jobs.N", job_keys, NULL, 0 },

@@ -246,13 +246,9 @@ parse_prices(struct ctx *c, const cJSON *cl, struct scenario *sc)
 	if (p == NULL)
 		return;
 	sc->cluster.priced = 1;
-	check_keys(c, p, "/cluster/price_per_hour", price_keys);
-	get_number(c, p, "/cluster/price_per_hour", "workers", 0, 1e9,
-	    &sc->cluster.price_worker);
-	get_number(c, p, "/cluster/price_per_hour", "servers", 0, 1e9,
-	    &sc->cluster.price_server);
-	get_number(c, p, "/cluster/price_per_hour", "storage", 0, 1e9,
-	    &sc->cluster.price_storage);
+	check_keys(c, p, "/cluster/price_per_hour",
+	    scenario_object_keys("cluster.price_per_hour"));
+	parse_scalars(c, p, "cluster.price_per_hour", sc);
 }
 
 /* cluster.price_per_hour.nic: what a host's NIC adds an hour, by speed
@@ -876,7 +872,7 @@ parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc,
 	if (f == NULL)
 		return;
 	sc->faults.on = 1;
-	check_keys(c, f, "/faults", faults_keys);
+	check_keys(c, f, "/faults", scenario_object_keys("faults"));
 	specs[0] = &sc->faults.workers;
 	specs[1] = &sc->faults.servers;
 	specs[2] = &sc->faults.links;
@@ -890,33 +886,22 @@ parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc,
 		snprintf(path, sizeof path, "/faults/%s", procs[i]);
 		parse_process(c, p, path, keys[i], specs[i], delays[i]);
 	}
-	get_units(c, f, "/faults", "notice", 0, &range_delay,
-	    &sc->faults.notice_s);
-	get_units(c, f, "/faults", "replacement", 0, &range_delay,
-	    &sc->faults.workers.replace_s);
-	get_units(c, f, "/faults", "restart", 0, &range_delay,
-	    &sc->faults.restart_s);
+	parse_scalars(c, f, "faults", sc);
 	if ((ck = get_object(c, f, "/faults", "checkpoint", 0)) != NULL) {
 		g->checkpoint = 1;
-		check_keys(c, ck, "/faults/checkpoint", checkpoint_keys);
+		check_keys(c, ck, "/faults/checkpoint",
+		    scenario_object_keys("faults.checkpoint"));
 		get_int(c, ck, "/faults/checkpoint", "every", 1, 1, 100000000,
 		    &sc->faults.checkpoint_every);
 		sc->faults.storage = get_string(c, ck, "/faults/checkpoint",
 		    "storage", 0);
-		sc->faults.on_notice = get_bool(c, ck, "/faults/checkpoint",
-		    "on_notice", 0);
-		get_units(c, ck, "/faults/checkpoint", "size", 0, &range_bytes,
-		    &sc->faults.ckpt_bytes);
+		parse_scalars(c, ck, "faults.checkpoint", sc);
 	}
-	get_int(c, f, "/faults", "spares", 0, 0, 100000000,
-	    &sc->faults.spares);
 	if ((e = get_object(c, f, "/faults", "elastic", 0)) != NULL) {
 		sc->faults.elastic = 1;
-		check_keys(c, e, "/faults/elastic", elastic_keys);
-		get_units(c, e, "/faults/elastic", "rendezvous", 0,
-		    &range_delay, &sc->faults.rendezvous_s);
-		get_int(c, e, "/faults/elastic", "min_workers", 0, 1, 1 << 20,
-		    &sc->faults.min_workers);
+		check_keys(c, e, "/faults/elastic",
+		    scenario_object_keys("faults.elastic"));
+		parse_scalars(c, e, "faults.elastic", sc);
 	}
 }
 

@@ -14,12 +14,16 @@
 
 #define SCALAR(block, key, type, min, max, dflt, field, what) \
 	{ block, key, type, (double)(min), (double)(max), (double)(dflt), \
-	  offsetof(struct scenario, field), what },
+	  offsetof(struct scenario, field), what, NULL },
+#define UNITS(block, key, range, dflt, field) \
+	{ block, key, S_UNITS, 0, 0, (double)(dflt), \
+	  offsetof(struct scenario, field), NULL, &range },
 const struct scalar scalars[] = {
 #include "scalars.def"
-	{ NULL, NULL, S_INT, 0, 0, 0, 0, NULL }
+	{ NULL, NULL, S_INT, 0, 0, 0, 0, NULL, NULL }
 };
 #undef SCALAR
+#undef UNITS
 
 /* The field of row s in sc. */
 static void *
@@ -80,8 +84,8 @@ parse_one(struct ctx *c, const cJSON *obj, const char *path,
 			    s->min, s->min);
 		}
 		break;
-	case S_BYTES:
-		get_units(c, obj, path, s->key, 0, &range_bytes, d);
+	case S_UNITS:
+		get_units(c, obj, path, s->key, 0, s->range, d);
 		break;
 	}
 }
@@ -91,9 +95,11 @@ parse_scalars(struct ctx *c, const cJSON *obj, const char *block,
     struct scenario *sc)
 {
 	const struct scalar *s;
-	char path[64];
+	char path[64], *dot;
 
-	snprintf(path, sizeof path, "/%s", block);
+	snprintf(path, sizeof path, "/%s", block);	/* a.b: /a/b */
+	while ((dot = strchr(path, '.')) != NULL)
+		*dot = '/';
 	for (s = scalars; s->key != NULL; s++)
 		if (strcmp(s->block, block) == 0)
 			parse_one(c, obj, path, s, sc);
