@@ -30,12 +30,10 @@ scenario_defaults(struct scenario *sc)
 	sc->network = NET_REALISTIC;
 
 	sc->model.dtype = DTYPE_FP32;
-	sc->model.batch = 32;		/* samples per worker and step */
 	sc->model.backward_share = 2.0 / 3; /* backward twice the forward */
 
 	sc->cluster.topology = TOPO_STAR;
 	sc->cluster.latency_s = 5e-6;
-	sc->cluster.speed_flops = 1e12;
 	sc->cluster.racks = 1;
 	sc->cluster.oversubscription = 1;
 	sc->cluster.gpus_per_host = 1;

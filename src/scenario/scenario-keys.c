@@ -37,12 +37,12 @@ const struct top_key scenario_keys[] = {
 };
 
 /* Each object's keys, in the order of the messages about them. */
-const char *const model_keys[] = { "params", "dtype", "compute", "batch",
-    "layers", "preset", "backward_share", NULL };
+const char *const model_keys[] = { "params", "dtype", "compute", "layers",
+    "preset", "backward_share", NULL };	/* and scalars.def's */
 const char *const layer_keys[] = { "name", "params", "flops", "backward",
     NULL };
 const char *const cluster_keys[] = { "topology", "hosts", "nic",
-    "latency", "switch_bw", "speed", "racks", "oversubscription",
+    "latency", "racks", "oversubscription",
     "platform", "gpus_per_host", "intra_bw", "intra_latency",
     "compute_jitter", "slow_hosts", "price_per_hour", "gpu", "machine",
     NULL };
@@ -131,9 +131,9 @@ static const struct block {
 	int			 scalars;	/* and its rows of scalars.def */
 } blocks[] = {
 	{ "", NULL, top_keys, 0 },
-	{ "model", model_keys, NULL, 0 },
+	{ "model", model_keys, NULL, 1 },
 	{ "model.layers.N", layer_keys, NULL, 0 },
-	{ "cluster", cluster_keys, NULL, 0 },
+	{ "cluster", cluster_keys, NULL, 1 },
 	{ "cluster.compute_jitter", jitter_keys, NULL, 0 },
 	{ "cluster.slow_hosts.N", slow_host_keys, NULL, 0 },
 	{ "cluster.price_per_hour", price_keys, NULL, 1 },

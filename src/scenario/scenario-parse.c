@@ -144,7 +144,7 @@ parse_model(struct ctx *c, const cJSON *root, struct scenario *sc,
 
 	if (m == NULL)
 		return;
-	check_keys(c, m, "/model", model_keys);
+	check_keys(c, m, "/model", scenario_object_keys("model"));
 	parse_layers(c, m, sc);
 	/* params may come from strategy.variables; checked later. */
 	g->params = get_units(c, m, "/model", "params", 0, &range_params,
@@ -152,7 +152,7 @@ parse_model(struct ctx *c, const cJSON *root, struct scenario *sc,
 	if ((d = get_enum(c, m, "/model", "dtype", dtype_names,
 	    sc->model.dtype)) >= 0)
 		sc->model.dtype = (enum dtype)d;
-	get_units(c, m, "/model", "batch", 0, &range_batch, &sc->model.batch);
+	parse_scalars(c, m, "model", sc);
 
 	parse_compute(c, root, m, sc);
 }
@@ -421,7 +421,7 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc,
 
 	if (cl == NULL)
 		return;
-	check_keys(c, cl, "/cluster", cluster_keys);
+	check_keys(c, cl, "/cluster", scenario_object_keys("cluster"));
 	parse_gpu(c, root, cl, sc);
 	parse_stragglers(c, cl, sc);
 	parse_prices(c, cl, sc);
@@ -442,10 +442,7 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc,
 	    &sc->cluster.hosts);
 	get_link(c, cl, "nic", "latency", 1, &sc->cluster.nic_Bps,
 	    &sc->cluster.latency_s);
-	get_units(c, cl, "/cluster", "switch_bw", 0, &range_bandwidth,
-	    &sc->cluster.switch_Bps);
-	get_units(c, cl, "/cluster", "speed", 0, &range_speed,
-	    &sc->cluster.speed_flops);
+	parse_scalars(c, cl, "cluster", sc);
 	get_int(c, cl, "/cluster", "gpus_per_host", 0, 1, 1024,
 	    &sc->cluster.gpus_per_host);
 	parse_machine(c, cl, sc);
