@@ -973,6 +973,8 @@ parse_run(struct ctx *c, const cJSON *root, struct scenario *sc,
 	duration = cJSON_GetObjectItemCaseSensitive(r, "duration") != NULL;
 	get_units(c, r, "/run", "duration", 0, &range_run,
 	    &sc->run.duration_s);
+	/* (min_fault_events before the steps: it makes a run open-ended) */
+	parse_scalars(c, r, "run", sc);
 	/* with a duration, "steps": null is no steps (--set run.steps=null
 	 * on a file that gives them) */
 	if (!(scenario_open_ended(sc) || duration) || !cJSON_IsNull(
@@ -981,7 +983,6 @@ parse_run(struct ctx *c, const cJSON *root, struct scenario *sc,
 		    &sc->run.steps);
 	g->warmup = get_int(c, r, "/run", "warmup", 0, 0, 1000000,
 	    &sc->run.warmup);
-	parse_scalars(c, r, "run", sc);
 	/* (left out, the warm-up is shorter than the run: 1, or 0 in a
 	 * one-step run; a run by duration alone has as many steps as fit) */
 	if (g->warmup && (g->steps || !scenario_open_ended(sc)) &&
