@@ -12,7 +12,7 @@ on file descriptors 3 and 4), with Python's standard library only.
     b.errors                       # exceptions and console errors
     b.close()
 
-Used by tests/t0035-animate-browser.sh and plots/seed-lesson.sh.
+Used by tests/t4006-animate-browser.sh and plots/seed-lesson.sh.
 """
 import base64
 import json

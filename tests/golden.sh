@@ -6,7 +6,7 @@
 # else that changes in them is a change in psim's answers or its reports.
 #
 #   tests/golden.sh write DIR   # the reports of this build, into DIR
-#                               # (t0038-golden.sh compares them)
+#                               # (t4007-golden.sh compares them)
 #   tests/golden.sh update      # rewrite tests/golden/ (make golden-update);
 #                               # git diff tests/golden shows what changed
 #

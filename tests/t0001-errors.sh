@@ -67,7 +67,7 @@ expect_error "a platform SimGrid cannot parse is an error, not an abort" \
 psim: bad-platform-xml.json: /cluster/platform: cannot load "bad-platform-xml.xml": Parse error at bad-platform-xml.xml:6: cannot parse number:fast
 E
 
-# (a path: a bare name is looked up among the shipped scenarios too, t0033)
+# (a path: a bare name is looked up among the shipped scenarios too, t0010)
 expect_error "missing scenario file" ./no-such-scenario.json <<'E'
 psim: ./no-such-scenario.json: No such file or directory
 E

@@ -20,7 +20,7 @@
 # archive, a fake .Po and a generated long function, to prove they fail.
 #
 # Run by hand from a build directory:
-#   PSIM=$PWD/src/psim SRCDIR=/path/to/source sh tests/t0017-layering.sh
+#   PSIM=$PWD/src/psim SRCDIR=/path/to/source sh tests/t0004-layering.sh
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$SRCDIR/tests/lib.sh"
 

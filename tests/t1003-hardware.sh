@@ -21,7 +21,7 @@ sed 's/"network": "ideal"/"network": { "model": "ideal" }, "seed": 1/' \
 
 # The rows, one a line: RATE gpu preset batch dtype rate / LINK name bps
 # latency; and each row's source string, joined.  (The transports'
-# rows: t0040.)
+# rows: t1007.)
 awk '
 /^(RATE|LINK)\(/ { row = $0; kind = substr($0, 1, index($0, "(") - 1)
 	while (row !~ /\)$/ && (getline line) > 0) row = row "\n" line
@@ -126,6 +126,6 @@ check "an unknown transport: exit 2" test $? -eq 2
 check "an unknown transport: says so" grep -qF \
     '/network/flow_cap: expected a bandwidth such as "5Gbps" or a transport of one rate (tf-grpc-1.3, nccl-socket, aws-tcp-flow, aws-tcp-flow-placement-group), got "tf-rpc"' "$TMP/err"
 
-# (psim explain beside a published efficiency, with a transport: t0040.)
+# (psim explain beside a published efficiency, with a transport: t1007.)
 
 done_testing

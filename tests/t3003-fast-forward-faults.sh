@@ -18,10 +18,10 @@ S=$SRCDIR/scenarios
 cp "$S/spot-250m-10w-10g-ring.json" "$S/spot-p3-10w-24h.csv" \
 	"$S/spot-250m-10w-10g-sync-ps8.json" "$TMP/"
 
-# The comparison of t0036 (every number but the wall clock, to 1e-9)
-sed -n '/^cat >"\$TMP\/same.py" <</,/^EOF$/p' "$SRCDIR/tests/t0036-fast-forward.sh" |
+# The comparison of t2010 (every number but the wall clock, to 1e-9)
+sed -n '/^cat >"\$TMP\/same.py" <</,/^EOF$/p' "$SRCDIR/tests/t2010-fast-forward.sh" |
 	sed '1d;$d' >"$TMP/same.py"
-test -s "$TMP/same.py" || echo "Bail out! no comparison in t0036"
+test -s "$TMP/same.py" || echo "Bail out! no comparison in t2010"
 
 # What both generators draw alike: the preemptions (drawn, Weibull or a
 # trace; none past none_above), the notice, replacement and restart.

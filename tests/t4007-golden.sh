@@ -1,5 +1,5 @@
 #!/bin/sh
-# t0038-golden.sh: every shipped scenario's reports (psim run's JSON, CSV
+# t4007-golden.sh: every shipped scenario's reports (psim run's JSON, CSV
 # and text, at the scenario's own seed, the wall clock dropped) are byte
 # for byte the golden ones in tests/golden/ (tests/golden.sh writes both).
 # A difference prints as a unified diff.  When it is meant: make

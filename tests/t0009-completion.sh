@@ -1,5 +1,5 @@
 #!/bin/sh
-# t0032-completion.sh: psim keys is the parser's own list, and the bash
+# t0009-completion.sh: psim keys is the parser's own list, and the bash
 # completion (completion/psim.bash) completes from it.
 #
 # The list cannot drift: for every object psim keys lists keys of (the
@@ -7,7 +7,7 @@
 # it says the keys the parser expects there, and they are the ones
 # listed; a listed key with no keys of its own given one is no unknown
 # key (the parser reads no keys in it); and each key psim keys --values
-# gives values to refuses a wrong value with exactly those values.  (t0008
+# gives values to refuses a wrong value with exactly those values.  (t0002
 # checks the list against psim-scenario.5.)
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$SRCDIR/tests/lib.sh"
@@ -202,7 +202,7 @@ completion "run's --timeline-steps: the same" \
     "psim run --timeline-steps 0..4" 0..4 0..49
 completion "advise's --target: a figure and its comparison" \
     "psim advise -t good" "goodput<=" "goodput>="
-# (the shipped ones: the source tree's, as t0033 has them)
+# (the shipped ones: the source tree's, as t0010 has them)
 PSIM_DATADIR=$SRCDIR completion "a shipped scenario by name" \
     "psim run seed-250m-10w-10g-ps" \
     seed-250m-10w-10g-ps-worker0 seed-250m-10w-10g-ps1 seed-250m-10w-10g-ps8

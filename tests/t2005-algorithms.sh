@@ -63,7 +63,7 @@ for alg in recursive-doubling halving-doubling binomial-tree 2d-ring; do
 done
 
 # Every all-reduce algorithm against its own closed form, for the n the
-# issue names (the independent formulas are checked above and in t0002).
+# issue names (the independent formulas are checked above and in t2001).
 for alg in $(strategies FAMILY_ALLREDUCE); do
 	for n in 2 3 4 7 8 16; do
 		"$PSIM" run --format json --set network=ideal --set run.steps=2 \

@@ -5,7 +5,7 @@
 # two tiers, a platform file), the page's bounds (one message in k, rates
 # in bins that keep the bytes), one page for the same scenarios, nothing
 # fetched from anywhere, and the errors.  (python3 reads the page's
-# data: bootstrap installs it.)  tests/t0035 plays the page in Chromium.
+# data: bootstrap installs it.)  tests/t4006 plays the page in Chromium.
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$SRCDIR/tests/lib.sh"
 S=$SRCDIR/scenarios

@@ -1,5 +1,5 @@
 #!/bin/sh
-# t0008-man.sh: the man pages are clean mdoc, psim(1) documents every key
+# t0002-man.sh: the man pages are clean mdoc, psim(1) documents every key
 # of the JSON report and lists the CSV report's columns, and
 # psim-scenario(5) every key a scenario accepts; psim(1)'s EXAMPLES run
 # and give what the page says they give.

@@ -11,7 +11,7 @@
 # asynchronous PS, numerics, buckets, an elastic ring) nothing is
 # skipped; the steps
 # --timeline-steps keeps are run, their events the same; the text report
-# says how many were skipped.  t0037 does the same under faults.
+# says how many were skipped.  t3003 does the same under faults.
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$SRCDIR/tests/lib.sh"
 S=$SRCDIR/scenarios

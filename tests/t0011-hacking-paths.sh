@@ -1,5 +1,5 @@
 #!/bin/sh
-# t0041-hacking-paths.sh: HACKING.md stays a short, true map (issue 34,
+# t0011-hacking-paths.sh: HACKING.md stays a short, true map (issue 34,
 # item 8): at most 250 lines, every path it names there, and no pointer
 # to a file outside the repository.
 #
@@ -13,7 +13,7 @@
 #  - a file name without a folder that ends in .c, .h, .cc, .def, .sh,
 #    .py, .js or .css (worker.c): some file of that name in the tree;
 #  - a top-level file, NAME.md, Makefile.am or configure.ac;
-#  - a test's number, t0009: some tests/t0009-*.sh.
+#  - a test's number, t2005: some tests/t2005-*.sh.
 # A name may be a glob (strategy-*.c), which must match at least one
 # file; the placeholders NAME and NNNN (src/cmd/cmd-NAME.c,
 # tests/tNNNN-NAME.sh) stand for any name and any four digits.  Built
@@ -23,7 +23,7 @@
 # small fake file that names missing paths, to prove they fail.
 #
 # Run by hand from a build directory:
-#   PSIM=$PWD/src/psim SRCDIR=/path/to/source sh tests/t0041-hacking-paths.sh
+#   PSIM=$PWD/src/psim SRCDIR=/path/to/source sh tests/t0011-hacking-paths.sh
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$SRCDIR/tests/lib.sh"
 LC_ALL=C
@@ -112,14 +112,14 @@ outside() {
 ST=$TMP/self
 mkdir -p "$ST/src/engine" "$ST/src/drive" "$ST/tests" "$ST/build/src"
 for f in src/engine/simulation.c src/engine/worker.c \
-    src/engine/strategy-ring.c src/drive/run.c tests/t0009-algorithms.sh \
+    src/engine/strategy-ring.c src/drive/run.c tests/t2005-algorithms.sh \
     README.md build/src/psim; do
 	: >"$ST/$f"
 done
 cat >"$ST/HACKING.md" <<'EOF'
 The engine is src/engine/sim.c and src/engine/simulation.c; each
 protocol is src/engine/strategy-*.c, a new one src/engine/strategy-NAME.c
-with its test tests/tNNNN-NAME.sh (t0009 is one, t0099 is not).  See
+with its test tests/tNNNN-NAME.sh (t2005 is one, t0099 is not).  See
 drive/run.c and drive/nope.c, worker.c and sim.c, strategy-*.c and
 nosuch-*.c, src/nowhere/, the built src/psim, README.md and NOTES.md.
 EOF
