@@ -284,9 +284,9 @@ for w, h in ((1024, 768), (1920, 1080)):
                                       y1 <= h for x0, y0, x1, y1 in boxes),
               boxes)
         if w == 1920:
-            small = b.eval(SMALL % "section.panel p")
-            check("1920x1080: the panels' text at 16 px or more", small == 0,
-                  small)
+            small = b.eval(SMALL % "section.panel p, .hostlabel")
+            check("1920x1080: the panels' text and host names at 16 px or "
+                  "more, four panels side by side", small == 0, small)
             b.open(TMP + "/spot.html")
             small = b.eval(SMALL % ".hostlabel")
             check("1920x1080, one panel: the host names at 16 px or more",

@@ -701,7 +701,7 @@
 	controls();
 	panels = [];
 	/* one or two panels: each one's text beside its drawing */
-	var main = html('main', data.length <= 2 ? 'wide' : null, null,
+	var main = html('main', data.length <= 2 ? 'wide' : 'many', null,
 	    document.body);
 	data.forEach(function (p) {
 		build(p, main);
