@@ -287,6 +287,15 @@ for w, h in ((1024, 768), (1920, 1080)):
             small = b.eval(SMALL % "section.panel p, .hostlabel")
             check("1920x1080: the panels' text and host names at 16 px or "
                   "more, four panels side by side", small == 0, small)
+            out = b.eval("JSON.stringify(Array.prototype.filter.call("
+                         "document.querySelectorAll('svg text'), function (e) {"
+                         " var r = e.getBoundingClientRect(), s = e."
+                         "ownerSVGElement.getBoundingClientRect(); return "
+                         "e.textContent && (r.left < s.left - 0.5 || r.right >"
+                         " s.right + 0.5); }).map(function (e) { return "
+                         "e.textContent; }))")
+            check("1920x1080: no label runs past its drawing's edge",
+                  json.loads(out) == [], out)
             b.open(TMP + "/spot.html")
             small = b.eval(SMALL % ".hostlabel")
             check("1920x1080, one panel: the host names at 16 px or more",

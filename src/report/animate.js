@@ -7,7 +7,7 @@
 	var NS = 'http://www.w3.org/2000/svg';
 	var KINDS = ['all-reduce', 'push', 'pull', 'checkpoint', 'restore'];
 	var KCOL = ['#7b3294', '#2166ac', '#e66101', '#666666', '#1b7837'];
-	var SIZE = 640, R = 200, MAXMARKS = 1500, LABELS = 48;
+	var SIZE = 640, R = 180, MAXMARKS = 1500, LABELS = 48;
 	var data = JSON.parse(document.getElementById('psim-data').textContent);
 	var panels = [], span = 0, t0all = Infinity, now = 0, playing = false;
 	var speed = 1, last = null, base = 1, align = 'clock';
