@@ -89,6 +89,20 @@ main(void)
 		    name);
 	}
 
+	/* MXNet's AlexNet at 224x224 (symbols/alexnet.py): sides 54, 26,
+	 * 12, 12, 12 after conv1-5, 5 after the last pooling; weights
+	 * k^2 cin cout plus a bias per filter: 34,944 + 614,656 + 885,120 +
+	 * 1,327,488 + 884,992, then 6400x4096, 4096x4096, 4096x1000 and
+	 * their biases: 26,218,496 + 16,781,312 + 4,097,000; multiply-adds
+	 * 101,616,768 + 415,334,400 + 127,401,984 + 191,102,976 +
+	 * 127,401,984 + 26,214,400 + 16,777,216 + 4,096,000 */
+	s = sum("alexnet");
+	tap_ok(s.params == 50844008, "alexnet: 50,844,008 parameters");
+	tap_ok(s.n == 8, "alexnet: 8 layers");
+	tap_ok(s.macs == 1009945728, "alexnet: 1,009,945,728 multiply-adds");
+	tap_ok(s.flops == 2 * s.macs, "alexnet: no norms, 2 FLOPs a "
+	    "multiply-add");
+
 	s = sum("bert-large");
 	tap_ok(s.params == 335141888, "bert-large: 335,141,888 parameters");
 	tap_ok(s.n == 197, "bert-large: 197 layers");

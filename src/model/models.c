@@ -17,6 +17,12 @@
  * (trained with it), 299x299 input, 27,161,264 parameters.
  * vgg16: VGG-16 (configuration D), 138,357,544: 13 3x3 convolutions and 3
  * fully connected layers, all with biases, 224x224 input.
+ * alexnet: MXNet's AlexNet (example/image-classification/symbols/
+ * alexnet.py: Krizhevsky et al.'s, 96 filters in the first layer, its
+ * LRNs no parameters), 224x224 input (train_imagenet.py's default image
+ * shape), so its first fully connected layer takes 256 x 5 x 5; 5
+ * convolutions and 3 fully connected layers, all with biases,
+ * 50,844,008 parameters.
  * bert-large: BERT-Large, 335,141,888: word, position and token-type
  * embeddings and their layer norm, 24 encoder layers (attention Q, K, V
  * and output projections, layer norm, a 4096-wide feed-forward, layer
@@ -33,7 +39,7 @@
 #include "xmalloc.h"
 
 const char *const models_list[] = { "resnet50", "resnet101", "resnet152",
-    "inception-v3", "vgg16", "bert-large", NULL };
+    "inception-v3", "vgg16", "alexnet", "bert-large", NULL };
 
 struct builder {
 	struct model_layer *l;
@@ -269,6 +275,26 @@ vgg16(struct builder *b)
 }
 
 static void
+alexnet(struct builder *b)
+{
+	/* kernel, in, out, output side */
+	static const int conv_[][4] = { { 11, 3, 96, 54 }, { 5, 96, 256, 26 },
+	    { 3, 256, 384, 12 }, { 3, 384, 384, 12 }, { 3, 384, 256, 12 } };
+	double macs;
+	int i;
+
+	for (i = 0; i < 5; i++) {
+		macs = (double)conv_[i][0] * conv_[i][0] * conv_[i][1] *
+		    conv_[i][2];
+		add(b, macs + conv_[i][2],
+		    2 * macs * conv_[i][3] * conv_[i][3], "conv%d", i + 1);
+	}
+	fc(b, 256 * 5 * 5, 4096, "fc6");
+	fc(b, 4096, 4096, "fc7");
+	fc(b, 4096, 1000, "fc8");
+}
+
+static void
 bert_large(struct builder *b)
 {
 	double h = 1024, ff = 4096, s = 128;
@@ -309,6 +335,7 @@ models_preset(const char *name, int *count)
 		{ "resnet152", resnet152 },
 		{ "inception-v3", inception_v3 },
 		{ "vgg16", vgg16 },
+		{ "alexnet", alexnet },
 		{ "bert-large", bert_large },
 	};
 	struct builder b = { NULL, 0, 0 };
@@ -328,5 +355,5 @@ const char *
 models_names(void)
 {
 	return "resnet50, resnet101, resnet152, inception-v3, vgg16, "
-	    "bert-large";
+	    "alexnet, bert-large";
 }
