@@ -235,7 +235,7 @@ check "PS buckets: the variables are the layers" grep -qF \
 printf '%s' '{ "model": { "preset": "resnet5", "compute": "1s" }, "cluster": { "nic": "10Gbps" }, "placement": { "workers": 2 }, "strategy": { "name": "allreduce", "algorithm": "ring" } }' >"$TMP/e1.json"
 "$PSIM" run "$TMP/e1.json" 2>"$TMP/err" >/dev/null
 check "an unknown preset: did you mean" grep -qx \
-    "psim: $TMP/e1.json: /model/preset: unknown preset \"resnet5\"; did you mean \"resnet50\"? (valid: resnet50, resnet101, resnet152, inception-v3, vgg16, bert-large)" "$TMP/err"
+    "psim: $TMP/e1.json: /model/preset: unknown preset \"resnet5\"; did you mean \"resnet50\"? (valid: resnet50, resnet101, resnet152, inception-v3, vgg16, alexnet, bert-large)" "$TMP/err"
 printf '%s' '{ "model": { "params": "1M", "compute": "2T", "layers": [ { "params": 5, "backward": "1s", "size": 3 }, 7 ] }, "cluster": { "nic": "10Gbps" }, "placement": { "workers": 2 }, "strategy": { "name": "allreduce", "algorithm": "ring" } }' >"$TMP/e2.json"
 "$PSIM" run "$TMP/e2.json" 2>"$TMP/err" >/dev/null
 check "bad layers: exit 2" test $? -eq 2

@@ -15,7 +15,7 @@ struct model_layer {
  * NULL for an unknown name. */
 struct model_layer *models_preset(const char *name, int *count);
 
-/* "resnet50, resnet101, resnet152, inception-v3, vgg16, bert-large" */
+/* "resnet50, resnet101, resnet152, inception-v3, vgg16, alexnet, bert-large" */
 const char *models_names(void);
 extern const char *const models_list[];
 
