@@ -68,22 +68,6 @@ static const char advise_help[] =
     "      --all                    simulate every point\n"
     "  -h, --help                   show this help\n";
 
-/* An integer option from lo to hi; an exit status if it is not one. */
-static int
-int_option(const char *name, const char *arg, int lo, int hi, int *v)
-{
-	char *end;
-	long x = strtol(arg, &end, 10);
-
-	if (*arg == '\0' || *end != '\0' || x < lo || x > hi) {
-		fprintf(stderr, "psim: advise: --%s: expected an integer from "
-		    "%d to %d, got \"%s\"\n", name, lo, hi, arg);
-		return 2;
-	}
-	*v = (int)x;
-	return 0;
-}
-
 static int
 add_target(struct advise *a, const char *arg)
 {
@@ -129,14 +113,17 @@ advise_option(void *ctx, int which, const char *value)
 	case OPT_SPACE:
 		return add_space(&x->sw, value);
 	case OPT_JOBS:
-		return int_option("jobs", value, 1, 1024, &x->jobs);
+		return cmd_int_option("advise", "jobs", "an integer",
+		    value, 1, 1024, &x->jobs);
 	case OPT_BEST:
-		return int_option("best", value, 1, 1000, &x->a.nbest);
+		return cmd_int_option("advise", "best", "an integer",
+		    value, 1, 1000, &x->a.nbest);
 	case OPT_PROBES:
-		return int_option("probes", value, 0, 1000, &x->a.probes);
+		return cmd_int_option("advise", "probes", "an integer",
+		    value, 0, 1000, &x->a.probes);
 	case OPT_MAX_SIMS:
-		return int_option("max-sims", value, 0, SWEEP_MAX_POINTS,
-		    &x->a.max_sims);
+		return cmd_int_option("advise", "max-sims", "an integer",
+		    value, 0, SWEEP_MAX_POINTS, &x->a.max_sims);
 	case OPT_ALL:
 		x->a.all = 1;
 		break;

@@ -83,21 +83,12 @@ animate_option(void *ctx, int which, const char *value)
 	struct animate_args *aa = ctx;
 	char *cause;
 
-	char *end;
-	long k;
-
 	if (which == OPT_OUTPUT)
 		aa->output = value;
-	else if (which == OPT_FAULT) {
-		k = strtol(value, &end, 10);
-		if (end == value || *end != '\0' || k < 1 || k > 1000000) {
-			fprintf(stderr, "psim: animate: --fault: expected a "
-			    "fault's number from 1 to 1000000, got \"%s\"\n",
-			    value);
-			return 2;
-		}
-		aa->fault = (int)k;
-	} else if (timeline_parse_steps(value, &aa->lo, &aa->hi, &cause) != 0) {
+	else if (which == OPT_FAULT)
+		return cmd_int_option("animate", "fault", "a fault's number",
+		    value, 1, 1000000, &aa->fault);
+	else if (timeline_parse_steps(value, &aa->lo, &aa->hi, &cause) != 0) {
 		fprintf(stderr, "psim: animate: --steps: %s\n", cause);
 		free(cause);
 		return 2;
@@ -116,7 +107,7 @@ animate_child(void *ctx, int i, FILE *out)
 {
 	const struct animate_ctx *c = ctx;
 	const struct scenario *sc = c->sc[i];
-	int lo = c->lo, hi = c->hi, status = 1;
+	int lo = c->lo, hi = c->hi, status = 1, faults;
 	struct timeline *tl;
 	struct results *r;
 	char *errors;
@@ -145,11 +136,12 @@ animate_child(void *ctx, int i, FILE *out)
 		    r->steps == 1 ? "" : "s", r->steps - 1);
 	else if (c->win == NULL && c->fault > 0 && animate_fault_window(tl,
 	    c->fault, sc->faults.notice_s + 2 * step, sc->faults.restart_s +
-	    3 * step, r->simulated_s, &t0, &t1) != 0)
+	    3 * step, r->simulated_s, &t0, &t1) != 0) {
+		faults = animate_faults(tl);
 		fprintf(out, "!psim: animate: %s: --fault %d: the run has %d "
-		    "fault%s\n", sc->file, c->fault, animate_faults(tl),
-		    animate_faults(tl) == 1 ? "" : "s");
-	else if (c->win == NULL) {
+		    "fault%s\n", sc->file, c->fault, faults,
+		    faults == 1 ? "" : "s");
+	} else if (c->win == NULL) {
 		if (c->fault == 0)
 			animate_window(tl, &t0, &t1);
 		fprintf(out, "%.17g %.17g\n", t0, t1);
@@ -176,27 +168,29 @@ animate_failed(const struct animate_ctx *c, char **outs, const int *failed)
 			    "psim: animate: a run failed\n", stderr);
 }
 
-/* Both rounds of animate_child: the panels into outs; 0, or 2. */
+/* Both rounds of animate_child, the windows of the first read into
+ * c->win: the panels into outs; 0, or 2. */
 static int
 animate_rounds(struct animate_ctx *c, char **outs, int *failed)
 {
-	int i;
+	int i, round;
 
-	if (child_map(c->n, 0, animate_child, c, outs, failed, NULL) > 0) {
-		animate_failed(c, outs, failed);
-		return 2;
-	}
-	c->win = xcalloc(2 * (size_t)c->n, sizeof *c->win);
-	for (i = 0; i < c->n; i++) {
-		if (sscanf(outs[i], "%lf %lf", &c->win[2 * i],
-		    &c->win[2 * i + 1]) != 2)
-			fatal("animate: a run's window: %s", outs[i]);
-		free(outs[i]);
-		outs[i] = NULL;
-	}
-	if (child_map(c->n, 0, animate_child, c, outs, failed, NULL) > 0) {
-		animate_failed(c, outs, failed);
-		return 2;
+	for (round = 0; round < 2; round++) {
+		if (child_map(c->n, 0, animate_child, c, outs, failed,
+		    NULL) > 0) {
+			animate_failed(c, outs, failed);
+			return 2;
+		}
+		if (round == 1)
+			break;
+		c->win = xcalloc(2 * (size_t)c->n, sizeof *c->win);
+		for (i = 0; i < c->n; i++) {
+			if (sscanf(outs[i], "%lf %lf", &c->win[2 * i],
+			    &c->win[2 * i + 1]) != 2)
+				fatal("animate: a run's window: %s", outs[i]);
+			free(outs[i]);
+			outs[i] = NULL;
+		}
 	}
 	return 0;
 }

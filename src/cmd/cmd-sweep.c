@@ -101,21 +101,6 @@ add_vary(struct sweep_args *a, const char *arg)
 	return 0;
 }
 
-/* --jobs N: 1 to 1024; an exit status otherwise. */
-static int
-set_jobs(struct sweep_args *a, const char *arg)
-{
-	char *end;
-
-	a->jobs = (int)strtol(arg, &end, 10);
-	if (*end != '\0' || a->jobs < 1 || a->jobs > 1024) {
-		fprintf(stderr, "psim: sweep: --jobs: expected an integer "
-		    "from 1 to 1024, got \"%s\"\n", arg);
-		return 2;
-	}
-	return 0;
-}
-
 /* psim sweep's own options, beside --set and --help. */
 enum { OPT_VARY, OPT_JOBS, OPT_OUT, OPT_PLOT, OPT_PLAN };
 static const struct cmd_option sweep_options[] = {
@@ -136,7 +121,8 @@ sweep_option(void *ctx, int which, const char *value)
 	case OPT_VARY:
 		return add_vary(a, value);
 	case OPT_JOBS:
-		return set_jobs(a, value);
+		return cmd_int_option("sweep", "jobs", "an integer", value,
+		    1, 1024, &a->jobs);
 	case OPT_OUT:
 		a->dir = value;
 		break;

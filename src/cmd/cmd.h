@@ -109,6 +109,12 @@ char **cmd_shipped_scenarios(void);
  * error. */
 int cmd_usage(const struct cmd_entry *e);
 
+/* Command cmd's option --opt: an integer from lo to hi into *v, 0; or
+ * "psim: CMD: --OPT: expected WHAT from LO to HI, got "ARG"" on stderr
+ * and 2 (what: "an integer", "a fault's number"). */
+int cmd_int_option(const char *cmd, const char *opt, const char *what,
+    const char *arg, int lo, int hi, int *v);
+
 /* The file a command's SCENARIO operand names, into *path (malloc'd;
  * the caller frees it): arg itself (NULL, "-", a name with a '/', or a
  * file that exists: a file in the current directory always wins),

@@ -177,6 +177,22 @@ cmd_usage(const struct cmd_entry *e)
 }
 
 int
+cmd_int_option(const char *cmd, const char *opt, const char *what,
+    const char *arg, int lo, int hi, int *v)
+{
+	char *end;
+	long x = strtol(arg, &end, 10);
+
+	if (*arg == '\0' || *end != '\0' || x < lo || x > hi) {
+		fprintf(stderr, "psim: %s: --%s: expected %s from %d to %d, got "
+		    "\"%s\"\n", cmd, opt, what, lo, hi, arg);
+		return 2;
+	}
+	*v = (int)x;
+	return 0;
+}
+
+int
 cmd_parse(int argc, char **argv, const struct cmd_entry *e,
     const struct cmd_options *o, struct cmd_args *a)
 {

@@ -10,7 +10,7 @@
 	var SIZE = 640, R = 180, MAXMARKS = 1500, LABELS = 48;
 	var data = JSON.parse(document.getElementById('psim-data').textContent);
 	var panels = [], span = 0, t0all = Infinity, now = 0, playing = false;
-	var speed = 1, last = null, base = 1, align = 'clock';
+	var speed = 1, last = null, base = 1, align = 'clock', lead = 0;
 
 	function el(tag, attrs, parent) {
 		var e = document.createElementNS(NS, tag), k;
@@ -430,8 +430,7 @@
 			h.shape.setAttribute('data-state', st);
 			h.shape.setAttribute('data-computing',
 			    st === 'computing' ? '1' : '0');
-			h.shape.setAttribute('class', h.shape.getAttribute('class')
-			    .replace(/ down/, '') + (st === 'down' ? ' down' : ''));
+			h.shape.classList.toggle('down', st === 'down');
 			/* a fault, restart or checkpoint shows for a 10th of the
 			 * steps played, a host down all along */
 			var ev = h.events.filter(function (x) {
@@ -504,21 +503,17 @@
 			m = Math.min(m, p.down[i + 1]);
 		return isFinite(m) ? m : 0;
 	}
-	function lead() {
-		var m = 0;
-		panels.forEach(function (p) { m = Math.max(m, firstFault(p)); });
-		return m;
-	}
+	/* (lead: the latest panel's first fault, set once below) */
 	function local(p, t) {
 		return align === 'clock' ? t + t0all - p.start_s :
-		    align === 'fault' ? t - lead() + firstFault(p) : t;
+		    align === 'fault' ? t - lead + p.fault0 : t;
 	}
 	function spanOf(mode) {
-		var m = 0, a = lead();
-		panels.forEach(function (p) {
+		var m = 0;
+		data.forEach(function (p) {
 			m = Math.max(m, p.span_s + (mode === 'clock' ?
-			    p.start_s - t0all : mode === 'fault' ? a -
-			    firstFault(p) : 0));
+			    p.start_s - t0all : mode === 'fault' ? lead -
+			    p.fault0 : 0));
 		});
 		return m;
 	}
@@ -529,8 +524,8 @@
 		clock.textContent = align === 'clock' ? 't = ' +
 		    (t0all + now).toFixed(4) + ' s simulated (' +
 		    t0all.toFixed(4) + ' to ' + (t0all + span).toFixed(4) +
-		    ' s)' : align === 'fault' ? secs(Math.abs(now - lead())) +
-		    (now < lead() ? ' before' : ' after') + ' each panel\'s ' +
+		    ' s)' : align === 'fault' ? secs(Math.abs(now - lead)) +
+		    (now < lead ? ' before' : ' after') + ' each panel\'s ' +
 		    'first fault' : secs(now) + ' into each panel\'s steps, of ' +
 		    secs(span);
 		document.body.setAttribute('data-time', String(now));
@@ -691,15 +686,17 @@
 		    'bar: the bytes it has left to move in these steps', leg);
 	}
 
-	data.forEach(function (p) { t0all = Math.min(t0all, p.start_s); });
+	data.forEach(function (p) {
+		t0all = Math.min(t0all, p.start_s);
+		p.fault0 = firstFault(p);
+		lead = Math.max(lead, p.fault0);
+	});
 	if (!isFinite(t0all))
 		t0all = 0;
 	document.documentElement.style.setProperty('--panels',
 	    String(Math.max(1, data.length)));
-	panels = data;
 	span = spanOf(align);
 	controls();
-	panels = [];
 	/* one or two panels: each one's text beside its drawing */
 	var main = html('main', data.length <= 2 ? 'wide' : 'many', null,
 	    document.body);
