@@ -154,6 +154,20 @@ ran() {
 	shift
 	[ $rn_bad = 0 ] && "$@"
 }
+# corpus_pairs FILE SCENARIO: the test's own pair() on SCENARIO with each
+# line of FILE as its --set list; in $engaged, how many skipped anything
+# (pair leaves the count in $TMP/skipped)
+corpus_pairs() {
+	engaged=0
+	i=0
+	while read -r sets; do
+		i=$((i + 1))
+		# shellcheck disable=SC2086
+		pair "corpus $i ($(echo $sets | sed 's/-s //g'))" $sets "$2"
+		[ "$(cat "$TMP/skipped")" -gt 0 ] && engaged=$((engaged + 1))
+	done <"$1"
+}
+
 done_testing() {
 	echo "1..$tap_n"
 	[ "$failed" -eq 0 ]

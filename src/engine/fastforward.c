@@ -91,6 +91,7 @@ struct ff {
 	double		 T;		/* the cycle's period */
 	long		 per, more;	/* updates: a cycle's, the k steps' */
 	long		 skipped;	/* steps */
+	long		 messages;	/* theirs */
 };
 
 /* Whether the scenario's runs may fast-forward: its strategy, and what
@@ -167,6 +168,12 @@ long
 ff_skipped(const struct ff *ff)
 {
 	return ff != NULL ? ff->skipped : 0;
+}
+
+long
+ff_messages(const struct ff *ff)
+{
+	return ff != NULL ? ff->messages : 0;
 }
 
 int
@@ -448,6 +455,7 @@ settle(struct sim *sim, struct ff *ff, int j)
 			memcpy(ff->src + (size_t)q * nl, v, nl * sizeof *v);
 	}
 	metrics_add_ledgers(sim->metrics, ff->inc);
+	ff->messages += (long)ff->inc[0];	/* the ledgers' first */
 	sim->fstats.checkpoint_s += ff->inc[n];
 	metrics_repeat_updates(sim->metrics, ff->per, ff->m, ff->more, ff->T);
 	ff->owed = 0;

@@ -15,6 +15,9 @@ void ff_free(struct ff *);
 int ff_step_end(struct sim *, int w, int step);
 /* The steps skipped in all (the report's fast_forwarded_steps). */
 long ff_skipped(const struct ff *);
+/* Their messages (simulation.fast_forwarded_messages with the rounds
+ * ring.c skips). */
+long ff_messages(const struct ff *);
 /* A server's step after it has served `served' steps: the skipped ones
  * count as served.  Read once the step's pushes are in, after any skip
  * decided before them. */

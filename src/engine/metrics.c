@@ -424,10 +424,17 @@ void
 metrics_received(struct metrics *m, int src, int dst, double bytes,
     int on_links)
 {
+	metrics_received_n(m, src, dst, bytes, on_links, 1);
+}
+
+void
+metrics_received_n(struct metrics *m, int src, int dst, double bytes,
+    int on_links, long n)
+{
 	struct route *r;
 	int i;
 
-	m->messages++;
+	m->messages += n;
 	if (src != dst)
 		m->received[dst] += bytes;
 	if (!on_links)

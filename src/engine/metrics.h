@@ -79,6 +79,9 @@ void metrics_sent(struct metrics *, int src, int dst, double bytes);
  * between two actors of one host: sim_local_free). */
 void metrics_received(struct metrics *, int src, int dst, double bytes,
     int on_links);
+/* The same for n messages of bytes in all (a fast-forward's). */
+void metrics_received_n(struct metrics *, int src, int dst, double bytes,
+    int on_links, long n);
 /* The ledgers into the summary's inputs (summary.h): the step records,
  * the PS's counts, the links, and each host's bytes and NIC into
  * hosts[0 .. nhosts), whose roles the caller fills (sim_results).  What

@@ -9,8 +9,12 @@
 
 #include <assert.h>
 
+#include <simgrid/engine.h>
+
+#include "metrics.h"
 #include "ring.h"
 #include "message.h"
+#include "scenario.h"
 #include "worker.h"
 
 static int
@@ -19,15 +23,102 @@ mod(int a, int n)
 	return ((a % n) + n) % n;
 }
 
+/* run.fast_forward inside a step: a ring's rounds skipped once they
+ * repeat.  The cut after round s is quiet when every member ended round
+ * s at one instant (within 1e-10 of a round): then every member is at
+ * the top of its loop and nothing is in flight.  If the cuts after
+ * rounds s - 2 and s - 1 are quiet, T apart, the state at the second is
+ * the state at the first shifted by T (the ring's flows are the same
+ * every round: each member to the next, one chunk of one size), so the
+ * run repeats from there, being deterministic: every later round lasts
+ * T and ends on a quiet cut.  So at the end of round s each member may
+ * sleep through the rest of the phase, R rounds of T,
+ * counting their messages as sent and received, and the run is the same
+ * (to 1e-10 of a round per round skipped).  Every member decides alike:
+ * it reads only the records of cuts before its own end of round s,
+ * complete by then when they are quiet.  The repetition needs no other
+ * flow on the links and no other actor at work: no faults, buckets,
+ * numerics, several jobs or timeline, and one ring at a time: ring
+ * all-reduce's, or the ring of hierarchical's group leaders (the groups'
+ * trees are done once every leader has ended a round, and the other
+ * workers wait for its end), not the rings of 2d-ring, which run side
+ * by side. */
+int
+ring_may_skip(const struct sim *sim)
+{
+	const struct scenario *sc = sim->sc;
+
+	return sc->run.fast_forward && !sc->faults.on &&
+	    sc->numerics.mode == NUM_OFF && sc->strategy.bucket_bytes == 0 &&
+	    sc->job.name == NULL && sim->timeline == NULL;
+}
+
+static struct ring_cut *
+cut_slot(struct sim *sim, long key)
+{
+	return &sim->ring_cut[key % 4];
+}
+
+static void
+cut_record(struct sim *sim, long key, double t)
+{
+	struct ring_cut *c = cut_slot(sim, key);
+
+	if (c->key != key || c->gen != sim->generation) {
+		c->key = key;
+		c->gen = sim->generation;
+		c->n = 0;
+		c->lo = c->hi = t;
+	}
+	c->n++;
+	c->lo = t < c->lo ? t : c->lo;
+	c->hi = t > c->hi ? t : c->hi;
+}
+
+/* The rounds member w may skip at the end of round s (key: the cut's),
+ * and the period T of a round; 0 for none. */
+static int
+rounds_to_skip(struct sim *sim, int g, int s, long key, double *T)
+{
+	const struct ring_cut *a = cut_slot(sim, key - 2);
+	const struct ring_cut *b = cut_slot(sim, key - 1);
+
+	if (s < 2 || s >= g - 2 || a->key != key - 2 || b->key != key - 1 ||
+	    a->gen != sim->generation || b->gen != sim->generation ||
+	    a->n != g || b->n != g)
+		return 0;
+	*T = b->hi - a->hi;
+	if (!(*T > 0) || a->hi - a->lo > 1e-10 * *T ||
+	    b->hi - b->lo > 1e-10 * *T)
+		return 0;
+	return g - 2 - s;
+}
+
+/* Member w's R rounds skipped: its sends to next and receives from prev
+ * counted, their time slept. */
+static void
+skip_rounds(struct sim *sim, int w, int prev, int next, int R, double T,
+    double bytes)
+{
+	metrics_sent(sim->metrics, w, next, R * bytes);
+	metrics_received_n(sim->metrics, prev, w, R * bytes,
+	    !sim_local_free(sim, prev, w), R);
+	sim->rounds_skipped += R;
+	sg_actor_sleep_until(simgrid_get_clock() + R * T);
+}
+
 void
 ring_phase(struct sim *sim, const struct ring *r, int me,
     const sg_mailbox_t *inbox, int step, long lo, long len, double bytes,
     int gather)
 {
-	int g = r->g, s, send, recv;
+	int g = r->g, s, send, recv, R, skip = sim->round_ff;
 	int w = ring_worker(r, me), next = ring_worker(r, (me + 1) % g);
+	int prev = ring_worker(r, (me + g - 1) % g);
+	long key = ((long)step * 2 + gather) * g;
 	sg_comm_t comms[2];
 	struct msg *in;
+	double T;
 
 	for (s = 0; s < g - 1; s++) {
 		send = gather ? mod(me + 1 - s, g) : mod(me - s, g);
@@ -41,6 +132,14 @@ ring_phase(struct sim *sim, const struct ring *r, int me,
 		assert(in->step == step);
 		assert(in->offset == lo + sim_part_offset(len, g, recv));
 		sim_take(sim, w, in, gather ? SIM_COPY : SIM_ADD);
+		if (!skip)
+			continue;
+		cut_record(sim, key + s, simgrid_get_clock());
+		if ((R = rounds_to_skip(sim, g, s, key + s, &T)) > 0) {
+			skip_rounds(sim, w, prev, next, R, T,
+			    part_bytes(bytes, g));
+			break;
+		}
 	}
 	sim_rounds_done(sim, w, g - 1);
 }

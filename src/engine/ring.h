@@ -13,6 +13,9 @@
  * one from the previous member.  After the reduce-scatter member me holds
  * the sum of chunk (me + 1) mod g.  bytes: the wire size of the whole
  * range; each chunk goes as part_bytes(bytes, g). */
+/* Whether sim's ring may skip rounds that repeat (ring.c); the plain
+ * ring strategy sets sim->round_ff by it. */
+int ring_may_skip(const struct sim *);
 void ring_phase(struct sim *, const struct ring *, int me,
     const sg_mailbox_t *inbox, int step, long lo, long len, double bytes,
     int gather);

@@ -108,6 +108,16 @@ struct sim {
 	 * rounds from (sim_round) */
 	int		*round;
 	int		*round_base;
+	/* run.fast_forward inside a step (ring.c): whether a ring's rounds
+	 * may be skipped, the last cuts between rounds, rounds skipped */
+	int		 round_ff;
+	struct ring_cut {
+		int	 gen;
+		long	 key;		/* -1: none */
+		int	 n;		/* members that ended the round */
+		double	 lo, hi;	/* their first and last end */
+	}		 ring_cut[4];
+	long		 rounds_skipped;
 
 	/* PS: shard j of the layout is on host shard_hidx[j]. */
 	int		*shard_hidx;	/* host index of each shard */

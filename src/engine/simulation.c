@@ -151,6 +151,8 @@ build(const struct scenario *sc, char **workers, char **servers,
 	sim->strategy = strategy_of(sc->strategy.info);
 	sim->nworkers = sc->placement.workers;
 	sim->nservers = sc->placement.servers;
+	for (i = 0; i < 4; i++)
+		sim->ring_cut[i].key = -1;
 	sim->hosts = xcalloc((size_t)(sim->nworkers + sim->nservers + 1),
 	    sizeof *sim->hosts);
 	sim->round = xcalloc((size_t)sim->nworkers + 1, sizeof *sim->round);
@@ -372,6 +374,7 @@ sim_results(struct sim *sim, const struct analytic *a, double wall_s)
 	metrics_summary(sim->metrics, &in, hosts);
 	in.fstats = sim->fstats;
 	in.fast_forwarded = ff_skipped(sim->ff);
+	in.ff_messages = ff_messages(sim->ff) + sim->rounds_skipped;
 	r = summary_results(&in, a, wall_s);
 	numerics_training(sim->num, &r->training);
 	free(hosts);

@@ -55,6 +55,9 @@ hier_exchange(struct sim *sim, int w, int step, long lo, long len)
 	tree_reduce(sim, &t, me, st->tree_mbox, R, 0, step, lo, len);
 	sim_rounds_done(sim, w, st->g.levels - t.levels);
 	if (me == 0) {
+		/* the one ring at a time: the groups' trees are done by its
+		 * second round, and the other workers wait */
+		sim->round_ff = ring_may_skip(sim);
 		ring_phase(sim, &r, k, st->ring_mbox, step, lo, len, bytes, 0);
 		ring_phase(sim, &r, k, st->ring_mbox, step, lo, len, bytes, 1);
 	} else

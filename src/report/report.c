@@ -734,6 +734,8 @@ write_text(FILE *f, const struct scenario *sc, const struct results *r)
 	if (r->fast_forwarded > 0)	/* run.fast_forward */
 		fprintf(f, "%ld step%s fast-forwarded; ", r->fast_forwarded,
 		    r->fast_forwarded == 1 ? "" : "s");
+	if (r->ff_messages > 0)
+		fprintf(f, "%ld messages never simulated; ", r->ff_messages);
 	fprintf(f, "engine wall clock %.2f s\n", r->wall_s);
 	if (report_step_capped(sc, r)) {
 		units_fmt_time(r->simulated_s, b1, sizeof b1);

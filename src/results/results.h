@@ -170,6 +170,8 @@ struct results {
 	double		 total_sent, total_received;
 	long		 messages;
 	long		 fast_forwarded; /* steps skipped, run.fast_forward */
+	long		 ff_messages;	/* of messages: skipped steps' and
+					   rounds', never simulated */
 	double		 wall_s;	/* wall-clock seconds of the engine */
 	struct replicates *rep;		/* run.replicates > 1, else NULL */
 };

@@ -465,6 +465,7 @@ summary_results(const struct summary_in *m, const struct analytic *a,
 	    cluster_gpus(m->sc));
 	r->messages = m->messages;
 	r->fast_forwarded = m->fast_forwarded;
+	r->ff_messages = m->ff_messages;
 	r->wall_s = wall_s;
 	return r;
 }

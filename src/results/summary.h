@@ -69,6 +69,7 @@ struct summary_in {
 	struct fault_stats fstats;	/* with faults */
 	long		 messages;
 	long		 fast_forwarded;	/* steps skipped (run.fast_forward) */
+	long		 ff_messages;	/* messages counted, never simulated */
 };
 
 /* The run's results beside its closed form a; wall_s is the engine's

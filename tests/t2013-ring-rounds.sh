@@ -1,0 +1,109 @@
+#!/bin/sh
+# run.fast_forward inside a step: a ring all-reduce skips the rounds of a
+# phase once two of them have ended, each at one instant, a period apart
+# (ring.c says why that is exact).  On 30 ring scenarios drawn from a
+# fixed seed (5 to 128 workers, star, two tiers, multi-GPU machines and
+# a platform file, the three network models, several steps or a
+# duration) every number of the JSON report but the wall clock and the
+# fast-forward counts agrees to 1e-9 with fast_forward true and false;
+# on a star the rounds are skipped, and the messages left unsimulated
+# are the rule's count: 3 rounds run a phase, 2 (n - 4) n skipped a
+# step.  So does the ring of hierarchical all-reduce's group leaders.
+# Where a ring must not skip (faults, numerics, buckets, the rings of
+# 2d-ring) nothing is skipped.
+SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$SRCDIR/tests/lib.sh"
+S=$SRCDIR/scenarios
+RING=$S/seed-250m-10w-10g-ring.json
+
+SAME=$SRCDIR/tests/same-report.py
+
+# pair NAME ARGS...: the run with fast_forward true and false; the
+# messages left unsimulated in $TMP/skipped
+pair() {
+	name=$1; shift
+	if "$PSIM" run -f json -s run.fast_forward=true "$@" >"$TMP/on.json" 2>"$TMP/err" &&
+	    "$PSIM" run -f json -s run.fast_forward=false "$@" >"$TMP/off.json" 2>>"$TMP/err" &&
+	    python3 "$SAME" "$TMP/on.json" "$TMP/off.json" fast_forwarded_messages >"$TMP/skipped" 2>>"$TMP/err"; then
+		ok "$name: $(cat "$TMP/skipped") messages skipped, the same report"
+	else
+		not_ok "$name: the same report" "$(cat "$TMP/skipped" "$TMP/err")"
+		echo -1 >"$TMP/skipped"
+	fi
+}
+
+# The rule's count on a star: each phase runs rounds 0-2 and skips the
+# other n - 4 for each of the n workers, so a step leaves 2 (n - 4) n
+# messages unsimulated (the step-level skip stays off with 2 steps).
+for n in 5 10 64 256; do
+	pair "star of $n, 2 steps" -s placement.workers=$n -s run.steps=2 \
+	    -s run.warmup=1 "$RING"
+	check "... 2 x 2 (n - 4) n = $((4 * (n - 4) * n)) messages skipped" \
+	    test "$(cat "$TMP/skipped")" = "$((4 * (n - 4) * n))"
+done
+pair "star of 4: no round to skip" -s placement.workers=4 -s run.steps=2 \
+    -s run.warmup=1 "$RING"
+check "... none skipped" test "$(cat "$TMP/skipped")" = 0
+
+# 30 ring scenarios from a fixed seed: --set lists, one a line
+python3 - >"$TMP/corpus" <<'EOF'
+import random
+r = random.Random(31)
+for i in range(30):
+    n = r.choice([5, 6, 8, 12, 16, 24, 32, 48, 64, 100, 128])
+    sets = ["placement.workers=%d" % n,
+            "model.params=%dM" % r.choice([1, 10, 50, 250]),
+            "model.compute=%gs" % r.choice([0.5, 1, 2]),
+            "cluster.nic=%dGbps" % r.choice([10, 25, 100]),
+            "cluster.latency=%dus" % r.choice([1, 5, 50]),
+            "network=" + r.choice(["realistic", "ideal", "cm02"])]
+    kind = i % 3
+    if kind == 1 and n % 4 == 0:
+        sets += ["cluster.topology=two-tier", "cluster.racks=%d" %
+                 r.choice([2, 4]), "cluster.oversubscription=%d" %
+                 r.choice([1, 2, 4])]
+    elif kind == 2 and n % 4 == 0:
+        sets += ["cluster.gpus_per_host=4", "cluster.hosts=%d" % (n // 4),
+                 "cluster.intra_bw=%dGbps" % r.choice([100, 400])]
+    if r.random() < 0.3:
+        sets += ["run.duration=%ds" % r.choice([20, 60]), "run.steps=null"]
+    else:
+        sets += ["run.steps=%d" % r.choice([2, 3, 6])]
+    print(" ".join("-s " + s for s in sets))
+EOF
+corpus_pairs "$TMP/corpus" "$RING"
+check "most of the corpus skips rounds ($engaged of 30)" test "$engaged" -ge 15
+pair "a platform file" -s run.steps=3 "$S/lab-2x4-ring.json"
+
+# Hierarchical all-reduce: its leaders' ring skips rounds too, between
+# the groups' trees (machines of 4 GPUs, racks of hosts, or none).
+for g in "-s cluster.gpus_per_host=4 -s cluster.hosts=16" \
+    "-s cluster.topology=two-tier -s cluster.racks=8" ""; do
+	# shellcheck disable=SC2086
+	pair "hierarchical, 64 workers ${g:-on a star}" \
+	    -s strategy.algorithm=hierarchical -s placement.workers=64 \
+	    -s run.steps=3 $g "$RING"
+	check "... rounds skipped" test "$(cat "$TMP/skipped")" -gt 0
+done
+
+# Where a ring must not skip rounds: none left unsimulated by rounds (the
+# step-level skip stays off with 3 steps).
+none() {
+	name=$1; shift
+	if "$PSIM" run -f json -s placement.workers=16 -s run.steps=3 "$@" \
+	    >"$TMP/r.json" 2>"$TMP/err"; then
+		check "$name: no round skipped" test \
+		    "$(json "$TMP/r.json" simulation.fast_forwarded_messages)" = 0
+	else
+		not_ok "$name: runs" "$(cat "$TMP/err")"
+	fi
+}
+none "numerics" -s numerics.mode=proxy -s model.params=1M "$RING"
+none "buckets" "$S/resnet50-16w-10g-ring-buckets.json"
+none "2d-ring" -s strategy.algorithm=2d-ring "$RING"
+none "faults" "$S/spot-250m-10w-10g-ring.json"
+none "fast_forward false" -s run.fast_forward=false "$RING"
+"$PSIM" run -s placement.workers=16 -s run.steps=2 -s run.warmup=1 "$RING" >"$TMP/t.txt" 2>&1
+check "the text report says how many messages were never simulated" \
+    grep -q "; 960 messages; 768 messages never simulated; " "$TMP/t.txt"
+done_testing
