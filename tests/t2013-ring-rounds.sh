@@ -8,9 +8,9 @@
 # fast-forward counts agrees to 1e-9 with fast_forward true and false;
 # on a star the rounds are skipped, and the messages left unsimulated
 # are the rule's count: 3 rounds run a phase, 2 (n - 4) n skipped a
-# step.  So does the ring of hierarchical all-reduce's group leaders.
-# Where a ring must not skip (faults, numerics, buckets, the rings of
-# 2d-ring) nothing is skipped.
+# step.  So do the ring of hierarchical all-reduce's group leaders and
+# 2d-ring's rings, side by side.  Where a ring must not skip (faults,
+# numerics, buckets) nothing is skipped.
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$SRCDIR/tests/lib.sh"
 S=$SRCDIR/scenarios
@@ -86,6 +86,17 @@ for g in "-s cluster.gpus_per_host=4 -s cluster.hosts=16" \
 	check "... rounds skipped" test "$(cat "$TMP/skipped")" -gt 0
 done
 
+# 2d-ring: its rows' rings, then its columns', skip together (8 x 8:
+# rings of 8, each phase runs 3 rounds of 7 and skips 4, for all 64
+# workers: 4 phases x 4 x 64 = 1024 messages a step).
+pair "2d-ring, 8 x 8 on a star, 2 steps" -s strategy.algorithm=2d-ring \
+    -s placement.workers=64 -s run.steps=2 -s run.warmup=1 "$RING"
+check "... 2 x 4 x 4 x 64 = 2048 messages skipped" \
+    test "$(cat "$TMP/skipped")" = 2048
+pair "2d-ring, 10 x 10 on two tiers" -s strategy.algorithm=2d-ring \
+    -s placement.workers=100 -s cluster.topology=two-tier \
+    -s cluster.racks=10 -s run.steps=3 "$RING"
+
 # Where a ring must not skip rounds: none left unsimulated by rounds (the
 # step-level skip stays off with 3 steps).
 none() {
@@ -100,7 +111,6 @@ none() {
 }
 none "numerics" -s numerics.mode=proxy -s model.params=1M "$RING"
 none "buckets" "$S/resnet50-16w-10g-ring-buckets.json"
-none "2d-ring" -s strategy.algorithm=2d-ring "$RING"
 none "faults" "$S/spot-250m-10w-10g-ring.json"
 none "fast_forward false" -s run.fast_forward=false "$RING"
 "$PSIM" run -s placement.workers=16 -s run.steps=2 -s run.warmup=1 "$RING" >"$TMP/t.txt" 2>&1

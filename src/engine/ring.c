@@ -38,21 +38,23 @@ mod(int a, int n)
  * it reads only the records of cuts before its own end of round s,
  * complete by then when they are quiet.  The repetition needs no other
  * flow on the links and no other actor at work: no faults, buckets,
- * numerics, several jobs or timeline, and one ring at a time: ring
- * all-reduce's, or the ring of hierarchical's group leaders (the groups'
- * trees are done once every leader has ended a round, and the other
- * workers wait for its end), not the rings of 2d-ring, which run side
- * by side. */
+ * numerics, several jobs or timeline.  Rings that run side by side (the
+ * rows, then the columns, of 2d-ring) skip together: a cut is quiet when
+ * every member of all of them ended the round at one instant
+ * (sim->round_ff members in all).  Hierarchical's leaders' ring skips
+ * too: the groups' trees are done once every leader has ended a round,
+ * and the other workers wait for its end. */
 int
-ring_may_skip(const struct sim *sim)
+ring_may_skip(const struct sim *sim, int members)
 {
 	const struct scenario *sc = sim->sc;
 
 	return sc->run.fast_forward && !sc->faults.on &&
 	    sc->numerics.mode == NUM_OFF && sc->strategy.bucket_bytes == 0 &&
-	    sc->job.name == NULL && sim->timeline == NULL;
+	    sc->job.name == NULL && sim->timeline == NULL ? members : 0;
 }
 
+/* key >= 0 */
 static struct ring_cut *
 cut_slot(struct sim *sim, long key)
 {
@@ -75,17 +77,21 @@ cut_record(struct sim *sim, long key, double t)
 	c->hi = t > c->hi ? t : c->hi;
 }
 
-/* The rounds member w may skip at the end of round s (key: the cut's),
- * and the period T of a round; 0 for none. */
+/* The rounds a member of a ring of g may skip at the end of round s
+ * (key: the cut's), and the period T of a round; 0 for none. */
 static int
 rounds_to_skip(struct sim *sim, int g, int s, long key, double *T)
 {
-	const struct ring_cut *a = cut_slot(sim, key - 2);
-	const struct ring_cut *b = cut_slot(sim, key - 1);
+	const struct ring_cut *a, *b;
+	int all = sim->round_ff;
 
-	if (s < 2 || s >= g - 2 || a->key != key - 2 || b->key != key - 1 ||
+	if (s < 2 || s >= g - 2)	/* (then key - 2 >= 0) */
+		return 0;
+	a = cut_slot(sim, key - 2);
+	b = cut_slot(sim, key - 1);
+	if (a->key != key - 2 || b->key != key - 1 ||
 	    a->gen != sim->generation || b->gen != sim->generation ||
-	    a->n != g || b->n != g)
+	    a->n != all || b->n != all)
 		return 0;
 	*T = b->hi - a->hi;
 	if (!(*T > 0) || a->hi - a->lo > 1e-10 * *T ||
@@ -110,12 +116,12 @@ skip_rounds(struct sim *sim, int w, int prev, int next, int R, double T,
 void
 ring_phase(struct sim *sim, const struct ring *r, int me,
     const sg_mailbox_t *inbox, int step, long lo, long len, double bytes,
-    int gather)
+    int phase)
 {
-	int g = r->g, s, send, recv, R, skip = sim->round_ff;
+	int g = r->g, s, send, recv, R, skip = sim->round_ff > 0;
 	int w = ring_worker(r, me), next = ring_worker(r, (me + 1) % g);
-	int prev = ring_worker(r, (me + g - 1) % g);
-	long key = ((long)step * 2 + gather) * g;
+	int prev = ring_worker(r, (me + g - 1) % g), gather = phase & 1;
+	long key = ((long)step * 4 + phase) << 20;	/* g <= 2^20 */
 	sg_comm_t comms[2];
 	struct msg *in;
 	double T;

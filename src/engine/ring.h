@@ -7,17 +7,18 @@
 #include "patterns.h"
 #include "sim.h"
 
-/* Member me's part of a ring reduce-scatter (gather 0) or all-gather
- * (gather 1) of the elements [lo, lo + len), cut into g chunks: g - 1
- * steps of sending one chunk to the next member's inbox[] and receiving
- * one from the previous member.  After the reduce-scatter member me holds
+/* sim->round_ff for rings of `members' in all, side by side: members
+ * where they may skip the rounds that repeat (ring.c), else 0. */
+int ring_may_skip(const struct sim *, int members);
+/* Member me's part of a ring reduce-scatter (phase even) or all-gather
+ * (odd) of the elements [lo, lo + len), cut into g chunks: g - 1 steps
+ * of sending one chunk to the next member's inbox[] and receiving one
+ * from the previous member.  After the reduce-scatter member me holds
  * the sum of chunk (me + 1) mod g.  bytes: the wire size of the whole
- * range; each chunk goes as part_bytes(bytes, g). */
-/* Whether sim's ring may skip rounds that repeat (ring.c); the plain
- * ring strategy sets sim->round_ff by it. */
-int ring_may_skip(const struct sim *);
+ * range; each chunk goes as part_bytes(bytes, g).  phase (0-3) tells an
+ * exchange's phases apart. */
 void ring_phase(struct sim *, const struct ring *, int me,
     const sg_mailbox_t *inbox, int step, long lo, long len, double bytes,
-    int gather);
+    int phase);
 
 #endif

@@ -52,12 +52,15 @@ r2d_exchange(struct sim *sim, int w, int step, long lo, long len)
 	double part = part_bytes(bytes, st->cols);	/* a column's */
 	long first, n;
 
+	/* the rows' rings side by side, then the columns': all skip their
+	 * repeated rounds together */
+	sim->round_ff = ring_may_skip(sim, sim->nworkers);
 	ring_phase(sim, &r, col, st->inbox[0], step, lo, len, bytes, 0);
 	mine = (col + 1) % st->cols;
 	first = lo + sim_part_offset(len, st->cols, mine);
 	n = sim_part_count(len, st->cols, mine);
-	ring_phase(sim, &c, row, st->inbox[1], step, first, n, part, 0);
-	ring_phase(sim, &c, row, st->inbox[1], step, first, n, part, 1);
+	ring_phase(sim, &c, row, st->inbox[1], step, first, n, part, 2);
+	ring_phase(sim, &c, row, st->inbox[1], step, first, n, part, 3);
 	ring_phase(sim, &r, col, st->inbox[2], step, lo, len, bytes, 1);
 }
 

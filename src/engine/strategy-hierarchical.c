@@ -57,7 +57,7 @@ hier_exchange(struct sim *sim, int w, int step, long lo, long len)
 	if (me == 0) {
 		/* the one ring at a time: the groups' trees are done by its
 		 * second round, and the other workers wait */
-		sim->round_ff = ring_may_skip(sim);
+		sim->round_ff = ring_may_skip(sim, r.g);
 		ring_phase(sim, &r, k, st->ring_mbox, step, lo, len, bytes, 0);
 		ring_phase(sim, &r, k, st->ring_mbox, step, lo, len, bytes, 1);
 	} else

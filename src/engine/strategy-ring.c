@@ -30,7 +30,7 @@ ring_exchange(struct sim *sim, int w, int seq, long lo, long len)
 		for (me = 0; sim->members[me] != w; me++)
 			;
 	}
-	sim->round_ff = ring_may_skip(sim);
+	sim->round_ff = ring_may_skip(sim, r.g);
 	ring_phase(sim, &r, me, sim->worker_mbox, seq, lo, len, bytes, 0);
 	ring_phase(sim, &r, me, sim->worker_mbox, seq, lo, len, bytes, 1);
 }
