@@ -618,13 +618,13 @@ for d in "$SRCDIR"/src/*/; do
 done
 
 # Each layer's library builds every file of its folder (issue 34):
-# sources.am is what build-aux/sources.sh writes from src/ now.
+# src/sources.am is what build-aux/sources.sh writes from src/ now.
 sh "$SRCDIR/build-aux/sources.sh" - >"$TMP/sources.am"
-if cmp -s "$TMP/sources.am" "$SRCDIR/sources.am"; then
-	ok "sources.am lists every file of src/'s layers"
+if cmp -s "$TMP/sources.am" "$SRCDIR/src/sources.am"; then
+	ok "src/sources.am lists every file of src/'s layers"
 else
-	not_ok "sources.am lists every file of src/'s layers" \
-	    "run build-aux/sources.sh, then autoreconf: $(diff "$SRCDIR/sources.am" "$TMP/sources.am" | head -5)"
+	not_ok "src/sources.am lists every file of src/'s layers" \
+	    "run build-aux/sources.sh, then autoreconf: $(diff "$SRCDIR/src/sources.am" "$TMP/sources.am" | head -5)"
 fi
 check "... and Makefile.am builds each layer from it" \
     test "$(grep -c '^src_[a-z]*_lib[a-z]*_a_SOURCES = \$([A-Z]*_C) \$([A-Z]*_H)$' "$SRCDIR/Makefile.am")" = 8
