@@ -545,13 +545,19 @@ check_platform_size(struct ctx *c, const struct scenario *sc)
 /* What a valid value costs in wall-clock time, said (a note, not an
  * error) where it is minutes: measured on this project's 2-core machine,
  * bench/RESULTS.md "What a value costs".  A synchronous PS's pushes of a
- * step go at once, participants times shards, and SimGrid's work on each
- * event grows with the flows that share links: a step's wall time grows
- * as their square (0.5 s a step at 4,000, 3 s at 10,000).  With numerics
+ * step go at once, and SimGrid's work grows with the square of the comms
+ * one actor holds (HACKING.md, SimGrid pitfalls): each of n workers
+ * posts k pushes at once, each of a shard's receivers takes up to 64
+ * workers' (the engine's PS_RECEIVER_WORKERS), so a step costs about
+ * n k^2 + k ceil(n / 64) min(n, 64)^2 times COST_PS_COMMS2 (0.5 s a step
+ * with 10 workers and 400 shards, 3 s with 1,000 shards; 0.8 s with
+ * 4,096 workers and 8 shards, 4.6 s with 16,384).  With numerics
  * an mlp's hidden units pass every sample of the teacher's data and of
  * each test loss through tanh (about 120 ns a unit and sample: 20 s for
  * the data and 3 test losses at 2,000 units, 313 s at 32,000). */
-#define COST_PS_FLOW2	3e-8		/* s a step per (flows at once)^2 */
+#define COST_PS_COMMS2	3e-7		/* s a step per (an actor's comms)^2,
+					   summed over the actors */
+#define COST_PS_GROUP	64		/* workers a receiver takes */
 #define COST_ALL_PAIRS	4.7e-7		/* s a step per workers^3, every
 					   worker to every other at once */
 #define COST_TANH	1.2e-7		/* s per hidden unit and sample */
@@ -564,7 +570,7 @@ static void
 check_cost(struct ctx *c, const struct scenario *sc)
 {
 	const struct nn *m = &sc->numerics.model;
-	double flows, t;
+	double flows, t, n, k;
 	long losses;
 	int h;
 	char w[32];
@@ -575,16 +581,19 @@ check_cost(struct ctx *c, const struct scenario *sc)
 	 * asynchronous PS's pushes do not go at once) */
 	if (sc->strategy.info->family == FAMILY_PS &&
 	    sc->strategy.sync == SYNC_SYNC) {
-		flows = (double)scenario_ps_members(sc) * sc->strategy.shards;
-		t = COST_PS_FLOW2 * flows * flows;
+		n = scenario_ps_members(sc);
+		k = sc->strategy.shards;
+		flows = n < COST_PS_GROUP ? n : COST_PS_GROUP;
+		t = COST_PS_COMMS2 * (n * k * k + k * ceil(n / COST_PS_GROUP) *
+		    flows * flows);
 		units_fmt_time(t, w, sizeof w);
 		if (t > COST_STEP_SAY)
-			note_at(c, "/strategy/shards", "%d shards and %d "
+			note_at(c, "/strategy/shards", "%d shards and %.0f "
 			    "workers push %.0f messages at once each step, and "
-			    "SimGrid's work grows with their square: about %s of "
-			    "wall clock a step simulated (0.5 s at 4,000 at "
-			    "once)", sc->strategy.shards,
-			    scenario_ps_members(sc), flows, w);
+			    "SimGrid's work grows with the square of the "
+			    "messages one actor holds: about %s of wall clock "
+			    "a step simulated (0.5 s with 10 workers and 400 "
+			    "shards)", sc->strategy.shards, n, n * k, w);
 	}
 	if (sc->strategy.info->flags & R_ALL_PAIRS) {
 		flows = sc->placement.workers;

@@ -30,7 +30,6 @@ scenario_defaults(struct scenario *sc)
 	sc->network = NET_REALISTIC;
 
 	sc->model.dtype = DTYPE_FP32;
-	sc->model.backward_share = 2.0 / 3; /* backward twice the forward */
 
 	sc->cluster.topology = TOPO_STAR;
 	sc->cluster.latency_s = 5e-6;

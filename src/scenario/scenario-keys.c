@@ -38,7 +38,7 @@ const struct top_key scenario_keys[] = {
 
 /* Each object's keys, in the order of the messages about them. */
 const char *const model_keys[] = { "params", "dtype", "compute", "layers",
-    "preset", "backward_share", NULL };	/* and scalars.def's */
+    "preset", NULL };	/* and scalars.def's */
 const char *const layer_keys[] = { "name", "params", "flops", "backward",
     NULL };
 const char *const cluster_keys[] = { "topology", "hosts", "nic",

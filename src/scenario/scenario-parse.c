@@ -14,7 +14,7 @@
 #include "scenario-json.h"
 #include "xmalloc.h"
 
-/* model.layers or model.preset, and model.backward_share. */
+/* model.layers or model.preset. */
 static void
 parse_layers(struct ctx *c, const cJSON *m, struct scenario *sc)
 {
@@ -25,8 +25,6 @@ parse_layers(struct ctx *c, const cJSON *m, struct scenario *sc)
 	char p[64];
 	int i = 0, n;
 
-	get_units(c, m, "/model", "backward_share", 0, &range_fraction,
-	    &sc->model.backward_share);
 	if (pre != NULL && v != NULL)
 		err_at(c, "/model/preset", "give either a preset or layers, "
 		    "not both");
