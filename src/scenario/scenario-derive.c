@@ -35,7 +35,6 @@ scenario_defaults(struct scenario *sc)
 	sc->cluster.latency_s = 5e-6;
 	sc->cluster.racks = 1;
 	sc->cluster.oversubscription = 1;
-	sc->cluster.gpus_per_host = 1;
 	sc->cluster.intra_Bps = 16e9;		/* PCIe 3.0 x16 */
 	sc->cluster.intra_latency_s = 1e-6;
 	sc->cluster.jitter = JITTER_NONE;

@@ -181,9 +181,9 @@ extern const struct scalar scalars[];	/* ends with a NULL key */
 void scalars_default(struct scenario *);
 /* The rows of block ("run", "faults.elastic") from obj, the object at
  * "/run" ("/faults/elastic"), into sc: those given, each held to its
- * range. */
+ * range; a GIVEN row given and good sets its flag in g (unless NULL). */
 void parse_scalars(struct ctx *, const struct cJSON *obj,
-    const char *block, struct scenario *);
+    const char *block, struct scenario *, struct given *);
 /* others (NULL-terminated), then the keys of block's rows (malloc'd). */
 const char *const *scalar_keys(const char *block,
     const char *const *others);

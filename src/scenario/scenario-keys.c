@@ -41,9 +41,9 @@ const char *const model_keys[] = { "params", "dtype", "compute", "layers",
     "preset", NULL };	/* and scalars.def's */
 const char *const layer_keys[] = { "name", "params", "flops", "backward",
     NULL };
-const char *const cluster_keys[] = { "topology", "hosts", "nic",
+const char *const cluster_keys[] = { "topology", "nic",
     "latency", "racks", "oversubscription",
-    "platform", "gpus_per_host", "intra_bw", "intra_latency",
+    "platform", "intra_bw", "intra_latency",
     "compute_jitter", "slow_hosts", "price_per_hour", "gpu", "machine",
     NULL };
 const char *const jitter_keys[] = { "lognormal", "exponential", NULL };

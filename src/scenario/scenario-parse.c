@@ -150,7 +150,7 @@ parse_model(struct ctx *c, const cJSON *root, struct scenario *sc,
 	if ((d = get_enum(c, m, "/model", "dtype", dtype_names,
 	    sc->model.dtype)) >= 0)
 		sc->model.dtype = (enum dtype)d;
-	parse_scalars(c, m, "model", sc);
+	parse_scalars(c, m, "model", sc, NULL);
 
 	parse_compute(c, root, m, sc);
 }
@@ -246,7 +246,7 @@ parse_prices(struct ctx *c, const cJSON *cl, struct scenario *sc)
 	sc->cluster.priced = 1;
 	check_keys(c, p, "/cluster/price_per_hour",
 	    scenario_object_keys("cluster.price_per_hour"));
-	parse_scalars(c, p, "cluster.price_per_hour", sc);
+	parse_scalars(c, p, "cluster.price_per_hour", sc, NULL);
 }
 
 /* cluster.price_per_hour.nic: what a host's NIC adds an hour, by speed
@@ -436,13 +436,9 @@ parse_cluster(struct ctx *c, const cJSON *root, struct scenario *sc,
 	if ((t = get_enum(c, cl, "/cluster", "topology", topology_names,
 	    sc->cluster.topology)) >= 0)
 		sc->cluster.topology = (enum topology)t;
-	g->hosts = get_int(c, cl, "/cluster", "hosts", 0, 1, 1 << 20,
-	    &sc->cluster.hosts);
+	parse_scalars(c, cl, "cluster", sc, g);
 	get_link(c, cl, "nic", "latency", 1, &sc->cluster.nic_Bps,
 	    &sc->cluster.latency_s);
-	parse_scalars(c, cl, "cluster", sc);
-	get_int(c, cl, "/cluster", "gpus_per_host", 0, 1, 1024,
-	    &sc->cluster.gpus_per_host);
 	parse_machine(c, cl, sc);
 	if (sc->cluster.gpus_per_host > 1) {
 		get_link(c, cl, "intra_bw", "intra_latency", 0,
@@ -881,7 +877,7 @@ parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc,
 		snprintf(path, sizeof path, "/faults/%s", procs[i]);
 		parse_process(c, p, path, keys[i], specs[i], delays[i]);
 	}
-	parse_scalars(c, f, "faults", sc);
+	parse_scalars(c, f, "faults", sc, NULL);
 	if ((ck = get_object(c, f, "/faults", "checkpoint", 0)) != NULL) {
 		g->checkpoint = 1;
 		check_keys(c, ck, "/faults/checkpoint",
@@ -890,13 +886,13 @@ parse_faults(struct ctx *c, const cJSON *root, struct scenario *sc,
 		    &sc->faults.checkpoint_every);
 		sc->faults.storage = get_string(c, ck, "/faults/checkpoint",
 		    "storage", 0);
-		parse_scalars(c, ck, "faults.checkpoint", sc);
+		parse_scalars(c, ck, "faults.checkpoint", sc, NULL);
 	}
 	if ((e = get_object(c, f, "/faults", "elastic", 0)) != NULL) {
 		sc->faults.elastic = 1;
 		check_keys(c, e, "/faults/elastic",
 		    scenario_object_keys("faults.elastic"));
-		parse_scalars(c, e, "faults.elastic", sc);
+		parse_scalars(c, e, "faults.elastic", sc, NULL);
 	}
 }
 
@@ -946,7 +942,7 @@ parse_numerics(struct ctx *c, const cJSON *root, struct scenario *sc,
 			i++;
 		}
 	}
-	parse_scalars(c, nm, "numerics", sc);
+	parse_scalars(c, nm, "numerics", sc, NULL);
 	/* the model's shape when its kind is known (its size is derived) */
 	if (f >= 0) {
 		m->kind = (enum nn_kind)f;
@@ -972,7 +968,7 @@ parse_run(struct ctx *c, const cJSON *root, struct scenario *sc,
 	get_units(c, r, "/run", "duration", 0, &range_run,
 	    &sc->run.duration_s);
 	/* (min_fault_events before the steps: it makes a run open-ended) */
-	parse_scalars(c, r, "run", sc);
+	parse_scalars(c, r, "run", sc, NULL);
 	/* with a duration, "steps": null is no steps (--set run.steps=null
 	 * on a file that gives them) */
 	if (!(scenario_open_ended(sc) || duration) || !cJSON_IsNull(

@@ -25,6 +25,19 @@ const struct scalar scalars[] = {
 #undef SCALAR
 #undef UNITS
 
+static const struct {
+	const char	*block, *key;
+	size_t		 flag;		/* of its int in struct given */
+} givens[] = {
+#define SCALAR(block, key, type, min, max, dflt, field, what)
+#define UNITS(block, key, range, dflt, field)
+#define GIVEN(block, key, flag) { block, key, offsetof(struct given, flag) },
+#include "scalars.def"
+#undef SCALAR
+#undef UNITS
+	{ NULL, NULL, 0 }
+};
+
 /* The field of row s in sc. */
 static void *
 field(struct scenario *sc, const struct scalar *s)
@@ -52,8 +65,9 @@ scalars_default(struct scenario *sc)
 	}
 }
 
-/* Row s's value in obj (at path) into sc, if given and good. */
-static void
+/* Row s's value in obj (at path) into sc, if given and good: whether it
+ * was (S_BOOL: whether given). */
+static int
 parse_one(struct ctx *c, const cJSON *obj, const char *path,
     const struct scalar *s, struct scenario *sc)
 {
@@ -62,47 +76,63 @@ parse_one(struct ctx *c, const cJSON *obj, const char *path,
 
 	switch (s->type) {
 	case S_INT:
-		get_int(c, obj, path, s->key, 0, (long)s->min, (long)s->max,
-		    field(sc, s));
-		break;
+		return get_int(c, obj, path, s->key, 0, (long)s->min,
+		    (long)s->max, field(sc, s));
 	case S_LONG:
-		get_long(c, obj, path, s->key, 0, (long)s->min, (long)s->max,
-		    field(sc, s));
-		break;
+		return get_long(c, obj, path, s->key, 0, (long)s->min,
+		    (long)s->max, field(sc, s));
 	case S_BOOL:
 		*(int *)field(sc, s) = get_bool(c, obj, path, s->key,
 		    *(int *)field(sc, s));
-		break;
+		return cJSON_GetObjectItemCaseSensitive(obj, s->key) != NULL;
 	case S_NUMBER:
-		get_number(c, obj, path, s->key, s->min, s->max, d);
-		break;
+		return get_number(c, obj, path, s->key, s->min, s->max, d);
 	case S_POSITIVE:
 		if (get_number(c, obj, path, s->key, s->min, s->max, d) &&
 		    *d == s->min) {
 			snprintf(p, sizeof p, "%s/%s", path, s->key);
 			err_at(c, p, "expected %s > %g, got %g", s->what,
 			    s->min, s->min);
+			return 0;
 		}
-		break;
+		return cJSON_GetObjectItemCaseSensitive(obj, s->key) != NULL;
 	case S_UNITS:
-		get_units(c, obj, path, s->key, 0, s->range, d);
-		break;
+		return get_units(c, obj, path, s->key, 0, s->range, d);
 	}
+	return 0;
+}
+
+/* Row s's GIVEN flag in g, or NULL. */
+static int *
+given_flag(const struct scalar *s, struct given *g)
+{
+	int i;
+
+	for (i = 0; g != NULL && givens[i].key != NULL; i++)
+		if (strcmp(givens[i].block, s->block) == 0 &&
+		    strcmp(givens[i].key, s->key) == 0)
+			return (int *)(void *)((char *)g + givens[i].flag);
+	return NULL;
 }
 
 void
 parse_scalars(struct ctx *c, const cJSON *obj, const char *block,
-    struct scenario *sc)
+    struct scenario *sc, struct given *g)
 {
 	const struct scalar *s;
 	char path[64], *dot;
+	int *flag;
 
 	snprintf(path, sizeof path, "/%s", block);	/* a.b: /a/b */
 	while ((dot = strchr(path, '.')) != NULL)
 		*dot = '/';
-	for (s = scalars; s->key != NULL; s++)
-		if (strcmp(s->block, block) == 0)
-			parse_one(c, obj, path, s, sc);
+	for (s = scalars; s->key != NULL; s++) {
+		if (strcmp(s->block, block) != 0)
+			continue;
+		if (parse_one(c, obj, path, s, sc) &&
+		    (flag = given_flag(s, g)) != NULL)
+			*flag = 1;
+	}
 }
 
 const char *const *
