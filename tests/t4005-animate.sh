@@ -146,6 +146,24 @@ def faultwin(page, trace, k, before, after):
             fail("%s down %r, expected %r to %r" % (host, spans, t_f, back))
     print("ok: fault %d, %s, %g to %g" % (k, host, t_f, back))
 
+def done(page, want, fewer):
+    """each panel's steps done after its last exchange: want (an
+    integer); with fewer, more than the exchanges over the workers (an
+    elastic ring that lost workers: its steps have fewer exchanges)"""
+    _, ps = panels(page)
+    for p in ps:
+        d, n = p["done_after"], len(p["exchanges"])
+        if len(d) != n or any(b < a for a, b in zip(d, d[1:])):
+            fail("%s: done_after not one a exchange, rising" % p["name"])
+        if want != "-" and not near(d[-1], float(want), 1e-9):
+            fail("%s: %r steps done, expected %s" % (p["name"], d[-1], want))
+        if abs(d[-1] - round(d[-1])) > 1e-9:
+            fail("%s: %r steps done, not whole steps" % (p["name"], d[-1]))
+        if fewer and not d[-1] > n / p["workers"] + 0.5:
+            fail("%s: %r steps done, not above %g exchanges over %d "
+                 "workers" % (p["name"], d[-1], n, p["workers"]))
+    print("ok: %r" % [p["done_after"][-1] for p in ps])
+
 def field(page, i, key):
     _, ps = panels(page)
     v = ps[int(i)][key]
@@ -170,6 +188,8 @@ check "nothing fetched: no src, href, url(), only the SVG namespace" \
 	page selfcontained "$TMP/lesson.html"
 check "three panels" test "$(page field "$TMP/lesson.html" 2 name)" = \
 	seed-250m-10w-10g-ring
+check "each panel: 1 step done in its step played" \
+	page done "$TMP/lesson.html" 1 ""
 check "the step after the warm-up by default" \
 	test "$(page field "$TMP/lesson.html" 0 steps)" = "[1, 1]"
 span=$(page field "$TMP/lesson.html" 0 span_s)
@@ -185,6 +205,13 @@ for s in ps1 ps8 ring all-to-all ps-worker0; do
 	check "$s: each link's drawn GB is the report's bytes, the messages its" \
 		page conservation "$TMP/$s.html" "$TMP/$s.json"
 done
+check "the five steps of each, done" sh -c "for s in ps1 ps8 ring all-to-all ps-worker0; do python3 '$TMP/page.py' done '$TMP/'\$s.html 5 '' || exit 1; done"
+# An elastic ring that lost workers around a preemption: every step done
+# counts one, with fewer exchanges than a step of all the workers
+"$PSIM" animate --fault 1 -s faults.elastic.min_workers=2 -o "$TMP/elastic.html" \
+	"$S/spot-250m-10w-10g-ring.json" 2>"$TMP/err" || not_ok "elastic page" "$(cat "$TMP/err")"
+check "an elastic ring's steps done: whole steps, more than exchanges over workers" \
+	page done "$TMP/elastic.html" - fewer
 # a run where the steps are not alike: stragglers, 3 of its steps
 "$PSIM" animate --steps 2..4 -s run.steps=5 -o "$TMP/str.html" \
 	"$S/straggler-sync-ps.json" 2>"$TMP/err" || not_ok "stragglers" "$(cat "$TMP/err")"

@@ -14,7 +14,6 @@
 #include "report.h"
 #include "results.h"
 #include "scenario.h"
-#include "stats.h"
 #include "timeline.h"
 #include "utf8.h"
 #include "words.h"
@@ -840,27 +839,65 @@ put_head(FILE *f, const struct scenario *sc, const struct results *r,
 }
 
 /* The instants at which a worker's exchange ended, in order, from the
- * window's start: the page counts steps done as those over the
- * workers, each step n of them (an asynchronous PS's too, as its
- * goodput counts). */
+ * window's start, and the steps done after each: a step's exchanges
+ * each count one over their number in the window, so that a step is
+ * one whether n workers ended it or an elastic ring's fewer (an
+ * asynchronous PS's steps, each worker's own, as its goodput counts
+ * them). */
+struct xch {
+	double		 t, w;	/* an exchange's end, its share of a step */
+};
+
+static int
+xch_cmp(const void *a, const void *b)
+{
+	const struct xch *x = a, *y = b;
+
+	return x->t != y->t ? (x->t > y->t) - (x->t < y->t) :
+	    (x->w > y->w) - (x->w < y->w);
+}
+
 static void
 put_exchanges(FILE *f, const struct timeline *tl, double t0, double t1)
 {
-	double *t = xcalloc(tl->nev + 1, sizeof *t);
+	struct xch *x = xcalloc(tl->nev + 1, sizeof *x);
 	size_t k, n = 0;
+	int *per, top = 0;
+	double done = 0;
 
+	/* each step's exchanges (workers' waits ending in the window)
+	 * weigh one over their number: a step of an elastic ring that
+	 * lost a worker is a whole step too */
 	for (k = 0; k < tl->nev; k++)
-		if (tl->ev[k].kind == TL_WAIT && tl->ev[k].t1_s >= t0 &&
-		    tl->ev[k].t1_s <= t1)
-			t[n++] = tl->ev[k].t1_s - t0;
-	qsort(t, n, sizeof *t, stats_cmp_double);
+		if (tl->ev[k].kind == TL_WAIT && tl->ev[k].step > top)
+			top = tl->ev[k].step;
+	per = xcalloc((size_t)top + 1, sizeof *per);
+	for (k = 0; k < tl->nev; k++)
+		if (tl->ev[k].kind == TL_WAIT && tl->ev[k].step >= 0 &&
+		    tl->ev[k].t1_s >= t0 && tl->ev[k].t1_s <= t1)
+			per[tl->ev[k].step]++;
+	for (k = 0; k < tl->nev; k++)
+		if (tl->ev[k].kind == TL_WAIT && tl->ev[k].step >= 0 &&
+		    tl->ev[k].t1_s >= t0 && tl->ev[k].t1_s <= t1) {
+			x[n].t = tl->ev[k].t1_s - t0;
+			x[n++].w = 1.0 / per[tl->ev[k].step];
+		}
+	qsort(x, n, sizeof *x, xch_cmp);
 	fputs(",\n\"exchanges\":[", f);
 	for (k = 0; k < n; k++) {
 		fputs(k ? "," : "", f);
-		num(f, t[k]);
+		num(f, x[k].t);
+	}
+	/* the steps done once each has ended */
+	fputs("],\n\"done_after\":[", f);
+	for (k = 0; k < n; k++) {
+		done += x[k].w;
+		fputs(k ? "," : "", f);
+		num(f, done);
 	}
 	fputs("]", f);
-	free(t);
+	free(per);
+	free(x);
 }
 
 void

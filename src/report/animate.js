@@ -469,8 +469,9 @@
 		}
 		for (k = n; k < p.markEls.length; k++)
 			p.markEls[k].setAttribute('display', 'none');
-		/* steps done in the window: workers' exchanges over the
-		 * workers, and their rate since its start */
+		/* steps done in the window (each step's exchanges
+		 * weigh one over their number), and their rate since
+		 * its start */
 		var lo = 0, hi = p.exchanges.length, u = Math.min(t, p.span_s);
 		while (lo < hi) {
 			m = (lo + hi) >> 1;
@@ -479,7 +480,8 @@
 			else
 				hi = m;
 		}
-		var done = Math.floor(lo / Math.max(1, p.workers));
+		var done = lo > 0 ? Math.floor(p.done_after[lo - 1] + 1e-9) :
+		    0;
 		p.clock.textContent = 't = ' + secs(p.start_s + Math.max(0, u)) +
 		    (t < 0 ? ' (before its steps)' : t > p.span_s ? ' (done)' :
 		    '') + ' \u00b7 ' + fl + ' in flight' +
