@@ -154,6 +154,24 @@ ran() {
 	shift
 	[ $rn_bad = 0 ] && "$@"
 }
+# ff_pair FIELD WHAT NAME ARGS...: psim run ARGS with run.fast_forward true
+# and false gives the same report (tests/same-report.py); the true run's
+# simulation.FIELD (the WHAT it skipped) in $TMP/skipped, -1 when not the
+# same (0 would pass "nothing skipped")
+ff_pair() {
+	fp_field=$1 fp_what=$2 fp_name=$3
+	shift 3
+	if "$PSIM" run -f json -s run.fast_forward=true "$@" >"$TMP/on.json" 2>"$TMP/err" &&
+	    "$PSIM" run -f json -s run.fast_forward=false "$@" >"$TMP/off.json" 2>>"$TMP/err" &&
+	    python3 "$SRCDIR/tests/same-report.py" "$TMP/on.json" "$TMP/off.json" \
+	    "$fp_field" >"$TMP/skipped" 2>>"$TMP/err"; then
+		ok "$fp_name: $(cat "$TMP/skipped") $fp_what skipped, the same report"
+	else
+		not_ok "$fp_name: the same report" "$(cat "$TMP/skipped" "$TMP/err")"
+		echo -1 >"$TMP/skipped"
+	fi
+}
+
 # corpus_pairs FILE SCENARIO: the test's own pair() on SCENARIO with each
 # line of FILE as its --set list; in $engaged, how many skipped anything
 # (pair leaves the count in $TMP/skipped)

@@ -19,19 +19,9 @@ RING=$S/seed-250m-10w-10g-ring.json
 
 SAME=$SRCDIR/tests/same-report.py
 
-# pair NAME ARGS...: the run with fast_forward true and false; the
-# steps skipped on stdout of the check, in $TMP/skipped
-pair() {
-	name=$1; shift
-	if "$PSIM" run -f json -s run.fast_forward=true "$@" >"$TMP/on.json" 2>"$TMP/err" &&
-	    "$PSIM" run -f json -s run.fast_forward=false "$@" >"$TMP/off.json" 2>>"$TMP/err" &&
-	    python3 "$SAME" "$TMP/on.json" "$TMP/off.json" >"$TMP/skipped" 2>>"$TMP/err"; then
-		ok "$name: $(cat "$TMP/skipped") steps skipped, the same report"
-	else
-		not_ok "$name: the same report" "$(cat "$TMP/skipped" "$TMP/err")"
-		echo 0 >"$TMP/skipped"
-	fi
-}
+# pair NAME ARGS...: the run with fast_forward true and false, the
+# same report; the steps skipped in $TMP/skipped
+pair() { ff_pair fast_forwarded_steps steps "$@"; }
 
 # 36 scenarios from a fixed seed: --set lists, one a line
 python3 - >"$TMP/corpus" <<'EOF'

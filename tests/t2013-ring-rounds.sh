@@ -16,21 +16,9 @@ SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 S=$SRCDIR/scenarios
 RING=$S/seed-250m-10w-10g-ring.json
 
-SAME=$SRCDIR/tests/same-report.py
-
-# pair NAME ARGS...: the run with fast_forward true and false; the
-# messages left unsimulated in $TMP/skipped
-pair() {
-	name=$1; shift
-	if "$PSIM" run -f json -s run.fast_forward=true "$@" >"$TMP/on.json" 2>"$TMP/err" &&
-	    "$PSIM" run -f json -s run.fast_forward=false "$@" >"$TMP/off.json" 2>>"$TMP/err" &&
-	    python3 "$SAME" "$TMP/on.json" "$TMP/off.json" fast_forwarded_messages >"$TMP/skipped" 2>>"$TMP/err"; then
-		ok "$name: $(cat "$TMP/skipped") messages skipped, the same report"
-	else
-		not_ok "$name: the same report" "$(cat "$TMP/skipped" "$TMP/err")"
-		echo -1 >"$TMP/skipped"
-	fi
-}
+# pair NAME ARGS...: the run with fast_forward true and false, the
+# same report; the messages left unsimulated in $TMP/skipped
+pair() { ff_pair fast_forwarded_messages messages "$@"; }
 
 # The rule's count on a star: each phase runs rounds 0-2 and skips the
 # other n - 4 for each of the n workers, so a step leaves 2 (n - 4) n

@@ -455,7 +455,7 @@ settle(struct sim *sim, struct ff *ff, int j)
 			memcpy(ff->src + (size_t)q * nl, v, nl * sizeof *v);
 	}
 	metrics_add_ledgers(sim->metrics, ff->inc);
-	ff->messages += (long)ff->inc[0];	/* the ledgers' first */
+	ff->messages += (long)ff->inc[METRICS_LEDGER_MESSAGES];
 	sim->fstats.checkpoint_s += ff->inc[n];
 	metrics_repeat_updates(sim->metrics, ff->per, ff->m, ff->more, ff->T);
 	ff->owed = 0;

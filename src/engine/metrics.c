@@ -277,7 +277,7 @@ metrics_ledgers(const struct metrics *m, double *v)
 
 	if (v == NULL)
 		return n;
-	v[k++] = (double)m->messages;
+	v[k++] = (double)m->messages;	/* METRICS_LEDGER_MESSAGES */
 	for (i = 0; i < (size_t)m->nhosts; i++) {
 		v[k++] = m->sent[i];
 		v[k++] = m->received[i];

@@ -39,6 +39,7 @@ int metrics_record(const struct metrics *, int w, int step, double *start,
  * (metrics_ledgers(m, NULL)), or copied into v.  metrics_add_ledgers
  * adds v to them. */
 size_t metrics_ledgers(const struct metrics *, double *v);
+#define METRICS_LEDGER_MESSAGES	0	/* the messages' place in v */
 void metrics_add_ledgers(struct metrics *, const double *v);
 /* With gradient buckets: the seconds worker w's comm actor spent reducing
  * in a step (some of it hidden behind backprop). */

@@ -37,8 +37,9 @@ mod(int a, int n)
  * (to 1e-10 of a round per round skipped).  Every member decides alike:
  * it reads only the records of cuts before its own end of round s,
  * complete by then when they are quiet.  The repetition needs no other
- * flow on the links and no other actor at work: no faults, buckets,
- * numerics, several jobs or timeline.  Rings that run side by side (the
+ * flow on the links and no other actor at work: no faults (so no
+ * restart: a cut's key, its step, phase and round, is never reused),
+ * buckets, numerics, several jobs or timeline.  Rings that run side by side (the
  * rows, then the columns, of 2d-ring) skip together: a cut is quiet when
  * every member of all of them ended the round at one instant
  * (sim->round_ff members in all).  Hierarchical's leaders' ring skips
@@ -58,7 +59,7 @@ ring_may_skip(const struct sim *sim, int members)
 static struct ring_cut *
 cut_slot(struct sim *sim, long key)
 {
-	return &sim->ring_cut[key % 4];
+	return &sim->ring_cut[key % RING_CUTS];
 }
 
 static void
@@ -66,9 +67,8 @@ cut_record(struct sim *sim, long key, double t)
 {
 	struct ring_cut *c = cut_slot(sim, key);
 
-	if (c->key != key || c->gen != sim->generation) {
+	if (c->key != key) {
 		c->key = key;
-		c->gen = sim->generation;
 		c->n = 0;
 		c->lo = c->hi = t;
 	}
@@ -89,9 +89,8 @@ rounds_to_skip(struct sim *sim, int g, int s, long key, double *T)
 		return 0;
 	a = cut_slot(sim, key - 2);
 	b = cut_slot(sim, key - 1);
-	if (a->key != key - 2 || b->key != key - 1 ||
-	    a->gen != sim->generation || b->gen != sim->generation ||
-	    a->n != all || b->n != all)
+	if (a->key != key - 2 || b->key != key - 1 || a->n != all ||
+	    b->n != all)
 		return 0;
 	*T = b->hi - a->hi;
 	if (!(*T > 0) || a->hi - a->lo > 1e-10 * *T ||

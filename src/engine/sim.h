@@ -75,6 +75,8 @@ struct sim_host {
 	int		 shards;	/* PS shards it holds */
 };
 
+#define RING_CUTS	4	/* the cuts between rounds ring.c keeps */
+
 struct sim {
 	const struct scenario *sc;
 	const struct strategy *strategy;
@@ -112,11 +114,10 @@ struct sim {
 	 * may be skipped, the last cuts between rounds, rounds skipped */
 	int		 round_ff;
 	struct ring_cut {
-		int	 gen;
 		long	 key;		/* -1: none */
 		int	 n;		/* members that ended the round */
 		double	 lo, hi;	/* their first and last end */
-	}		 ring_cut[4];
+	}		 ring_cut[RING_CUTS];
 	long		 rounds_skipped;
 
 	/* PS: shard j of the layout is on host shard_hidx[j]. */

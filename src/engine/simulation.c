@@ -151,7 +151,7 @@ build(const struct scenario *sc, char **workers, char **servers,
 	sim->strategy = strategy_of(sc->strategy.info);
 	sim->nworkers = sc->placement.workers;
 	sim->nservers = sc->placement.servers;
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < RING_CUTS; i++)
 		sim->ring_cut[i].key = -1;
 	sim->hosts = xcalloc((size_t)(sim->nworkers + sim->nservers + 1),
 	    sizeof *sim->hosts);

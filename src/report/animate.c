@@ -846,6 +846,7 @@ put_head(FILE *f, const struct scenario *sc, const struct results *r,
  * them). */
 struct xch {
 	double		 t, w;	/* an exchange's end, its share of a step */
+	int		 step;
 };
 
 static int
@@ -860,28 +861,29 @@ xch_cmp(const void *a, const void *b)
 static void
 put_exchanges(FILE *f, const struct timeline *tl, double t0, double t1)
 {
+	const struct tl_event *e;
 	struct xch *x = xcalloc(tl->nev + 1, sizeof *x);
 	size_t k, n = 0;
 	int *per, top = 0;
 	double done = 0;
 
-	/* each step's exchanges (workers' waits ending in the window)
-	 * weigh one over their number: a step of an elastic ring that
-	 * lost a worker is a whole step too */
-	for (k = 0; k < tl->nev; k++)
-		if (tl->ev[k].kind == TL_WAIT && tl->ev[k].step > top)
-			top = tl->ev[k].step;
+	/* the workers' waits ending in the window; each step's weigh one
+	 * over their number: a step of an elastic ring that lost a worker
+	 * is a whole step too */
+	for (k = 0; k < tl->nev; k++) {
+		e = &tl->ev[k];
+		if (e->kind != TL_WAIT || e->step < 0 || e->t1_s < t0 ||
+		    e->t1_s > t1)
+			continue;
+		x[n].t = e->t1_s - t0;
+		x[n++].step = e->step;
+		top = e->step > top ? e->step : top;
+	}
 	per = xcalloc((size_t)top + 1, sizeof *per);
-	for (k = 0; k < tl->nev; k++)
-		if (tl->ev[k].kind == TL_WAIT && tl->ev[k].step >= 0 &&
-		    tl->ev[k].t1_s >= t0 && tl->ev[k].t1_s <= t1)
-			per[tl->ev[k].step]++;
-	for (k = 0; k < tl->nev; k++)
-		if (tl->ev[k].kind == TL_WAIT && tl->ev[k].step >= 0 &&
-		    tl->ev[k].t1_s >= t0 && tl->ev[k].t1_s <= t1) {
-			x[n].t = tl->ev[k].t1_s - t0;
-			x[n++].w = 1.0 / per[tl->ev[k].step];
-		}
+	for (k = 0; k < n; k++)
+		per[x[k].step]++;
+	for (k = 0; k < n; k++)
+		x[k].w = 1.0 / per[x[k].step];
 	qsort(x, n, sizeof *x, xch_cmp);
 	fputs(",\n\"exchanges\":[", f);
 	for (k = 0; k < n; k++) {

@@ -570,7 +570,7 @@ static void
 check_cost(struct ctx *c, const struct scenario *sc)
 {
 	const struct nn *m = &sc->numerics.model;
-	double flows, t, n, k;
+	double flows, t, n, k, group;
 	long losses;
 	int h;
 	char w[32];
@@ -583,9 +583,9 @@ check_cost(struct ctx *c, const struct scenario *sc)
 	    sc->strategy.sync == SYNC_SYNC) {
 		n = scenario_ps_members(sc);
 		k = sc->strategy.shards;
-		flows = n < COST_PS_GROUP ? n : COST_PS_GROUP;
+		group = n < COST_PS_GROUP ? n : COST_PS_GROUP;
 		t = COST_PS_COMMS2 * (n * k * k + k * ceil(n / COST_PS_GROUP) *
-		    flows * flows);
+		    group * group);
 		units_fmt_time(t, w, sizeof w);
 		if (t > COST_STEP_SAY)
 			note_at(c, "/strategy/shards", "%d shards and %.0f "
