@@ -7,9 +7,9 @@
 # agrees to 1e-9 with fast_forward true and false, and most of them do
 # skip steps; so do 24 synchronous parameter servers (dedicated and
 # colocated shards, chunks, the four partitions, BytePS's CPU hosts,
-# machines reducing inside first).  Where steps differ (jitter, an
-# asynchronous PS, numerics, buckets, an elastic ring) nothing is
-# skipped; the steps
+# machines reducing inside first).  Where steps differ (jitter, backup
+# workers, numerics, buckets, an elastic ring) nothing is
+# skipped (the asynchronous PS: t3005); the steps
 # --timeline-steps keeps are run, their events the same; the text report
 # says how many were skipped.  t3003 does the same under faults.
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -121,7 +121,7 @@ check "... all but a few of its 7,054 steps skipped" test "$(cat "$TMP/skipped")
 # Nothing skipped where steps differ or the strategy is not covered
 for c in "stragglers:$S/straggler-ring.json:-s run.steps=60" \
 	"an elastic ring:$S/spot-250m-10w-10g-ring.json:-s run.steps=300 -s faults.elastic.min_workers=2" \
-	"an asynchronous PS:$S/seed-250m-10w-10g-ps8.json:-s run.steps=60 -s strategy.sync=async" \
+	"backup workers:$S/seed-250m-10w-10g-ps8.json:-s run.steps=60 -s strategy.sync=backup -s strategy.backup_workers=1" \
 	"buckets:$S/resnet50-16w-10g-ring-buckets.json:-s run.steps=30" \
 	"double binary tree:$RING:-s strategy.algorithm=double-binary-tree -s run.steps=60"; do
 	name=${c%%:*}; rest=${c#*:}; f=${rest%%:*}; sets=${rest#*:}

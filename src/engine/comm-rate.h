@@ -19,6 +19,16 @@ sg_comm_t comm_start(sg_comm_t comm);
 void engine_bw_factor(double (*fn)(void *ctx, double size, sg_host_t src,
     sg_host_t dst), void *ctx);
 
+/* The network's transfers in flight, every one frozen where it is
+ * (fastforward-async.c): a handle, or NULL and none frozen if one is
+ * still in its latency phase (a transfer is frozen by its rate, which
+ * SimGrid's latency phase does not wait for: it would leave it early).
+ * net_unfrozen: how many run outside the handle's (started since).
+ * net_thaw lets them go on and frees the handle. */
+void *net_freeze(void);
+size_t net_unfrozen(const void *);
+void net_thaw(void *);
+
 #ifdef __cplusplus
 }
 #endif

@@ -287,18 +287,6 @@ next_checkpoint(const struct ff *ff, int j)
 	return (j + ff->every) / ff->every * ff->every;
 }
 
-/* Whether the run cannot end before the next fault event: it has seen
- * fewer than run.min_fault_events and more are to come, and it ends past
- * run.duration only once it has seen them (sim_past_end), at an event
- * or later.  The skip stops short of that event anyway, so the duration
- * does not bound it. */
-static int
-waits_for_faults(const struct sim *sim)
-{
-	return sim->sc->faults.on && !sim->faults_over &&
-	    fault_stats_events(&sim->fstats) < sim->sc->run.min_fault_events;
-}
-
 /* The whole cycles m that may be skipped from cut j to land on the cut
  * k steps past them (0 <= k <= L - 2), its last end being that of cut
  * j + k - L (end) plus (m + 1) T: all but two cycles and a few steps
@@ -312,7 +300,7 @@ room(const struct sim *sim, const struct ff *ff, int j, int k, double end)
 	double L = ff->L, T = ff->T, step = T / L;
 	double m = floor((sim->steps - j - k - 2 * L - 3) / L);
 
-	if (sim->sc->run.duration_s > 0 && !waits_for_faults(sim))
+	if (sim->sc->run.duration_s > 0 && !sim_waits_for_faults(sim))
 		m = fmin(m, floor((sim->sc->run.duration_s - end - 3 * T -
 		    4 * step) / T));
 	if (sim->sc->faults.on)	/* strictly before the next event */

@@ -7,6 +7,8 @@
 
 #include <assert.h>
 
+#include <simgrid/engine.h>
+
 #include "metrics.h"
 #include "ps.h"
 #include "recovery.h"
@@ -40,6 +42,51 @@ cut(struct sim *sim, int stepped)
 	}
 }
 
+/* Shard j's share of a checkpoint's bytes. */
+static double
+share(const struct sim *sim, int j)
+{
+	return sim->sc->faults.ckpt_bytes * (double)sim->layout.shard_count[j] /
+	    (double)sim->layout.elements;
+}
+
+/* async and ssp: shard j's share of a checkpoint at the version it has
+ * now, sent by an actor of its own on the shard's host while the shard
+ * goes on serving.  The gradient that brings the version to a multiple
+ * of every n is whichever of the pushes that arrive at one instant the
+ * shard applies first; had the checkpoint held that worker's reply, the
+ * run's times would hang on the order of simultaneous pushes, which is
+ * SimGrid's and not the protocol's (issue 37).  A PS's saver does not
+ * hold one worker's update either (TensorFlow's Saver runs on the
+ * chief, reading the variables).  The numbers are taken now, the
+ * checkpoint counts once its bytes are at the storage host. */
+static void
+saver(struct sim *sim, int j)
+{
+	struct ps_state *st = sim->state;
+	long version = st->save_version[j], applied = st->save_applied[j];
+	double t = recovery_checkpoint(sim, sim->shard_hidx[j], j,
+	    share(sim, j));
+
+	if (j == 0)
+		sim->fstats.checkpoint_s += t;
+	recovery_ps_checkpointed(sim, j, version, applied, 0);
+	sim->saving--;
+}
+
+static void
+save(struct sim *sim, int j)
+{
+	struct ps_state *st = sim->state;
+
+	st->save_version[j] = st->version[j];
+	st->save_applied[j] = sim->applied_total;
+	recovery_ps_capture(sim, j);
+	sim->saving++;
+	sim->last_save_s = simgrid_get_clock();
+	sim_spawn(sim, "ps-saver", sim->shard_hidx[j], saver, j);
+}
+
 /* With faults: the connection of shard j (idx / n) to worker w (idx % n)
  * on the shard's host.  A push that fails on the wire (its worker died)
  * is lost.  sync and backup take a step's gradients until they have
@@ -50,7 +97,7 @@ cut(struct sim *sim, int stepped)
  * once, unless its slot already gave this step its gradient: then the
  * step's reply goes to the replacement.  The servers checkpoint their
  * shards every faults.checkpoint.every steps (async and ssp: that many
- * times n gradients). */
+ * times n gradients, sent by a saver of their own). */
 void
 ps_conn(struct sim *sim, int idx)
 {
@@ -112,17 +159,17 @@ ps_conn(struct sim *sim, int idx)
 				metrics_applied(sim->metrics);
 		} else
 			ps_apply(sim, j, m);
-		if (every > 0 && st->version[j] % (stepped ? every :
-		    (long)every * n) == 0) {
-			/* the shard's share of a checkpoint */
-			t = recovery_checkpoint(sim, me, j,
-			    sc->faults.ckpt_bytes * (double)count /
-			    (double)sim->layout.elements);
+		if (every > 0 && stepped && st->version[j] % every == 0) {
+			/* the shard's share of a checkpoint, before the
+			 * replies: every worker of the step waits for it */
+			t = recovery_checkpoint(sim, me, j, share(sim, j));
 			if (j == 0)
 				sim->fstats.checkpoint_s += t;
 			recovery_ps_checkpointed(sim, j, st->version[j],
-			    sim->applied_total);
-		}
+			    sim->applied_total, 1);
+		} else if (every > 0 && !stepped &&
+		    st->version[j] % ((long)every * n) == 0)
+			save(sim, j);
 		for (i = 0; stepped && i < n; i++) {
 			if (contributed[i])
 				ps_reply_to(sim, j, i, to[i]);

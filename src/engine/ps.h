@@ -55,6 +55,8 @@ struct ps_state {
 	char		*contributed;	/* sync, [j * n + w] */
 	sg_mailbox_t	*reply_to;	/* sync, [j * n + w] */
 	int		*held;		/* ssp, [j * n + w] */
+	long		*save_version;	/* async, ssp, per shard: the version */
+	long		*save_applied;	/* a saver sends, and applied_total */
 	/* The sync PS's participants: every worker, or with local_reduce
 	 * each machine's first GPU. */
 	int		 np;

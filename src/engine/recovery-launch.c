@@ -13,6 +13,7 @@
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>
 
+#include "fastforward-async.h"
 #include "recovery-impl.h"
 #include "sim.h"
 #include "xmalloc.h"
@@ -79,6 +80,7 @@ launcher(struct sim *sim, int unused)
 		sg_sem_acquire(ctl->restored);
 	/* from here on nothing blocks: the job is whole again at once */
 	sim->strategy->setup(sim);
+	ffa_start(sim);
 	for (w = 0; w < sim->nworkers; w++) {
 		if (ctl->down[w])
 			continue;

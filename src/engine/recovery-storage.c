@@ -82,22 +82,31 @@ recovery_step_done(struct sim *sim, int steps)
  * restores, once every shard has saved that same version; until then
  * the shards' shares wait in the numerics' pending copy. */
 void
+recovery_ps_capture(struct sim *sim, int j)
+{
+	struct numerics *nm = sim->num;
+	long lo, len;
+
+	if (nm == NULL)
+		return;
+	numerics_range(nm, sim->layout.shard_offset[j],
+	    sim->layout.shard_count[j], &lo, &len);
+	numerics_checkpoint_range(nm, lo, len);
+}
+
+void
 recovery_ps_checkpointed(struct sim *sim, int j, long version,
-    long applied)
+    long applied, int capture)
 {
 	struct recovery *ctl = sim->rec;
 	struct numerics *nm = sim->num;
-	long lo, len;
 	int i;
 
 	sim->ckpt_version[j] = version;
 	if (j == 0)
 		ctl->pending_applied = applied;
-	if (nm != NULL) {
-		numerics_range(nm, sim->layout.shard_offset[j],
-		    sim->layout.shard_count[j], &lo, &len);
-		numerics_checkpoint_range(nm, lo, len);
-	}
+	if (capture)
+		recovery_ps_capture(sim, j);
 	for (i = 0; i < sim->layout.nshards; i++) {
 		if (sim->ckpt_version[i] != version)
 			return;

@@ -36,6 +36,7 @@
 #include <simgrid/host.h>
 #include <simgrid/link.h>
 
+#include "fastforward-async.h"
 #include "metrics.h"
 #include "recovery-impl.h"
 #include "recovery.h"
@@ -176,6 +177,8 @@ kill_all(struct sim *sim)
 	sg_actor_kill_all();
 	for (w = 0; w < sim->nworkers; w++)
 		sim_worker_gone(sim, w, 1);
+	sim->saving = 0;	/* (the savers are gone too) */
+	ffa_stopped(sim);
 }
 
 /* The job stops: every actor but the controller is killed, and what the

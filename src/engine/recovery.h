@@ -23,9 +23,11 @@ void recovery_step_done(struct sim *, int steps);
 void recovery_job_done(struct sim *);
 
 /* ps: shard j saved its checkpoint at version (shard 0: with applied
- * gradients so far); keep its floats for a restore. */
+ * gradients so far); its floats for a restore kept now (capture), or
+ * kept by recovery_ps_capture when its bytes left. */
 void recovery_ps_checkpointed(struct sim *, int j, long version,
-    long applied);
+    long applied, int capture);
+void recovery_ps_capture(struct sim *, int j);
 
 /* Send bytes from host src to the storage host and wait: a checkpoint
  * (slot: the storage receiver to use, one per sender).  Returns the

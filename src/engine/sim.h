@@ -1,6 +1,6 @@
 /* sim.h: the state of one simulation run on SimGrid, which every part
  * of the engine shares: struct sim, its hosts, its messages and the
- * fault controller's hooks.  Data only, and one predicate on it; what
+ * fault controller's hooks.  Data only, and two predicates on it; what
  * reads and changes it is in one file a role: the simulation's life
  * (simulation.h), the message layer (message.h), the workers' step loop
  * and actors (worker.h), the timeline's events (sim-timeline.h), the
@@ -24,6 +24,7 @@
 #include "shape.h"
 
 struct ff;
+struct ffa;
 struct metrics;
 struct numerics;
 struct recovery;
@@ -178,9 +179,13 @@ struct sim {
 	struct timeline	*timeline;	/* --timeline: NULL without */
 	struct ff	*ff;		/* run.fast_forward: NULL where it
 					   does not apply */
+	struct ffa	*ffa;		/* the same for an asynchronous PS
+					   (fastforward-async.h) */
 	double		 next_fault_s;	/* the fault controller's next
 					   event, or INFINITY */
 	double		 last_fault_s;	/* the last it played, or -INFINITY */
+	double		 last_save_s;	/* a PS's last checkpoint's start */
+	int		 saving;	/* a PS's checkpoints under way */
 	struct numerics	*num;		/* NULL: sizes only */
 };
 
@@ -199,6 +204,18 @@ sim_between_machines(sg_host_t a, sg_host_t b)
 	void *x = sg_host_get_data(a), *y = sg_host_get_data(b);
 
 	return a != b && (x == NULL || x != y);
+}
+
+/* Whether the run cannot end before its next fault event: it has seen
+ * fewer than run.min_fault_events and more are to come, and it ends past
+ * run.duration only once it has seen them (worker.h: sim_past_end), at
+ * an event or later.  A fast-forward stops short of that event anyway,
+ * so the duration does not bound it. */
+static inline int
+sim_waits_for_faults(const struct sim *sim)
+{
+	return sim->sc->faults.on && !sim->faults_over &&
+	    fault_stats_events(&sim->fstats) < sim->sc->run.min_fault_events;
 }
 
 static inline int

@@ -32,6 +32,7 @@
 #include "summary.h"
 #include "timeline.h"
 #include "fastforward.h"
+#include "fastforward-async.h"
 #include "xmalloc.h"
 #include "message.h"
 #include "worker.h"
@@ -216,6 +217,7 @@ build(const struct scenario *sc, char **workers, char **servers,
 	free(hosts);
 	sim->next_fault_s = INFINITY;
 	sim->last_fault_s = -INFINITY;
+	sim->last_save_s = -INFINITY;
 	sim->ff = ff_create(sim);
 	facts(sim);
 	/* a host's machine, for sim_between_machines (sim.h) */
@@ -225,6 +227,7 @@ build(const struct scenario *sc, char **workers, char **servers,
 		    (void *)(intptr_t)(sim->facts.rack_of[i] + 1));
 	if (sc->cluster.topology == TOPO_PLATFORM)
 		link_table(sim);
+	sim->ffa = ffa_create(sim);	/* (after link_table: pays_latency) */
 	sim->num = numerics_create(sim);
 	return sim;
 }
@@ -288,6 +291,24 @@ sim_run(struct sim *sim)
 	return sim_run_jobs(&sim, 1);
 }
 
+/* PSIM_TIE_PROBE=S, for the tests: an actor that wakes every S
+ * simulated seconds and does nothing.  Each wake-up splits SimGrid's
+ * update of the transfers' bytes in two, an ulp apart from one update,
+ * so transfers that end at one instant may end in another order: a
+ * sample of that order, which an asynchronous PS's staleness follows
+ * (tests/t3005, psim(1)). */
+static void
+tie_probe(int argc, char **argv)
+{
+	double s = atof(getenv("PSIM_TIE_PROBE"));
+
+	(void)argc;
+	(void)argv;
+	sg_actor_daemonize(sg_actor_self());
+	for (;;)
+		sg_actor_sleep_for(s);
+}
+
 /* Before the run: the strategy's set-up, the workers. */
 static void
 start(struct sim *sim)
@@ -296,9 +317,16 @@ start(struct sim *sim)
 	 * the start) is set up and started by the controller once it can */
 	int down = sim->start_down;
 	int w;
+	const char *probe = getenv("PSIM_TIE_PROBE");
 
+	if (probe != NULL && atof(probe) > 0)
+		sg_actor_start(sg_actor_init("tie-probe",
+		    sim->hosts[sim->storage >= 0 ? sim->storage : 0].host),
+		    tie_probe, 0, NULL);
 	if (down == 0 && sim->strategy->setup != NULL)
 		sim->strategy->setup(sim);
+	if (down == 0)
+		ffa_start(sim);
 	for (w = 0; w < sim->nworkers && down == 0; w++) {
 		/* a PS worker down from the start joins later */
 		if (sim->schedule != NULL && sim->schedule->initially_down[w])
@@ -373,8 +401,9 @@ sim_results(struct sim *sim, const struct analytic *a, double wall_s)
 
 	metrics_summary(sim->metrics, &in, hosts);
 	in.fstats = sim->fstats;
-	in.fast_forwarded = ff_skipped(sim->ff);
-	in.ff_messages = ff_messages(sim->ff) + sim->rounds_skipped;
+	in.fast_forwarded = ff_skipped(sim->ff) + ffa_skipped(sim->ffa);
+	in.ff_messages = ff_messages(sim->ff) + ffa_messages(sim->ffa) +
+	    sim->rounds_skipped;
 	r = summary_results(&in, a, wall_s);
 	numerics_training(sim->num, &r->training);
 	free(hosts);
@@ -407,6 +436,7 @@ sim_free(struct sim *sim)
 	if (sim == NULL)
 		return;
 	ff_free(sim->ff);
+	ffa_free(sim->ffa);
 	metrics_free(sim->metrics);
 	numerics_free(sim->num);
 	if (sim->hooks != NULL)

@@ -119,6 +119,10 @@ ps_setup(struct sim *sim)
 		st->contributed = xcalloc(kn, 1);
 		st->reply_to = xcalloc(kn, sizeof *st->reply_to);
 		st->held = xcalloc(kn, sizeof *st->held);
+		st->save_version = xcalloc((size_t)k,
+		    sizeof *st->save_version);
+		st->save_applied = xcalloc((size_t)k,
+		    sizeof *st->save_applied);
 		for (j = 0; j < (int)kn; j++) {
 			snprintf(name, sizeof name, "ps-conn-%d-%d",
 			    j / sim->nworkers, j % sim->nworkers);
@@ -180,6 +184,8 @@ ps_cleanup(struct sim *sim)
 	free(st->contributed);
 	free(st->reply_to);
 	free(st->held);
+	free(st->save_version);
+	free(st->save_applied);
 	free(st->part);
 	free(st->pidx);
 	free(st->pbucket);
@@ -218,9 +224,52 @@ ps_skipped(struct sim *sim, int w, int steps)
 		if (every > 0 && (v = st->version[j] / every * every) >
 		    sim->ckpt_version[j])
 			recovery_ps_checkpointed(sim, j, v,
-			    sim->applied_total);
+			    sim->applied_total, 1);
 	}
 	sim->steps_done = (int)ps_least_version(sim);
+}
+
+/* An asynchronous PS's counters for its fast-forward: each shard's
+ * version, each worker's last pull and clock there, the gradients
+ * applied. */
+static int
+ps_counters(struct sim *sim, long **v, size_t *len, int max)
+{
+	struct ps_state *st = sim->state;
+	size_t k = (size_t)sim->layout.nshards, kn = k * (size_t)sim->nworkers;
+
+	if (max < 4 || st == NULL)
+		return 0;
+	v[0] = st->version;
+	len[0] = k;
+	v[1] = st->pulled;
+	len[1] = kn;
+	v[2] = sim->clock;
+	len[2] = kn;
+	v[3] = &sim->applied_total;
+	len[3] = 1;
+	return 4;
+}
+
+/* With faults, async and ssp checkpoint a shard at every multiple of
+ * every n of its version (ps-conn.c): the periods of per updates of
+ * each shard before the first of them reaches its next. */
+static long
+ps_cycles_left(struct sim *sim, long per)
+{
+	struct ps_state *st = sim->state;
+	long every = (long)sim->sc->faults.checkpoint_every * sim->nworkers;
+	long least = 1000000000L, left;
+	int j;
+
+	if (!sim->sc->faults.on || every <= 0 || st == NULL)
+		return least;
+	for (j = 0; j < sim->layout.nshards; j++) {
+		left = (st->version[j] / every + 1) * every - st->version[j];
+		if (left / per < least)
+			least = left / per;
+	}
+	return least;
 }
 
 /* Also BytePS (OSDI '20): the PS protocol, with a summation service on
@@ -233,4 +282,6 @@ const struct strategy strategy_ps = {
 	.join = ps_join,
 	.cleanup = ps_cleanup,
 	.skipped = ps_skipped,
+	.counters = ps_counters,
+	.cycles_left = ps_cycles_left,
 };

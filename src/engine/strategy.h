@@ -35,6 +35,14 @@ struct strategy {
 	 * it, then each worker's own, at its end of that step (NULL: the
 	 * strategy keeps no count of steps). */
 	void		 (*skipped)(struct sim *, int worker, int steps);
+	/* An asynchronous PS's fast-forward (fastforward-async.c): the
+	 * counters that a steady state moves on by the same amount each
+	 * period, up to max arrays into v and len, how many; the periods
+	 * of per updates each it may skip before its next checkpoint (NULL:
+	 * the strategy has no such steady state). */
+	int		 (*counters)(struct sim *, long **v, size_t *len,
+			    int max);
+	long		 (*cycles_left)(struct sim *, long per);
 };
 
 /* The workers one receiver actor of a sync PS shard serves

@@ -12,6 +12,7 @@
 #include <simgrid/exec.h>
 
 #include "fastforward.h"
+#include "fastforward-async.h"
 #include "metrics.h"
 #include "sim.h"
 #include "sim-timeline.h"
@@ -51,7 +52,9 @@ compute(struct sim *sim, int w, int pulls)
 		    sg_host_get_speed(sim->hosts[w].host);
 
 	if (sim->layout.layer_share == NULL) {
+		ffa_computing(sim, w, sg_actor_self());
 		sg_actor_execute(flops);
+		ffa_computing(sim, w, NULL);
 		return 0;
 	}
 	if (pulls && sim->pulled != NULL) {
@@ -238,6 +241,7 @@ sim_worker_gone(struct sim *sim, int w, int killed)
 		return;
 	sim->worker_actor[w] = NULL;
 	sim->live_workers--;
+	ffa_worker(sim, w);
 	if (!killed)
 		sg_sem_release(sim->worker_exit);
 }
@@ -259,6 +263,7 @@ worker_main(struct sim *sim, int w)
 	int lead = sim->members != NULL ? sim->members[0] : 0;
 
 	sim_tag_worker_actor();
+	ffa_worker(sim, w);
 
 	if (sim->sc->faults.on) {
 		sg_actor_daemonize(sg_actor_self());	/* the controller ends */
@@ -296,6 +301,7 @@ worker_main(struct sim *sim, int w)
 		    (!sim->sc->faults.on || allreduce))
 			numerics_sample(nm, sim, step + 1, nm->param[w],
 			    simgrid_get_clock());
+		step += ffa_adjust(sim, w, &seq, &start, &computed);
 		if (seq < sim->steps) {
 			metrics_step(sim->metrics, w, seq, start, computed,
 			    simgrid_get_clock());
@@ -304,6 +310,7 @@ worker_main(struct sim *sim, int w)
 		}
 		sim_timeline_step(sim, w, seq, computed, 1);
 		step += ff_step_end(sim, w, seq);
+		ffa_step_end(sim, w, seq);
 		if (sc->faults.on && allreduce && w == lead)
 			sim->hooks->step_done(sim, step + 1);
 	}

@@ -1,0 +1,590 @@
+/* fastforward-async.c: run.fast_forward for an asynchronous PS (async
+ * and ssp).  Its workers do not wait for one another, so once one of
+ * them is out of phase (a replacement joins late) its network is never
+ * idle: fastforward.c's quiet cut never comes.  But the run still
+ * settles into a steady state: every worker's step lasts the same
+ * period T, each step of it the one before shifted by T.  Then the
+ * whole simulation is frozen where it is and moved on by m periods:
+ * an actor of its own suspends every transfer in flight and every
+ * worker's compute, sleeps m T, and resumes them, and the ledgers, the
+ * update times, the strategy's counters (each shard's version, each
+ * worker's pulls and clock there, the gradients applied) and each
+ * worker's step records get m periods' worth, each worker's step under
+ * way moving on by m steps.
+ *
+ * Why the times are kept.  At the freeze the state is every actor
+ * blocked in a transfer, a compute or a wait; resumed, each transfer
+ * goes on with the bytes it had left and each compute with its flops,
+ * so what follows is what followed the freeze's instant, m T later.
+ * In a steady state that is what the run does m T after it: the
+ * numbers added are m copies of the last period's.  Two conditions on
+ * the instant: no transfer in its latency phase (SimGrid counts a
+ * suspended transfer's latency down, so it would leave it early: then
+ * the freeze waits for a later instant), and no actor running at it
+ * (the freeze lets the actors due at its instant run first, and undoes
+ * itself if one of them started a transfer or a compute).  The steady
+ * state is taken from the records: every live worker's last three
+ * steps a period apart to 1e-10 T, the last period's numbers from the
+ * snapshots at the anchor's (the first live worker's) last two ends,
+ * no fault event since the first of those steps began, and a skip ends
+ * strictly before the next fault event, the run's end and the next
+ * checkpoint.
+ *
+ * What is not kept: the order of pushes that reach a shard at one
+ * instant.  The freeze splits SimGrid's update of every flow's bytes in
+ * two, and a flow's last bytes an ulp apart reorder simultaneous
+ * completions, so the shards apply such pushes in another order than a
+ * run without the skip: the staleness figures are another sample of
+ * that order, as any change of SimGrid's event order gives (issue 37's
+ * decision).  Nothing else depends on that order: a shard's reply
+ * waits for no other push, and a checkpoint does not hold a worker's
+ * reply (ps-conn.c's saver).
+ *
+ * Where: async with or without faults, ssp without, not with numerics,
+ * compute jitter, buckets, several jobs, a timeline, or a platform
+ * file on the ideal network (psim pays latencies by sleeps there). */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <simgrid/actor.h>
+#include <simgrid/engine.h>
+
+#include "comm-rate.h"
+#include "fastforward-async.h"
+#include "metrics.h"
+#include "sim.h"
+#include "strategy.h"
+#include "xmalloc.h"
+
+#define FFA_REL		1e-10	/* of a period: equal periods */
+#define FFA_ARRAYS	8	/* the strategy's counters at most */
+#define FFA_TRIES	8	/* instants tried for a freeze */
+#define FFA_POLL	0.7853981634	/* the freezer's wake-ups, by T */
+
+/* Where every instant has a worker computing, the instants tried for a
+ * freeze after the skip is asked, as shares of a period: spread and not
+ * round, so that one is likely clear of every transfer's latency phase
+ * and of every event. */
+static const double ffa_tries[FFA_TRIES] = {
+	0.0137, 0.1291, 0.2718, 0.3819, 0.5207, 0.6443, 0.7639, 0.8862
+};
+
+struct ffa {
+	int		 n;
+	size_t		 nl;		/* the metrics' ledgers */
+	size_t		 nv;		/* a snapshot's numbers: the ledgers,
+					   the updates, the counters */
+	int		 narr;
+	long		*arr[FFA_ARRAYS];
+	size_t		 len[FFA_ARRAYS];
+	double		*snap;		/* [3][nv]: at the anchor's ends */
+	int		 snap_step[3];
+	int		 snap_who[3];
+	double		*inc;		/* [nv]: a period's numbers */
+	double		*add;		/* [nl]: the skip's ledgers */
+	int		*last;		/* per worker: last step recorded */
+	int		*moved;		/* per worker: steps its step under
+					   way moves on */
+	sg_actor_t	*computing;	/* per worker, while it computes */
+	double		 at, shift;	/* the last freeze: when, how long */
+	double		 T;		/* the period */
+	double		 since;		/* the proof's first step's start */
+	int		 asked;		/* a freezer is at work */
+	long		 skipped, messages;
+};
+
+
+static int
+applies(const struct sim *sim)
+{
+	const struct scenario *sc = sim->sc;
+
+	/* (ssp under faults holds the other workers once they are ahead of
+	 * a lost one by its bound: left out, its skips were not exact) */
+	return sc->run.fast_forward && sc->strategy.info->family ==
+	    FAMILY_PS && (sc->strategy.sync == SYNC_ASYNC ||
+	    (sc->strategy.sync == SYNC_SSP && !sc->faults.on)) &&
+	    sim->strategy->counters !=
+	    NULL && sc->numerics.mode == NUM_OFF && sc->cluster.jitter ==
+	    JITTER_NONE && sc->strategy.bucket_bytes == 0 && sc->njobs == 0 &&
+	    !sim->pays_latency;
+}
+
+struct ffa *
+ffa_create(struct sim *sim)
+{
+	struct ffa *f;
+	int i;
+
+	if (!applies(sim))
+		return NULL;
+	f = xcalloc(1, sizeof *f);
+	f->n = sim->nworkers;
+	f->nl = metrics_ledgers(sim->metrics, NULL);
+	f->last = xcalloc((size_t)f->n, sizeof *f->last);
+	f->moved = xcalloc((size_t)f->n, sizeof *f->moved);
+	f->computing = xcalloc((size_t)f->n, sizeof *f->computing);
+	for (i = 0; i < f->n; i++)
+		f->last[i] = -1;
+	for (i = 0; i < 3; i++)
+		f->snap_step[i] = -1;
+	f->add = xcalloc(f->nl, sizeof *f->add);
+	return f;
+}
+
+void
+ffa_free(struct ffa *f)
+{
+	if (f == NULL)
+		return;
+	free(f->last);
+	free(f->moved);
+	free(f->computing);
+	free(f->snap);
+	free(f->inc);
+	free(f->add);
+	free(f);
+}
+
+long
+ffa_skipped(const struct ffa *f)
+{
+	return f != NULL ? f->skipped : 0;
+}
+
+long
+ffa_messages(const struct ffa *f)
+{
+	return f != NULL ? f->messages : 0;
+}
+
+void
+ffa_computing(struct sim *sim, int w, sg_actor_t me)
+{
+	if (sim->ffa != NULL)
+		sim->ffa->computing[w] = me;
+}
+
+void
+ffa_worker(struct sim *sim, int w)
+{
+	if (sim->ffa != NULL) {
+		sim->ffa->computing[w] = NULL;
+		sim->ffa->moved[w] = 0;
+	}
+}
+
+static int
+live(const struct sim *sim, int w)
+{
+	return !sim->sc->faults.on || sim->worker_actor[w] != NULL;
+}
+
+/* The ledgers, the updates applied and the strategy's counters into v
+ * (the counters asked again: a relaunch sets the strategy up anew). */
+static void
+take(struct sim *sim, struct ffa *f, double *v)
+{
+	size_t k = metrics_ledgers(sim->metrics, v), i;
+	int a;
+
+	f->narr = sim->strategy->counters(sim, f->arr, f->len, FFA_ARRAYS);
+
+	v[k++] = (double)metrics_updates(sim->metrics);
+	for (a = 0; a < f->narr; a++)
+		for (i = 0; i < f->len[a]; i++)
+			v[k++] = (double)f->arr[a][i];
+}
+
+static const double *
+snap(const struct ffa *f, int step, int who)
+{
+	int s = step % 3;
+
+	return step >= 0 && f->snap_step[s] == step && f->snap_who[s] == who ?
+	    f->snap + (size_t)s * f->nv : NULL;
+}
+
+static int
+same(double a, double b, double tol)
+{
+	return fabs(a - b) <= tol;
+}
+
+/* Whether worker w's last three steps are a period T apart, the last
+ * ended within a period of the anchor's end e; the first one's start
+ * into *first. */
+static int
+steady(const struct sim *sim, const struct ffa *f, int w, double T,
+    double e, double *first)
+{
+	double s[3], c[3], x[3], tol = FFA_REL * T;
+	int i, k = f->last[w];
+
+	for (i = 0; i < 3; i++) {
+		if (k - i < 0 || metrics_record(sim->metrics, w, k - i, &s[i],
+		    &c[i], &x[i]) != 0)
+			return 0;
+	}
+	for (i = 0; i < 2; i++) {
+		if (!same(s[i] - s[i + 1], T, tol) ||
+		    !same(c[i] - c[i + 1], T, tol) ||
+		    !same(x[i] - x[i + 1], T, tol))
+			return 0;
+	}
+	*first = fmin(*first, s[2]);
+	return x[0] > e - T - tol;
+}
+
+/* Whether nothing that the records do not show came since time t: no
+ * fault event, no checkpoint begun or under way. */
+static int
+quiet_since(const struct sim *sim, double t)
+{
+	return sim->last_fault_s < t && sim->last_save_s < t &&
+	    sim->saving == 0;
+}
+
+/* At the anchor a's end of step j: whether the run is in a steady state
+ * (every live worker steady, no fault event since the steps seen began,
+ * no skip's step still under way), its period and a period's numbers
+ * into f. */
+static int
+proof(struct sim *sim, struct ffa *f, int a, int j)
+{
+	const double *b = snap(f, j - 1, a), *c = snap(f, j, a);
+	double s, cc, e, e1, T, first = INFINITY;
+	size_t i;
+	int w;
+
+	if (b == NULL || c == NULL || metrics_record(sim->metrics, a, j, &s,
+	    &cc, &e) != 0 || metrics_record(sim->metrics, a, j - 1, &s, &cc,
+	    &e1) != 0)
+		return 0;
+	T = e - e1;
+	if (!(T > 0))
+		return 0;
+	for (w = 0; w < f->n; w++) {
+		if (!live(sim, w))
+			continue;
+		if (f->moved[w] != 0 || !steady(sim, f, w, T, e, &first))
+			return 0;
+	}
+	if (!quiet_since(sim, first))
+		return 0;
+	for (i = 0; i < f->nv; i++)
+		f->inc[i] = c[i] - b[i];
+	f->T = T;
+	f->since = first;
+	return 1;
+}
+
+/* The first live worker. */
+static int
+anchor(const struct sim *sim)
+{
+	int w;
+
+	for (w = 0; w < sim->nworkers; w++) {
+		if (live(sim, w))
+			return w;
+	}
+	return -1;
+}
+
+int
+ffa_adjust(struct sim *sim, int w, int *seq, double *start,
+    double *compute_end)
+{
+	struct ffa *f = sim->ffa;
+	int m;
+
+	if (f == NULL || f->moved[w] == 0)
+		return 0;
+	m = f->moved[w];
+	f->moved[w] = 0;
+	*seq += m;
+	if (*start <= f->at)
+		*start += f->shift;
+	if (*compute_end <= f->at)
+		*compute_end += f->shift;
+	return m;
+}
+
+void
+ffa_step_end(struct sim *sim, int w, int seq)
+{
+	struct ffa *f = sim->ffa;
+	int s;
+
+	if (f == NULL)
+		return;
+	f->last[w] = seq;
+	if (w != anchor(sim) || sim->timeline != NULL)
+		return;
+	if (f->snap == NULL) {	/* (the counters are the setup's) */
+		f->narr = sim->strategy->counters(sim, f->arr, f->len,
+		    FFA_ARRAYS);
+		f->nv = f->nl + 1;
+		for (s = 0; s < f->narr; s++)
+			f->nv += f->len[s];
+		f->snap = xcalloc(3 * f->nv, sizeof *f->snap);
+		f->inc = xcalloc(f->nv, sizeof *f->inc);
+	}
+	s = seq % 3;
+	take(sim, f, f->snap + (size_t)s * f->nv);
+	f->snap_step[s] = seq;
+	f->snap_who[s] = w;
+	/* (a flag the freezer reads when it next wakes: a simcall here, to
+	 * wake it, would put this worker's next moves after those of the
+	 * actors due at this instant, and change the order of its pushes) */
+	if (!f->asked && proof(sim, f, w, seq))
+		f->asked = 1;
+}
+
+/* The whole periods that may be skipped from now: all but a few before
+ * the run's steps, duration, next fault event and next checkpoint; 0
+ * for none. */
+static long
+room(struct sim *sim, const struct ffa *f, double now)
+{
+	const struct scenario *sc = sim->sc;
+	double T = f->T, m = 1e9, per = f->inc[f->nl];
+	int w;
+
+	if (!(per > 0))
+		return 0;
+	if (sc->faults.on)
+		m = fmin(m, floor(((double)sim->nworkers * sim->steps -
+		    (double)sim->applied_total) / per) - 3);
+	for (w = 0; !sc->faults.on && w < f->n; w++)
+		m = fmin(m, sim->steps - f->last[w] - 4);
+	if (sc->run.duration_s > 0 && !sim_waits_for_faults(sim))
+		m = fmin(m, floor((sc->run.duration_s - now) / T) - 3);
+	if (sc->faults.on)
+		m = fmin(m, ceil((sim->next_fault_s - now) / T) - 2);
+	if (!quiet_since(sim, f->since))
+		return 0;
+	if (sim->strategy->cycles_left != NULL)
+		m = fmin(m, (double)sim->strategy->cycles_left(sim,
+		    (long)per) - 2);
+	return m >= 1 ? (long)m : 0;
+}
+
+/* The workers computing now suspended, into who: how many. */
+static int
+hold(struct ffa *f, sg_actor_t *who)
+{
+	int w, k = 0;
+
+	for (w = 0; w < f->n; w++) {
+		if (f->computing[w] != NULL) {
+			who[k++] = f->computing[w];
+			sg_actor_suspend(f->computing[w]);
+		}
+	}
+	return k;
+}
+
+/* Whether a worker computes that is not among the k held. */
+static int
+escaped(const struct ffa *f, sg_actor_t *who, int k)
+{
+	int w, i;
+
+	for (w = 0; w < f->n; w++) {
+		for (i = 0; f->computing[w] != NULL && i < k &&
+		    who[i] != f->computing[w]; i++)
+			;
+		if (f->computing[w] != NULL && i == k)
+			return 1;
+	}
+	return 0;
+}
+
+/* m periods' numbers added, each live worker's steps records written
+ * and its step under way moved on. */
+static void
+book(struct sim *sim, struct ffa *f, long m, double now)
+{
+	double s, c, e, T = f->T;
+	size_t i, k = f->nl + 1;
+	long per = (long)f->inc[f->nl], p;
+	int a, w;
+
+	for (i = 0; i < f->nl; i++)
+		f->add[i] = f->inc[i] * (double)m;
+	metrics_add_ledgers(sim->metrics, f->add);
+	f->messages += (long)f->add[METRICS_LEDGER_MESSAGES];
+	metrics_repeat_updates(sim->metrics, per, m, 0, T);
+	f->narr = sim->strategy->counters(sim, f->arr, f->len, FFA_ARRAYS);
+	for (a = 0; a < f->narr; a++)
+		for (i = 0; i < f->len[a]; i++)
+			f->arr[a][i] += (long)f->inc[k++] * m;
+	for (w = 0; w < f->n; w++) {
+		if (!live(sim, w) || metrics_record(sim->metrics, w,
+		    f->last[w], &s, &c, &e) != 0)
+			continue;
+		for (p = 1; p <= m; p++) {
+			if (f->last[w] + p < sim->steps)
+				metrics_step(sim->metrics, w,
+				    f->last[w] + (int)p, s + (double)p * T,
+				    c + (double)p * T, e + (double)p * T);
+		}
+		f->last[w] += (int)m;
+		f->moved[w] = (int)m;
+		if (sim->local_step != NULL)
+			sim->local_step[w] += m;
+	}
+	sim->begun += (int)m;
+	f->at = now;
+	f->shift = (double)m * T;
+	f->skipped += m;
+}
+
+/* Freeze the run now for m periods: 0, or -1 if the instant does not
+ * allow it (nothing changed then). */
+static int
+freeze(struct sim *sim, struct ffa *f, long m)
+{
+	sg_actor_t *who = xcalloc((size_t)f->n, sizeof *who);
+	void *net;
+	int k, ok;
+
+	net = net_freeze();
+
+	if (net == NULL) {
+		free(who);
+		return -1;
+	}
+	k = hold(f, who);
+	/* the actors due now run first: none may start anything */
+	sg_actor_sleep_for(0);
+	ok = net_unfrozen(net) == 0 && !escaped(f, who, k);
+	if (ok) {
+		book(sim, f, m, simgrid_get_clock());
+		sg_actor_sleep_for((double)m * f->T);
+	}
+	net_thaw(net);
+	while (k-- > 0)
+		sg_actor_resume(who[k]);
+	free(who);
+	return ok ? 0 : -1;
+}
+
+static int
+by_start(const void *a, const void *b)
+{
+	const double *x = a, *y = b;
+
+	return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+/* The instants after t0 to try a freeze at, into at (FFA_TRIES at
+ * most): the middles of the times in the next period when no worker
+ * computes, by the records, in order; or where one always does,
+ * ffa_tries' shares of the period.  Suspending a compute lets SimGrid's
+ * CPU model end computes due at one instant in another order, so that
+ * workers in step push in another order after the freeze (the
+ * staleness maximum of workers in step moved from 9 to 18); a freeze
+ * between computes keeps their order. */
+static int
+instants(const struct sim *sim, const struct ffa *f, double t0, double *at)
+{
+	double T = f->T, (*iv)[2] = xcalloc(3 * (size_t)f->n, sizeof *iv);
+	double s, c, e, a, covered = 0;
+	int w, k = 0, i, n = 0;
+
+	for (w = 0; w < f->n; w++) {
+		if (!live(sim, w) || metrics_record(sim->metrics, w, f->last[w],
+		    &s, &c, &e) != 0)
+			continue;
+		a = fmod(s - t0, T);
+		a += a < 0 ? T : 0;
+		for (i = -1; i <= 1; i++) {
+			iv[k][0] = a + i * T;
+			iv[k++][1] = a + (c - s) + i * T;
+		}
+	}
+	qsort(iv, (size_t)k, sizeof *iv, by_start);
+	for (i = 0; i < k && n < FFA_TRIES; i++) {
+		if (iv[i][0] > covered && covered < T && iv[i][0] > 0)
+			at[n++] = t0 + (covered + fmin(iv[i][0], T)) / 2;
+		covered = fmax(covered, iv[i][1]);
+	}
+	if (k == 0 || (n < FFA_TRIES && covered < T))
+		at[n++] = t0 + (covered + T) / 2;
+	free(iv);
+	for (i = 0; n == 0 && i < FFA_TRIES; i++)
+		at[i] = t0 + ffa_tries[i] * T;
+	return n > 0 ? n : FFA_TRIES;
+}
+
+/* Once asked: the instants of instants() tried for a freeze. */
+static void
+attempt(struct sim *sim, struct ffa *f)
+{
+	double at[FFA_TRIES];
+	long m;
+	int i, n = instants(sim, f, simgrid_get_clock(), at);
+
+	for (i = 0; i < n; i++) {
+		if (at[i] > simgrid_get_clock())
+			sg_actor_sleep_for(at[i] - simgrid_get_clock());
+		sg_actor_yield();
+		if ((m = room(sim, f, simgrid_get_clock())) < 1 ||
+		    freeze(sim, f, m) == 0)
+			break;
+	}
+}
+
+/* The freezer, an actor of its own: it wakes every FFA_POLL periods (of
+ * seconds before the first) to see whether a skip is asked, and tries
+ * it.  (A share that is not round, so that its wake-ups fall at no
+ * instant of the run's own: one at a compute's end, a round number of
+ * seconds, would change the order of the actors due then.) */
+static void
+freezer(int argc, char **argv)
+{
+	struct sim *sim = sg_actor_self_get_data();
+	struct ffa *f = sim->ffa;
+
+	(void)argc;
+	(void)argv;
+	sg_actor_daemonize(sg_actor_self());
+	for (;;) {
+		sg_actor_sleep_for(FFA_POLL * (f->T > 0 ? f->T : 1.0));
+		if (f->asked)
+			attempt(sim, f);
+		f->asked = 0;
+	}
+}
+
+void
+ffa_start(struct sim *sim)
+{
+	sg_actor_t a;
+
+	if (sim->ffa == NULL)
+		return;
+	a = sg_actor_init("fast-forward",
+	    sim->hosts[sim->storage >= 0 ? sim->storage : 0].host);
+	sg_actor_set_data(a, sim);
+	sg_actor_start(a, freezer, 0, NULL);
+}
+
+void
+ffa_stopped(struct sim *sim)
+{
+	struct ffa *f = sim->ffa;
+	int w;
+
+	if (f == NULL)
+		return;
+	f->asked = 0;
+	for (w = 0; w < f->n; w++)
+		ffa_worker(sim, w);
+}
