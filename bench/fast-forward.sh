@@ -6,13 +6,14 @@
 # fast_forward only (1,000,000 steps, run.steps' cap; without it, about
 # 8 minutes); the same on spot workers (faults), 30 days at a 40 h mean
 # time to preemption; the seed's synchronous PS (8 dedicated shards) as
-# the ring, and on spot workers; and the rounds of one large step
+# the ring, and on spot workers; the asynchronous PS on spot workers
+# (async: fastforward-async.c); and the rounds of one large step
 # (rounds: one step of the seed's ring at 1024 and 4096 workers and of
 # every all-reduce algorithm at 1024, with fast_forward true, and the
 # ring at 1024 with false too, their reports compared to 1e-9).  Writes
 # the tables on stdout: bench/RESULTS.md keeps them.
 #
-#   bench/fast-forward.sh [ring] [spot] [ps] [spot-ps] [rounds]
+#   bench/fast-forward.sh [ring] [spot] [ps] [spot-ps] [async] [rounds]
 #                                        (default: all but rounds)
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,6 +22,7 @@ ring=$here/../scenarios/seed-250m-10w-10g-ring.json
 spot=$here/../scenarios/spot-250m-10w-10g-ring.json
 ps=$here/../scenarios/seed-250m-10w-10g-ps8.json
 spotps=$here/../scenarios/spot-250m-10w-10g-sync-ps8.json
+async=$here/../scenarios/spot-250m-10w-10g-async-ps8.json
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/psim-ff.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 command -v /usr/bin/time >/dev/null 2>&1 || apt-get install -y -q time >/dev/null
@@ -108,7 +110,7 @@ print("1024-worker ring, fast_forward true against false: %d figures, "
 PY
 }
 
-[ $# -gt 0 ] || set -- ring spot ps spot-ps
+[ $# -gt 0 ] || set -- ring spot ps spot-ps async
 for part; do
 	case $part in
 	rounds)	rounds ;;
@@ -125,7 +127,12 @@ for part; do
 		echo "at a 40 h mean time to preemption (servers checkpoint every 100 steps):"
 		echo
 		table "$spotps" "12h 2d 30d" -s faults.preemption.mttp=40h ;;
-	*)	echo "fast-forward.sh: no part $part (ring, spot, ps, spot-ps, rounds)" >&2
+	async)	echo "The asynchronous PS on spot workers: scenarios/spot-250m-10w-10g-async-ps8.json"
+		echo "at a 40 h mean time to preemption (each shard checkpoints every 100"
+		echo "steps' gradients):"
+		echo
+		table "$async" "12h 3d 30d" -s faults.preemption.mttp=40h ;;
+	*)	echo "fast-forward.sh: no part $part (ring, spot, ps, spot-ps, async, rounds)" >&2
 		exit 2 ;;
 	esac
 	echo

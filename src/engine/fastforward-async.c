@@ -45,6 +45,7 @@
  * file on the ideal network (psim pays latencies by sleeps there). */
 #include "config.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,12 +217,17 @@ same(double a, double b, double tol)
 
 /* Whether worker w's last three steps are a period T apart, the last
  * ended within a period of the anchor's end e; the first one's start
- * into *first. */
+ * into *first.  Apart by T to FFA_REL of it, or to the clock's own
+ * resolution at e where that is coarser: 4 ulps of the instant (a
+ * month into a run an ulp of the clock is 4.7e-10 s, more than 1e-10 of
+ * a 2.6 s step, and steps a period apart by every digit kept were taken
+ * for steps that are not). */
 static int
 steady(const struct sim *sim, const struct ffa *f, int w, double T,
     double e, double *first)
 {
-	double s[3], c[3], x[3], tol = FFA_REL * T;
+	double s[3], c[3], x[3];
+	double tol = fmax(FFA_REL * T, 4 * DBL_EPSILON * fabs(e));
 	int i, k = f->last[w];
 
 	for (i = 0; i < 3; i++) {
