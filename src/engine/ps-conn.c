@@ -68,8 +68,10 @@ saver(struct sim *sim, int j)
 	double t = recovery_checkpoint(sim, sim->shard_hidx[j], j,
 	    share(sim, j));
 
-	if (j == 0)
+	if (j == 0) {
 		sim->fstats.checkpoint_s += t;
+		sim->fstats.saved_beside_s += t;
+	}
 	recovery_ps_checkpointed(sim, j, version, applied, 0);
 	sim->saving--;
 }

@@ -460,7 +460,8 @@ text_training(FILE *f, const struct scenario *sc, const struct results *r)
 		units_fmt_time(r->fstats.restart_s, b2, sizeof b2);
 		fprintf(f, "%s restarting, ", b2);
 		units_fmt_time(r->fstats.checkpoint_s, b2, sizeof b2);
-		fprintf(f, "%s checkpointing\n", b2);
+		fprintf(f, "%s checkpointing%s\n", b2,
+		    r->fstats.saved_beside_s > 0 ? " (beside the steps)" : "");
 		unreplayed(f, sc, &r->fstats);
 		if (fault_stats_events(&r->fstats) < FEW_FAULT_EVENTS)
 			fprintf(f, "  %-22s only %d fault events in this run: "
@@ -565,8 +566,7 @@ departure_measured(const struct results *r, enum departure d, char *buf,
 
 	buf[0] = '\0';
 	if (d == D_FAULTS && r->faults) {
-		units_fmt_time(fs->stalled_s + fs->restart_s + fs->checkpoint_s,
-		    b1, sizeof b1);
+		units_fmt_time(fault_stats_still(fs), b1, sizeof b1);
 		units_fmt_time(r->simulated_s, b2, sizeof b2);
 		snprintf(buf, len, "the job stood still %s of its %s "
 		    "simulated (stalled, restarting, checkpointing)", b1, b2);

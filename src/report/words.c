@@ -209,8 +209,7 @@ report_bottleneck(const struct results *r, char *res, size_t rlen,
 	}
 	step_bottleneck(r, r->bottleneck.step, r->bottleneck.step_utilization,
 	    sres, sizeof sres, swhy, sizeof swhy);
-	units_fmt_time(fs->stalled_s + fs->restart_s + fs->checkpoint_s, still,
-	    sizeof still);
+	units_fmt_time(fault_stats_still(fs), still, sizeof still);
 	units_fmt_time(r->simulated_s, run, sizeof run);
 	snprintf(res, rlen, "the job stood still %.0f%% of the run",
 	    100 * r->bottleneck.utilization);

@@ -113,8 +113,7 @@ void
 results_summarize(struct results *r, int servers, int gpus)
 {
 	struct bottleneck *b = &r->bottleneck;
-	double still = r->fstats.stalled_s + r->fstats.restart_s +
-	    r->fstats.checkpoint_s;
+	double still = fault_stats_still(&r->fstats);
 
 	qsort(r->links, (size_t)r->nlinks, sizeof *r->links, cmp_link);
 	traffic(r, 0, &r->worker);
@@ -161,6 +160,13 @@ int
 fault_stats_events(const struct fault_stats *f)
 {
 	return f->preemptions + f->server_failures + f->link_failures;
+}
+
+double
+fault_stats_still(const struct fault_stats *f)
+{
+	return f->stalled_s + f->restart_s + f->checkpoint_s -
+	    f->saved_beside_s;
 }
 
 int

@@ -24,6 +24,8 @@ struct fault_stats {
 	int		 link_failures;	/* worker NICs down */
 	long		 lost_steps;
 	double		 stalled_s, restart_s, checkpoint_s;
+	double		 saved_beside_s;	/* of checkpoint_s, an asynchronous
+					   PS's: sent beside its steps */
 	double		 done_s;	/* when the job reached its steps */
 	double		 end_s;		/* when the run ended */
 	double		 worker_up_s;	/* worker hosts' time up, summed */
@@ -184,6 +186,9 @@ void results_summarize(struct results *, int servers, int gpus);
 /* The fault events a run saw: preemptions, server and link failures
  * (what run.min_fault_events counts). */
 int fault_stats_events(const struct fault_stats *);
+/* The simulated seconds the job stood still: stalled, restarting and
+ * checkpointing, but for the checkpoints sent beside its steps. */
+double fault_stats_still(const struct fault_stats *);
 
 void results_free(struct results *);
 
