@@ -5,8 +5,10 @@
  * settles into a steady state: every worker's step lasts the same
  * period T, each step of it the one before shifted by T.  Then the
  * whole simulation is frozen where it is and moved on by m periods:
- * an actor of its own suspends every transfer in flight and every
- * worker's compute, sleeps m T, and resumes them, and the ledgers, the
+ * an actor of its own (the freezer) holds every transfer in flight at a
+ * rate of no bit of a byte (comm-rate.cc: net_freeze, and why not
+ * SimGrid's suspend) and suspends any worker's compute, sleeps m T, and
+ * lets them go on, and the ledgers, the
  * update times, the strategy's counters (each shard's version, each
  * worker's pulls and clock there, the gradients applied) and each
  * worker's step records get m periods' worth, each worker's step under
@@ -17,28 +19,38 @@
  * goes on with the bytes it had left and each compute with its flops,
  * so what follows is what followed the freeze's instant, m T later.
  * In a steady state that is what the run does m T after it: the
- * numbers added are m copies of the last period's.  Two conditions on
- * the instant: no transfer in its latency phase (SimGrid counts a
- * suspended transfer's latency down, so it would leave it early: then
- * the freeze waits for a later instant), and no actor running at it
- * (the freeze lets the actors due at its instant run first, and undoes
- * itself if one of them started a transfer or a compute).  The steady
- * state is taken from the records: every live worker's last three
- * steps a period apart to 1e-10 T, the last period's numbers from the
- * snapshots at the anchor's (the first live worker's) last two ends,
- * no fault event since the first of those steps began, and a skip ends
- * strictly before the next fault event, the run's end and the next
- * checkpoint.
+ * numbers added are m copies of the last period's.  Conditions on the
+ * instant: no transfer in its latency phase (SimGrid counts a
+ * transfer's latency down whatever its rate, so it would leave it
+ * early: then the freeze waits for a later instant); no actor running
+ * at it (the freeze lets the actors due at its instant run first, and
+ * undoes itself if one of them started a transfer or a compute); and
+ * where there is one, no worker computing (a compute suspended and
+ * resumed lets SimGrid's CPU model end computes due at one instant in
+ * another order).  The freezer learns of a steady state from a flag it
+ * polls: a simcall from the worker that finds it would put that
+ * worker's next moves after the other actors' due at that instant.  The
+ * steady state is taken from the records: every live worker's last
+ * three steps a period apart (to 1e-10 T, or 4 ulps of the clock), the
+ * last period's numbers from the snapshots at the anchor's (the first
+ * live worker's) last two ends, no fault event or checkpoint since the
+ * first of those steps began; a skip ends strictly before the next
+ * fault event, the run's end and the next checkpoint.
  *
  * What is not kept: the order of pushes that reach a shard at one
- * instant.  The freeze splits SimGrid's update of every flow's bytes in
- * two, and a flow's last bytes an ulp apart reorder simultaneous
- * completions, so the shards apply such pushes in another order than a
- * run without the skip: the staleness figures are another sample of
- * that order, as any change of SimGrid's event order gives (issue 37's
- * decision).  Nothing else depends on that order: a shard's reply
+ * instant.  An event added at an instant of its own (the freezer's)
+ * splits SimGrid's update of every flow's bytes in two, and a flow's
+ * last bytes an ulp apart reorder simultaneous completions, so the
+ * shards may apply such pushes in another order than a run without the
+ * skip: the staleness figures are another sample of that order, as any
+ * change of SimGrid's event order gives (issue 37's decision;
+ * PSIM_TIE_PROBE draws such samples for tests/t3005).  A shard's reply
  * waits for no other push, and a checkpoint does not hold a worker's
- * reply (ps-conn.c's saver).
+ * reply (ps-conn.c's saver), so the times do not follow that order;
+ * but under faults an asynchronous PS is sensitive to nanoseconds (a
+ * replacement that joins another nanosecond out of phase keeps another
+ * period: bench/RESULTS.md), and there a skip's times are those of a
+ * run of every step as nearly as another sample of that order.
  *
  * Where: async with or without faults, ssp without, not with numerics,
  * compute jitter, buckets, several jobs, a timeline, or a platform
@@ -93,10 +105,9 @@ struct ffa {
 	double		 at, shift;	/* the last freeze: when, how long */
 	double		 T;		/* the period */
 	double		 since;		/* the proof's first step's start */
-	int		 asked;		/* a freezer is at work */
+	int		 asked;		/* a skip is asked of the freezer */
 	long		 skipped, messages;
 };
-
 
 static int
 applies(const struct sim *sim)
@@ -108,10 +119,9 @@ applies(const struct sim *sim)
 	return sc->run.fast_forward && sc->strategy.info->family ==
 	    FAMILY_PS && (sc->strategy.sync == SYNC_ASYNC ||
 	    (sc->strategy.sync == SYNC_SSP && !sc->faults.on)) &&
-	    sim->strategy->counters !=
-	    NULL && sc->numerics.mode == NUM_OFF && sc->cluster.jitter ==
-	    JITTER_NONE && sc->strategy.bucket_bytes == 0 && sc->njobs == 0 &&
-	    !sim->pays_latency;
+	    sim->strategy->counters != NULL && sc->numerics.mode == NUM_OFF &&
+	    sc->cluster.jitter == JITTER_NONE && sc->strategy.bucket_bytes ==
+	    0 && sc->njobs == 0 && !sim->pays_latency;
 }
 
 struct ffa *
