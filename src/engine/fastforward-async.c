@@ -52,9 +52,10 @@
  * period: bench/RESULTS.md), and there a skip's times are those of a
  * run of every step as nearly as another sample of that order.
  *
- * Where: async with or without faults, ssp without, not with numerics,
- * compute jitter, buckets, several jobs, a timeline, or a platform
- * file on the ideal network (psim pays latencies by sleeps there). */
+ * Where: async with or without faults, ssp without, not with shards on
+ * workers, numerics, compute jitter, buckets, several jobs, a timeline,
+ * or a platform file on the ideal network (psim pays latencies by
+ * sleeps there). */
 #include "config.h"
 
 #include <float.h>
@@ -93,9 +94,7 @@ struct ffa {
 	int		 narr;
 	long		*arr[FFA_ARRAYS];
 	size_t		 len[FFA_ARRAYS];
-	double		*snap;		/* [3][nv]: at the anchor's ends */
-	int		 snap_step[3];
-	int		 snap_who[3];
+	double		*s0, *s1;	/* [nv]: snapshots a period apart */
 	double		*inc;		/* [nv]: a period's numbers */
 	double		*add;		/* [nl]: the skip's ledgers */
 	int		*last;		/* per worker: last step recorded */
@@ -115,13 +114,17 @@ applies(const struct sim *sim)
 	const struct scenario *sc = sim->sc;
 
 	/* (ssp under faults holds the other workers once they are ahead of
-	 * a lost one by its bound: left out, its skips were not exact) */
+	 * a lost one by its bound: left out, its skips were not exact; and
+	 * a worker that holds a shard steps at its own period, so that the
+	 * workers hardly ever repeat together, while the freezer's wake-ups
+	 * would still change the order of events at one instant there) */
 	return sc->run.fast_forward && sc->strategy.info->family ==
 	    FAMILY_PS && (sc->strategy.sync == SYNC_ASYNC ||
 	    (sc->strategy.sync == SYNC_SSP && !sc->faults.on)) &&
 	    sim->strategy->counters != NULL && sc->numerics.mode == NUM_OFF &&
 	    sc->cluster.jitter == JITTER_NONE && sc->strategy.bucket_bytes ==
-	    0 && sc->njobs == 0 && !sim->pays_latency;
+	    0 && sc->njobs == 0 && !sim->pays_latency &&
+	    !sc->strategy.colocate;
 }
 
 struct ffa *
@@ -140,8 +143,6 @@ ffa_create(struct sim *sim)
 	f->computing = xcalloc((size_t)f->n, sizeof *f->computing);
 	for (i = 0; i < f->n; i++)
 		f->last[i] = -1;
-	for (i = 0; i < 3; i++)
-		f->snap_step[i] = -1;
 	f->add = xcalloc(f->nl, sizeof *f->add);
 	return f;
 }
@@ -154,7 +155,8 @@ ffa_free(struct ffa *f)
 	free(f->last);
 	free(f->moved);
 	free(f->computing);
-	free(f->snap);
+	free(f->s0);
+	free(f->s1);
 	free(f->inc);
 	free(f->add);
 	free(f);
@@ -210,15 +212,6 @@ take(struct sim *sim, struct ffa *f, double *v)
 			v[k++] = (double)f->arr[a][i];
 }
 
-static const double *
-snap(const struct ffa *f, int step, int who)
-{
-	int s = step % 3;
-
-	return step >= 0 && f->snap_step[s] == step && f->snap_who[s] == who ?
-	    f->snap + (size_t)s * f->nv : NULL;
-}
-
 static int
 same(double a, double b, double tol)
 {
@@ -266,19 +259,15 @@ quiet_since(const struct sim *sim, double t)
 
 /* At the anchor a's end of step j: whether the run is in a steady state
  * (every live worker steady, no fault event since the steps seen began,
- * no skip's step still under way), its period and a period's numbers
- * into f. */
+ * no skip's step still under way), and its period into f. */
 static int
 proof(struct sim *sim, struct ffa *f, int a, int j)
 {
-	const double *b = snap(f, j - 1, a), *c = snap(f, j, a);
 	double s, cc, e, e1, T, first = INFINITY;
-	size_t i;
 	int w;
 
-	if (b == NULL || c == NULL || metrics_record(sim->metrics, a, j, &s,
-	    &cc, &e) != 0 || metrics_record(sim->metrics, a, j - 1, &s, &cc,
-	    &e1) != 0)
+	if (metrics_record(sim->metrics, a, j, &s, &cc, &e) != 0 ||
+	    metrics_record(sim->metrics, a, j - 1, &s, &cc, &e1) != 0)
 		return 0;
 	T = e - e1;
 	if (!(T > 0))
@@ -291,8 +280,6 @@ proof(struct sim *sim, struct ffa *f, int a, int j)
 	}
 	if (!quiet_since(sim, first))
 		return 0;
-	for (i = 0; i < f->nv; i++)
-		f->inc[i] = c[i] - b[i];
 	f->T = T;
 	f->since = first;
 	return 1;
@@ -334,26 +321,23 @@ void
 ffa_step_end(struct sim *sim, int w, int seq)
 {
 	struct ffa *f = sim->ffa;
-	int s;
+	int a;
 
 	if (f == NULL)
 		return;
 	f->last[w] = seq;
 	if (w != anchor(sim) || sim->timeline != NULL)
 		return;
-	if (f->snap == NULL) {	/* (the counters are the setup's) */
+	if (f->inc == NULL) {	/* (the counters are the setup's) */
 		f->narr = sim->strategy->counters(sim, f->arr, f->len,
 		    FFA_ARRAYS);
 		f->nv = f->nl + 1;
-		for (s = 0; s < f->narr; s++)
-			f->nv += f->len[s];
-		f->snap = xcalloc(3 * f->nv, sizeof *f->snap);
+		for (a = 0; a < f->narr; a++)
+			f->nv += f->len[a];
+		f->s0 = xcalloc(f->nv, sizeof *f->s0);
+		f->s1 = xcalloc(f->nv, sizeof *f->s1);
 		f->inc = xcalloc(f->nv, sizeof *f->inc);
 	}
-	s = seq % 3;
-	take(sim, f, f->snap + (size_t)s * f->nv);
-	f->snap_step[s] = seq;
-	f->snap_who[s] = w;
 	/* (a flag the freezer reads when it next wakes: a simcall here, to
 	 * wake it, would put this worker's next moves after those of the
 	 * actors due at this instant, and change the order of its pushes) */
@@ -539,18 +523,39 @@ instants(const struct sim *sim, const struct ffa *f, double t0, double *at)
 	return n > 0 ? n : FFA_TRIES;
 }
 
-/* Once asked: the instants of instants() tried for a freeze. */
+/* Sleep to instant t (not before now), and let the actors due then go
+ * first. */
+static void
+wait_until(double t)
+{
+	if (t > simgrid_get_clock())
+		sg_actor_sleep_for(t - simgrid_get_clock());
+	sg_actor_yield();
+}
+
+/* Once asked: a freeze tried at the phases of instants(), each once a
+ * period's numbers are taken between that phase and the same one a
+ * period on (not at a worker's end of a step, where the other actors
+ * due at that instant may have counted their messages or not: a ring of
+ * 3 workers and 4 shards in step counted a third of its messages too
+ * few). */
 static void
 attempt(struct sim *sim, struct ffa *f)
 {
-	double at[FFA_TRIES];
+	double at[FFA_TRIES], t, T = f->T;
 	long m;
+	size_t k;
 	int i, n = instants(sim, f, simgrid_get_clock(), at);
 
 	for (i = 0; i < n; i++) {
-		if (at[i] > simgrid_get_clock())
-			sg_actor_sleep_for(at[i] - simgrid_get_clock());
-		sg_actor_yield();
+		for (t = at[i]; t < simgrid_get_clock(); t += T)
+			;
+		wait_until(t);
+		take(sim, f, f->s0);
+		wait_until(t + T);
+		take(sim, f, f->s1);
+		for (k = 0; k < f->nv; k++)
+			f->inc[k] = f->s1[k] - f->s0[k];
 		if ((m = room(sim, f, simgrid_get_clock())) < 1 ||
 		    freeze(sim, f, m) == 0)
 			break;

@@ -333,6 +333,8 @@ metrics_held(struct metrics *m, int w, int step, double held_s)
 void
 metrics_staleness(struct metrics *m, long stale)
 {
+	if (stale < 0)	/* (none is: a bin, not memory out of bounds) */
+		stale = 0;
 	m->stale_hist[stale < m->stale_cap ? stale : m->stale_cap - 1]++;
 	m->stale_count++;
 	m->stale_sum += (double)stale;
