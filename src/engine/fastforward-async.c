@@ -101,6 +101,7 @@ struct ffa {
 	int		*moved;		/* per worker: steps its step under
 					   way moves on */
 	sg_actor_t	*computing;	/* per worker, while it computes */
+	sg_actor_t	*held;		/* per worker, suspended by a freeze */
 	double		 at, shift;	/* the last freeze: when, how long */
 	double		 T;		/* the period */
 	double		 since;		/* the proof's first step's start */
@@ -141,6 +142,7 @@ ffa_create(struct sim *sim)
 	f->last = xcalloc((size_t)f->n, sizeof *f->last);
 	f->moved = xcalloc((size_t)f->n, sizeof *f->moved);
 	f->computing = xcalloc((size_t)f->n, sizeof *f->computing);
+	f->held = xcalloc((size_t)f->n, sizeof *f->held);
 	for (i = 0; i < f->n; i++)
 		f->last[i] = -1;
 	f->add = xcalloc(f->nl, sizeof *f->add);
@@ -155,6 +157,7 @@ ffa_free(struct ffa *f)
 	free(f->last);
 	free(f->moved);
 	free(f->computing);
+	free(f->held);
 	free(f->s0);
 	free(f->s1);
 	free(f->inc);
@@ -374,32 +377,32 @@ room(struct sim *sim, const struct ffa *f, double now)
 	return m >= 1 ? (long)m : 0;
 }
 
-/* The workers computing now suspended, into who: how many. */
-static int
-hold(struct ffa *f, sg_actor_t *who)
+/* The workers computing now suspended (f->held), or resumed (on 0). */
+static void
+hold(struct ffa *f, int on)
 {
-	int w, k = 0;
+	int w;
 
 	for (w = 0; w < f->n; w++) {
-		if (f->computing[w] != NULL) {
-			who[k++] = f->computing[w];
-			sg_actor_suspend(f->computing[w]);
+		if (on)
+			f->held[w] = f->computing[w];
+		if (f->held[w] != NULL) {
+			if (on)
+				sg_actor_suspend(f->held[w]);
+			else
+				sg_actor_resume(f->held[w]);
 		}
 	}
-	return k;
 }
 
-/* Whether a worker computes that is not among the k held. */
+/* Whether a worker computes that was not held. */
 static int
-escaped(const struct ffa *f, sg_actor_t *who, int k)
+escaped(const struct ffa *f)
 {
-	int w, i;
+	int w;
 
 	for (w = 0; w < f->n; w++) {
-		for (i = 0; f->computing[w] != NULL && i < k &&
-		    who[i] != f->computing[w]; i++)
-			;
-		if (f->computing[w] != NULL && i == k)
+		if (f->computing[w] != NULL && f->computing[w] != f->held[w])
 			return 1;
 	}
 	return 0;
@@ -450,28 +453,21 @@ book(struct sim *sim, struct ffa *f, long m, double now)
 static int
 freeze(struct sim *sim, struct ffa *f, long m)
 {
-	sg_actor_t *who = xcalloc((size_t)f->n, sizeof *who);
-	void *net;
-	int k, ok;
+	void *net = net_freeze();
+	int ok;
 
-	net = net_freeze();
-
-	if (net == NULL) {
-		free(who);
+	if (net == NULL)
 		return -1;
-	}
-	k = hold(f, who);
+	hold(f, 1);
 	/* the actors due now run first: none may start anything */
 	sg_actor_sleep_for(0);
-	ok = net_unfrozen(net) == 0 && !escaped(f, who, k);
+	ok = net_unfrozen(net) == 0 && !escaped(f);
 	if (ok) {
 		book(sim, f, m, simgrid_get_clock());
 		sg_actor_sleep_for((double)m * f->T);
 	}
 	net_thaw(net);
-	while (k-- > 0)
-		sg_actor_resume(who[k]);
-	free(who);
+	hold(f, 0);
 	return ok ? 0 : -1;
 }
 
