@@ -90,6 +90,27 @@ near() {
 		printf "got %s, want %s (relative tolerance %s)\n", g, w, r
 		exit 1 }'
 }
+set_args() {	# set_args "KEY=VALUE ...": " --set KEY=VALUE" for each
+	for sa_kv in $1; do printf ' --set %s' "$sa_kv"; done
+}
+# on_off NAME WHAT ARGS OFF REL: the test's run() with the --set list
+# ARGS as "one", and with ARGS through the sed script OFF (its mechanism
+# taken out) as "off"; the closed form of "one" within REL of its
+# simulation, and WHAT (the mechanism) makes the step longer.
+on_off() {
+	oo_name=$1 oo_what=$2 oo_args=$3 oo_off=$4 oo_rel=$5
+	# shellcheck disable=SC2086
+	run one $oo_args
+	# shellcheck disable=SC2086
+	run off $(echo "$oo_args" | sed "$oo_off")
+	check_near "$oo_name: the closed form agrees with the simulation" \
+	    "$(json "$TMP/one.json" analytic.step_time_s)" \
+	    "$(json "$TMP/one.json" step_time_s.mean)" "$oo_rel"
+	check "$oo_name: $oo_what makes the step longer" awk \
+	    -v a="$(json "$TMP/one.json" step_time_s.mean)" \
+	    -v b="$(json "$TMP/off.json" step_time_s.mean)" \
+	    'BEGIN { exit !(a > b) }'
+}
 check_near() {	# check_near NAME GOT WANT REL
 	check "$1" near "$2" "$3" "$4"
 }

@@ -95,6 +95,8 @@ for key in $(sed -n 's/=.*//p' "$TMP/values" | grep -v '\.N\.' | uniq); do
 	case $key in
 	strategy.algorithm) ctx="-s strategy.name=allreduce" ;;
 	cluster.intra_bw) ctx="-s cluster.gpus_per_host=2" ;;
+	strategy.apply|strategy.optimizer)
+		ctx="-s strategy.server_cpu=e5-2697v4" ;;
 	network.*) ctx="-s network={}" ;;
 	*) ctx="" ;;
 	esac
@@ -105,6 +107,7 @@ for key in $(sed -n 's/=.*//p' "$TMP/values" | grep -v '\.N\.' | uniq); do
 	    -e 's/.*expected true or false.*/true, false/' \
 	    -e 's/.* a link (\(.*\)), got .*/\1/' \
 	    -e 's/.* a machine (\(.*\)), got .*/\1/' \
+	    -e 's/.* a processor (\(.*\)), got .*/\1/' \
 	    -e 's/.* a transport[a-z ]* (\(.*\)), got .*/\1/' \
 	    -e 's/.*expected "\(none\)", a published spread (\(.*\)), {.*/\1, \2/' |
 	    tr ',' '\n' | tr -d ' ' >"$TMP/parser"

@@ -118,14 +118,16 @@ applies(const struct sim *sim)
 	 * a lost one by its bound: left out, its skips were not exact; and
 	 * a worker that holds a shard steps at its own period, so that the
 	 * workers hardly ever repeat together, while the freezer's wake-ups
-	 * would still change the order of events at one instant there) */
+	 * would still change the order of events at one instant there; a
+	 * server CPU's batches are sleeps of the servers, which a freeze
+	 * does not hold) */
 	return sc->run.fast_forward && sc->strategy.info->family ==
 	    FAMILY_PS && (sc->strategy.sync == SYNC_ASYNC ||
 	    (sc->strategy.sync == SYNC_SSP && !sc->faults.on)) &&
 	    sim->strategy->counters != NULL && sc->numerics.mode == NUM_OFF &&
 	    sc->cluster.jitter == JITTER_NONE && sc->strategy.bucket_bytes ==
 	    0 && sc->njobs == 0 && !sim->pays_latency &&
-	    !sc->strategy.colocate;
+	    !sc->strategy.colocate && sc->strategy.server_cpu == NULL;
 }
 
 struct ffa *

@@ -159,8 +159,11 @@ ps_conn(struct sim *sim, int idx)
 			st->version[j]++;
 			if (j == 0)
 				metrics_applied(sim->metrics);
-		} else
+			ps_cpu(sim, me, got, count);
+		} else {
 			ps_apply(sim, j, m);
+			ps_cpu(sim, me, 1, count);
+		}
 		if (every > 0 && stepped && st->version[j] % every == 0) {
 			/* the shard's share of a checkpoint, before the
 			 * replies: every worker of the step waits for it */

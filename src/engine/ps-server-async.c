@@ -170,6 +170,7 @@ ps_server_async(struct sim *sim, int j)
 			st->version[j]++;
 			if (j == 0)
 				metrics_applied(sim->metrics);
+			ps_cpu(sim, me, a, count);
 			for (i = 0; i < a; i++)
 				ps_reply(sim, j, who[i]);
 			a = 0;
@@ -177,6 +178,7 @@ ps_server_async(struct sim *sim, int j)
 			continue;
 		}
 		ps_apply(sim, j, m);
+		ps_cpu(sim, me, 1, count);
 		ps_sample(sim, n);
 		if (sc->strategy.sync == SYNC_SSP) {
 			held[w] = 1;

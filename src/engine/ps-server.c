@@ -10,7 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <simgrid/engine.h>
+
 #include "fastforward.h"
+#include "hardware.h"
 #include "numerics.h"
 #include "ps.h"
 #include "sim.h"
@@ -26,6 +29,23 @@ by_src(const void *a, const void *b)
 	const struct msg *y = *(struct msg *const *)b;
 
 	return (x->src > y->src) - (x->src < y->src);
+}
+
+void
+ps_cpu(struct sim *sim, int me, int count, long len)
+{
+	const struct scenario *sc = sim->sc;
+	int h;
+	double now = simgrid_get_clock(), start;
+
+	if (sim->cpu_of == NULL || count == 0)
+		return;
+	h = sim->cpu_of[me];
+	start = sim->cpu_free_s[h] > now ? sim->cpu_free_s[h] : now;
+	sim->cpu_free_s[h] = start + hw_cpu_batch_s(sc->strategy.server_cpu,
+	    sc->strategy.apply == APPLY_EACH, count, (double)len,
+	    scenario_update_bytes(sc->strategy.optimizer));
+	sg_actor_sleep_for(sim->cpu_free_s[h] - now);
 }
 
 /* Take count gradient messages for elements [offset, + len) on server
@@ -190,6 +210,7 @@ ps_server(struct sim *sim, int j)
 			}
 			ps_update(sim, me, in, n, chunk_offset(sim, j, c, P),
 			    chunk_count(sim, j, c, P));
+			ps_cpu(sim, me, n, chunk_count(sim, j, c, P));
 			receivers_go(st, j);
 		}
 		receivers_wait(st, j);

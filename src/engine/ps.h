@@ -142,6 +142,13 @@ pull_mbox(const struct sim *sim, int w, int j, int c)
  * shard j's sync server (an actor). */
 void ps_update(struct sim *, int me, struct msg **msgs, int count,
     long offset, long len);
+/* strategy.server_cpu (psim-scenario(5), HOST COSTS): host me's CPU
+ * takes a batch of count pushes of len elements once it is through the
+ * batches before (one after another on a machine), and the calling
+ * server waits until it is; a no-op without a server CPU.  Called once
+ * the server's state has the batch (its version moved on), before its
+ * replies. */
+void ps_cpu(struct sim *, int me, int count, long len);
 void ps_receivers_setup(struct sim *);
 void ps_server(struct sim *, int j);
 

@@ -123,6 +123,11 @@ struct sim {
 
 	/* PS: shard j of the layout is on host shard_hidx[j]. */
 	int		*shard_hidx;	/* host index of each shard */
+	/* strategy.server_cpu (ps-server.c, ps_cpu): per host, the host
+	 * whose CPU it uses (its machine's first), and when that CPU is
+	 * done with the batches it has; NULL without a server CPU */
+	int		*cpu_of;
+	double		*cpu_free_s;
 	long		*version;	/* ps, per worker: the oldest parameter
 					   version of its last pull */
 	long		*clock;		/* ps, [shard * n + worker]: the

@@ -41,6 +41,28 @@
 
 
 
+/* strategy.server_cpu: each host's CPU is its machine's (a multi-GPU
+ * machine's GPUs are hosts of one machine: their data, its number + 1,
+ * set before), named by the machine's first host. */
+static void
+cpu_slots(struct sim *sim)
+{
+	int h, i;
+
+	sim->cpu_of = xcalloc((size_t)sim->nhosts, sizeof *sim->cpu_of);
+	sim->cpu_free_s = xcalloc((size_t)sim->nhosts,
+	    sizeof *sim->cpu_free_s);
+	for (h = 0; h < sim->nhosts; h++) {
+		sim->cpu_of[h] = h;
+		for (i = 0; i < h && sim->hosts[h].host != NULL; i++)
+			if (!sim_between_machines(sim->hosts[i].host,
+			    sim->hosts[h].host)) {
+				sim->cpu_of[h] = sim->cpu_of[i];
+				break;
+			}
+	}
+}
+
 /* The gradient's layout (layout.c, which the closed form reads too)
  * and the PS shards' hosts. */
 static void
@@ -225,6 +247,8 @@ build(const struct scenario *sc, char **workers, char **servers,
 	    sim->facts.rack_of != NULL && i < sim->nhosts; i++)
 		sg_host_set_data(sim->hosts[i].host,
 		    (void *)(intptr_t)(sim->facts.rack_of[i] + 1));
+	if (sc->strategy.server_cpu != NULL && sim->layout.nshards > 0)
+		cpu_slots(sim);
 	if (sc->cluster.topology == TOPO_PLATFORM)
 		link_table(sim);
 	sim->ffa = ffa_create(sim);	/* (after link_table: pays_latency) */
@@ -462,6 +486,8 @@ sim_free(struct sim *sim)
 	free(sim->pulled);
 	free(sim->worker_mbox);
 	free(sim->shard_hidx);
+	free(sim->cpu_of);
+	free(sim->cpu_free_s);
 	layout_free(&sim->layout);
 	cluster_facts_free(&sim->facts);
 	free(sim->link_lat);

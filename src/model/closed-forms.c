@@ -11,6 +11,7 @@
 
 #include "analytic.h"
 #include "closed-forms.h"
+#include "hardware.h"
 #include "patterns.h"
 #include "xmalloc.h"
 
@@ -92,6 +93,57 @@ ps_overlapped_words(const struct shape *s, double phase, double t,
 	    "bound: workers holding unequal shards end their steps at "
 	    "different times, and a step's pushes meet the last one's pulls "
 	    "(the simulation up to 8% slower in psim's tests)" : "");
+}
+
+/* strategy.server_cpu: a step's CPU time on the busiest machine that
+ * holds shards, each shard's batch of pushes pushes (ps_cpu: one batch
+ * after another on a machine); 0 without a server CPU. */
+static double
+ps_cpu_s(const struct shape *s, int pushes)
+{
+	double *busy, t = 0;
+	int j, key, nh = s->n + s->servers;
+
+	if (s->server_cpu == NULL)
+		return 0;
+	busy = xcalloc((size_t)nh, sizeof *busy);
+	for (j = 0; j < s->k; j++) {
+		key = s->shard_worker[j] >= 0 ? s->shard_worker[j] :
+		    s->n + s->shard_server[j];
+		if (s->groups_are_hosts && s->rack_of != NULL)
+			key = s->rack_of[key];
+		busy[key] += hw_cpu_batch_s(s->server_cpu, s->cpu_each,
+		    pushes, s->shard_bytes[j] / s->elem_bytes, s->update_B);
+		if (busy[key] > t)
+			t = busy[key];
+	}
+	free(busy);
+	return t;
+}
+
+/* The CPU's time in a step of P chunks, each chunk's share once its
+ * pushes are in (both: the pushes and pulls at once, the links' pace of
+ * the chunks). */
+static void
+ps_cpu_add(const struct shape *s, struct analytic *a, int pushes, int P,
+    double both)
+{
+	double cpu = ps_cpu_s(s, pushes), per = cpu / P, add;
+	size_t f = strlen(a->formula), e = strlen(a->evaluated);
+
+	if (cpu <= 0)
+		return;
+	/* the CPU keeps up: the last chunk's share after its pushes; it
+	 * does not: the first chunk's pushes, every chunk's CPU back to
+	 * back, the last one's pulls */
+	add = fmax(per, cpu - both + both / P);
+	a->communication_s += add;
+	snprintf(a->formula + f, sizeof a->formula - f, "; + C/P, the servers' "
+	    "CPU on a chunk after its pushes (C: a step's sums and updates on "
+	    "the busiest machine%s)", P > 1 ? ", and the chunks at its pace "
+	    "where it is slower than the links" : "");
+	snprintf(a->evaluated + e, sizeof a->evaluated - e, "; + %.6g s of "
+	    "CPU = %.6g s", add, a->communication_s);
 }
 
 void
@@ -192,6 +244,7 @@ closed_ps(const struct shape *s, struct analytic *a)
 		snprintf(a->evaluated, sizeof a->evaluated, "%s = %.6g s",
 		    words, a->communication_s);
 done:
+	ps_cpu_add(s, a, g.n, P, both);
 	analytic_round_release(&rd, a);
 	groups_release(&g);
 	free(traffic);

@@ -6,6 +6,7 @@
 #define PSIM_CLOSED_SHAPE_H
 
 struct hw_curve;
+struct hw_cpu;
 
 /* The numbers a closed form needs, filled by the simulator from the
  * scenario and the platform. */
@@ -27,6 +28,13 @@ struct shape {
 	int		 steps, warmup;	/* the run's (run.steps, run.warmup):
 					   a step as the run measures it */
 	const double	*shard_bytes;	/* k */
+	/* strategy.server_cpu: the shards' hosts' processor, NULL: free;
+	 * whether it applies each push apart, and its update's bytes a
+	 * parameter */
+	const struct hw_cpu *server_cpu;
+	int		 cpu_each;
+	double		 update_B;
+	double		 elem_bytes;	/* a parameter's on the wire */
 	const int	*shard_worker;	/* k: worker hosting it, or -1 */
 	const int	*shard_server;	/* k: dedicated server index or -1 */
 	/* Two-tier clusters: the rack of each host (workers 0..n-1, then

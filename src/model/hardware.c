@@ -49,6 +49,13 @@ const struct hw_machine hw_machines[] = {
 };
 const int hw_nmachines = (int)(sizeof hw_machines / sizeof hw_machines[0]);
 
+const struct hw_cpu hw_cpus[] = {
+#define CPU(name, one_Bps, all_Bps, source) \
+	{ name, one_Bps, all_Bps, source },
+#include "hardware.def"
+};
+const int hw_ncpus = (int)(sizeof hw_cpus / sizeof hw_cpus[0]);
+
 /* Rows whose first member is their name: the index of the one called
  * name (case-insensitive), or -1; and the names joined. */
 static int
@@ -173,6 +180,31 @@ hw_transport_none_names(void)
 	return append(s, ", ", "none");
 }
 
+/* A batch of count pushes of params parameters each (fp32 on the
+ * server): summed into one on one thread (the first copied, 8 B a
+ * parameter, each after it added, a += g, 12 B) and the sum updated once
+ * (update_B a parameter; a batch of one is updated from the push), or
+ * each push applied on its own thread, all at once, so no faster than
+ * one thread and than the socket's threads together. */
+double
+hw_cpu_batch_s(const struct hw_cpu *cpu, int each, int count, double params,
+    double update_B)
+{
+	double one;
+
+	if (!each)
+		return ((count > 1 ? HW_COPY_B + (count - 1) * HW_SUM_B : 0) +
+		    update_B) * params / cpu->one_Bps;
+	one = update_B * params / cpu->one_Bps;
+	return fmax(one, count * update_B * params / cpu->all_Bps);
+}
+
+char *
+hw_cpu_none_names(void)
+{
+	return append(hw_cpu_names(), ", ", "none");
+}
+
 char *
 hw_transport_names(void)
 {
@@ -208,6 +240,20 @@ char *
 hw_machine_names(void)
 {
 	return row_names(hw_machines, hw_nmachines, sizeof hw_machines[0]);
+}
+
+const struct hw_cpu *
+hw_cpu_find(const char *name)
+{
+	int i = row_named(hw_cpus, hw_ncpus, sizeof hw_cpus[0], name);
+
+	return i < 0 ? NULL : &hw_cpus[i];
+}
+
+char *
+hw_cpu_names(void)
+{
+	return row_names(hw_cpus, hw_ncpus, sizeof hw_cpus[0]);
 }
 
 int

@@ -79,6 +79,16 @@ struct hw_machine {
 	const char	*source;
 };
 
+/* A processor's memory bandwidth for an in-place update of one array
+ * from another (hardware.def CPU): one thread's, and all the threads'
+ * of one socket, bytes/s. */
+struct hw_cpu {
+	const char	*name;
+	double		 one_Bps;
+	double		 all_Bps;
+	const char	*source;
+};
+
 extern const struct hw_rate hw_rates[];
 extern const int hw_nrates;
 extern const struct hw_link hw_links[];
@@ -90,6 +100,8 @@ extern const struct hw_spread hw_spreads[];
 extern const int hw_nspreads;
 extern const struct hw_machine hw_machines[];
 extern const int hw_nmachines;
+extern const struct hw_cpu hw_cpus[];
+extern const int hw_ncpus;
 
 /* A curve from its text ("" gives n = 0): 0, or -1 with *error (malloc'd)
  * when a point is not SIZE:VALUE with both positive, sizes not rising, or
@@ -122,6 +134,20 @@ char *hw_spread_names(void);
  * malloc'd. */
 const struct hw_machine *hw_machine_find(const char *name);
 char *hw_machine_names(void);
+
+const struct hw_cpu *hw_cpu_find(const char *name);
+char *hw_cpu_names(void);
+char *hw_cpu_none_names(void);
+/* The bytes a copy of an fp32 array moves a parameter (one read, one
+ * written) and a sum of one into another (two read, one written); and
+ * the seconds cpu takes for a batch of count pushes of params
+ * parameters: summed on one thread and the sum updated at update_B a
+ * parameter (each 0), or each push applied on its own thread at once
+ * (each 1). */
+#define HW_COPY_B	8.0
+#define HW_SUM_B	12.0
+double hw_cpu_batch_s(const struct hw_cpu *cpu, int each, int count,
+    double params, double update_B);
 /* A machine's switches (gpus / per_switch) and the socket of switch w. */
 int hw_machine_switches(const struct hw_machine *);
 int hw_machine_socket(const struct hw_machine *, int w);

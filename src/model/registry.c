@@ -37,6 +37,9 @@ const struct strategy_key registry_keys[] = {
 	{ "local_reduce",	FAMILY_PS,		0 },
 	{ "pull",		-1,			R_SYNC },
 	{ "cycle",		FAMILY_ALLREDUCE,	0 },
+	{ "server_cpu",		-1,			R_SHARDS },
+	{ "apply",		-1,			R_SHARDS },
+	{ "optimizer",		-1,			R_SHARDS },
 	{ NULL,			-1,			0 }
 };
 

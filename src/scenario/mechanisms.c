@@ -161,6 +161,35 @@ machine_source(const struct scenario *sc)
 	return sc->cluster.machine->source;
 }
 
+/* strategy.server_cpu: the PS's sums and updates on its hosts' CPU at
+ * the processor's memory bandwidth; off, the servers' CPU is free. */
+static int
+server_cpu_on(const struct scenario *sc)
+{
+	return sc->strategy.server_cpu != NULL;
+}
+
+static void
+server_cpu_off(struct scenario *sc)
+{
+	sc->strategy.server_cpu = NULL;
+}
+
+static void
+server_cpu_words(const struct scenario *sc, char *buf, size_t size)
+{
+	snprintf(buf, size, "the servers' %s CPU, %s (strategy.server_cpu)",
+	    sc->strategy.server_cpu->name, sc->strategy.apply == APPLY_SUM ?
+	    "pushes summed on one thread" : "each push applied on its own "
+	    "thread");
+}
+
+static const char *
+server_cpu_source(const struct scenario *sc)
+{
+	return sc->strategy.server_cpu->source;
+}
+
 static const struct {
 	int	 (*on)(const struct scenario *);
 	void	 (*off)(struct scenario *);
@@ -174,6 +203,8 @@ static const struct {
 	[M_SPREAD] = { spread_on, spread_off, spread_words, spread_source },
 	[M_MACHINE] = { machine_on, machine_off, machine_words,
 	    machine_source },
+	[M_SERVER_CPU] = { server_cpu_on, server_cpu_off, server_cpu_words,
+	    server_cpu_source },
 };
 
 int

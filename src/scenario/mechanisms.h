@@ -12,7 +12,8 @@
 
 struct scenario;
 
-enum mechanism { M_TRANSPORT, M_CYCLE, M_PULL, M_SPREAD, M_MACHINE, M_N };
+enum mechanism { M_TRANSPORT, M_CYCLE, M_PULL, M_SPREAD, M_MACHINE,
+    M_SERVER_CPU, M_N };
 
 /* Whether sc has mechanism m on. */
 int mechanism_on(const struct scenario *, enum mechanism);

@@ -88,6 +88,8 @@ extern const char *const partition_names[];
 extern const char *const numerics_names[];
 extern const char *const sync_names[];
 extern const char *const pull_names[];	/* strategy.pull */
+extern const char *const apply_names[];	/* strategy.apply */
+extern const char *const optimizer_names[]; /* strategy.optimizer */
 extern const char *const family_names[];	/* strategy.name */
 extern const char *const nn_names[];		/* numerics.model */
 

@@ -656,6 +656,39 @@ parse_bytesps(struct ctx *c, const cJSON *st, struct scenario *sc,
 	    "/placement/servers CPU hosts)");
 }
 
+/* strategy.server_cpu: the processor of the hosts that hold the
+ * shards, "none" by default (their CPU free); with one, how it takes a
+ * batch of pushes (strategy.apply) and the update it applies
+ * (strategy.optimizer), which need it given (if only as "none", as a
+ * sweep over it gives it). */
+static void
+parse_server_cpu(struct ctx *c, const cJSON *st, struct scenario *sc)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(st, "server_cpu");
+	static const char *const keys[] = { "apply", "optimizer", NULL };
+	char p[64];
+	int e, i;
+
+	if (v != NULL && !(cJSON_IsString(v) &&
+	    strcmp(v->valuestring, "none") == 0) &&
+	    (!cJSON_IsString(v) ||
+	    (sc->strategy.server_cpu = hw_cpu_find(v->valuestring)) == NULL))
+		err_not_named(c, "/strategy/server_cpu", NULL, "processor",
+		    hw_cpu_none_names(), v);
+	if ((e = get_enum(c, st, "/strategy", "apply", apply_names,
+	    sc->strategy.apply)) >= 0)
+		sc->strategy.apply = (enum apply_mode)e;
+	if ((e = get_enum(c, st, "/strategy", "optimizer", optimizer_names,
+	    sc->strategy.optimizer)) >= 0)
+		sc->strategy.optimizer = (enum optimizer)e;
+	for (i = 0; keys[i] != NULL && v == NULL; i++)
+		if (cJSON_GetObjectItemCaseSensitive(st, keys[i]) != NULL) {
+			snprintf(p, sizeof p, "/strategy/%s", keys[i]);
+			err_at(c, p, "only used with /strategy/server_cpu (what "
+			    "the servers' CPU does with the pushes)");
+		}
+}
+
 /* strategy "ps": how it applies gradients, its shards and where they
  * live, and how the variables are cut into them. */
 static void
@@ -682,6 +715,7 @@ parse_ps(struct ctx *c, const cJSON *st, struct scenario *sc,
 	    sc->strategy.partition)) >= 0)
 		sc->strategy.partition = (enum partition)part;
 	parse_variables(c, st, sc);
+	parse_server_cpu(c, st, sc);
 	if (sc->strategy.partition == PART_MXNET)
 		get_units(c, st, "/strategy", "bigarray_bound", 0,
 		    &range_params, &sc->strategy.bigarray_bound);

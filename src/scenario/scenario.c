@@ -26,10 +26,23 @@ const char *const partition_names[] = { "even", "round-robin",
     "balanced", "mxnet", NULL };
 const char *const numerics_names[] = { "off", "real", "proxy", NULL };
 const char *const pull_names[] = { "eager", "forward", NULL };
+const char *const apply_names[] = { "sum", "each", NULL };
+const char *const optimizer_names[] = { "momentum", "sgd", "adam",
+    NULL };
 const char *const sync_names[] = { "sync", "async", "ssp", "backup",
     NULL };
 const char *const family_names[] = { "ps", "allreduce", "bytesps", NULL };
 const char *const nn_names[] = { "linear", "logistic", "mlp", NULL };
+
+/* The bytes an optimizer's update moves a parameter, fp32: plain SGD
+ * reads the parameter and the gradient and writes the parameter (12);
+ * momentum reads and writes its accumulator too (20); Adam its two
+ * moments (28). */
+double
+scenario_update_bytes(enum optimizer o)
+{
+	return o == OPT_SGD ? 12 : o == OPT_MOMENTUM ? 20 : 28;
+}
 
 double
 scenario_dtype_bytes(enum dtype d)

@@ -25,6 +25,12 @@ enum sync_mode { SYNC_SYNC, SYNC_ASYNC, SYNC_SSP, SYNC_BACKUP };
 
 /* strategy.pull: when a sync PS's workers get a bucket's parameters. */
 enum pull_mode { PULL_EAGER, PULL_FORWARD };
+/* strategy.apply: how a PS's server CPU takes a batch of pushes: sums
+ * them on one thread and updates once, or applies each on its own
+ * thread. */
+enum apply_mode { APPLY_SUM, APPLY_EACH };
+/* strategy.optimizer: the update the server's CPU applies. */
+enum optimizer { OPT_MOMENTUM, OPT_SGD, OPT_ADAM };
 
 /* A straggler: a host whose compute takes factor times as long. */
 struct slow_host {
@@ -133,6 +139,12 @@ struct scenario {
 						   the next forward pass */
 		int		 staleness;	/* ssp: clocks ahead allowed */
 		int		 backup;	/* backup: gradients dropped */
+		/* ps: the processor of the hosts that hold shards
+		 * (hardware.def CPU), NULL: their CPU is free; how it
+		 * takes a batch of pushes, and its update */
+		const struct hw_cpu *server_cpu;
+		enum apply_mode	 apply;
+		enum optimizer	 optimizer;
 	} strategy;
 
 	struct {
@@ -219,6 +231,8 @@ struct scenario {
 
 /* Bytes per parameter of the model's dtype. */
 double scenario_dtype_bytes(enum dtype);
+/* The bytes a server CPU moves a parameter for an optimizer's update. */
+double scenario_update_bytes(enum optimizer);
 const char *scenario_dtype_name(enum dtype);
 const char *scenario_network_name(enum network_model);
 const char *scenario_topology_name(enum topology);

@@ -223,6 +223,10 @@ shape_of(const struct scenario *sc, const struct layout *l,
 	s->steps = sc->run.steps;
 	s->warmup = sc->run.warmup;
 	s->shard_bytes = l->shard_bytes;
+	s->elem_bytes = l->elem_bytes;
+	s->server_cpu = sc->strategy.server_cpu;
+	s->cpu_each = sc->strategy.apply == APPLY_EACH;
+	s->update_B = scenario_update_bytes(sc->strategy.optimizer);
 	s->shard_worker = l->shard_worker;
 	s->shard_server = l->shard_server;
 	s->B = sc->cluster.nic_Bps;
