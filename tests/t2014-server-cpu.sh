@@ -49,7 +49,28 @@ for opt in momentum:20 sgd:12 adam:28; do
 	    'BEGIN { printf "%.15g", s + c }')" 1e-9
 	check_near "sum, $o: the closed form agrees" \
 	    "$(json "$TMP/sum.json" analytic.step_time_s)" "$(step sum)" 1e-9
+	check_near "sum, $o: the report's server CPU a step is that work" \
+	    "$(json "$TMP/sum.json" breakdown_s.server_cpu)" \
+	    "$(cpu "$ONE" $((44 + u)))" 1e-9
+	check_near "sum, $o: and the closed form's" \
+	    "$(json "$TMP/sum.json" analytic.server_cpu_s)" \
+	    "$(cpu "$ONE" $((44 + u)))" 1e-9
+	check "sum, $o: the NIC, not the CPU, is the bottleneck on 10 Gbps" \
+	    test "$(json "$TMP/sum.json" bottleneck.kind)" = server-nic
 done
+check "without a server CPU: no server CPU figure" \
+    test "$(json "$TMP/none.json" breakdown_s.server_cpu)" = null
+# On 100 Gbps the server's NIC takes 32 ms a step, its CPU 119 ms: the
+# CPU is the bottleneck, named with its host.
+run fast --set strategy.server_cpu=e5-2697v4 --set cluster.nic=100Gbps
+check "100 Gbps: the server's CPU is the bottleneck" \
+    test "$(json "$TMP/fast.json" bottleneck.kind)" = server-cpu
+check "100 Gbps: the bottleneck names the server's host" grep -q \
+    '"resource": "host-4 CPU (server 0 (1 shard))"' "$TMP/fast.json"
+check_near "100 Gbps: its utilization is its time over the step" \
+    "$(json "$TMP/fast.json" bottleneck.utilization)" "$(awk \
+    -v c="$(json "$TMP/fast.json" breakdown_s.server_cpu)" \
+    -v s="$(step fast)" 'BEGIN { printf "%.15g", c / s }')" 1e-9
 # each: 4 updates at once, as fast as the socket lets them (4 x 20 B at
 # 63 GB/s takes longer than one at 13.4 GB/s).
 run each --set strategy.server_cpu=e5-2697v4 --set strategy.apply=each

@@ -41,6 +41,8 @@ struct metrics {
 
 	int		 nhosts;
 	double		*sent, *received;
+	double		*cpu_s;		/* per host: its CPU's busy seconds
+					   for a PS's batches (ps_cpu) */
 
 	size_t		 nlinks;
 	sg_link_t	*links;
@@ -191,6 +193,7 @@ metrics_create(const struct scenario *sc, const sg_host_t *hosts,
 	memcpy(m->hosts, hosts, (size_t)nhosts * sizeof *m->hosts);
 	m->sent = xcalloc((size_t)m->nhosts, sizeof *m->sent);
 	m->received = xcalloc((size_t)m->nhosts, sizeof *m->received);
+	m->cpu_s = xcalloc((size_t)m->nhosts, sizeof *m->cpu_s);
 	m->nlinks = sg_link_count();
 	m->links = sg_link_list();
 	m->link_bytes = xcalloc(m->nlinks, sizeof *m->link_bytes);
@@ -219,6 +222,7 @@ metrics_free(struct metrics *m)
 	free(m->held);
 	free(m->sent);
 	free(m->received);
+	free(m->cpu_s);
 	free(m->links);
 	free(m->link_bytes);
 	free(m->link_remote);
@@ -272,7 +276,7 @@ metrics_record(const struct metrics *m, int w, int step, double *start,
 size_t
 metrics_ledgers(const struct metrics *m, double *v)
 {
-	size_t n = 3 + 2 * (size_t)m->nhosts + m->nlinks +
+	size_t n = 3 + 3 * (size_t)m->nhosts + m->nlinks +
 	    (size_t)m->stale_cap, i, k = 0;
 
 	if (v == NULL)
@@ -281,6 +285,7 @@ metrics_ledgers(const struct metrics *m, double *v)
 	for (i = 0; i < (size_t)m->nhosts; i++) {
 		v[k++] = m->sent[i];
 		v[k++] = m->received[i];
+		v[k++] = m->cpu_s[i];
 	}
 	for (i = 0; i < m->nlinks; i++)
 		v[k++] = m->link_bytes[i];
@@ -300,6 +305,7 @@ metrics_add_ledgers(struct metrics *m, const double *v)
 	for (i = 0; i < (size_t)m->nhosts; i++) {
 		m->sent[i] += v[k++];
 		m->received[i] += v[k++];
+		m->cpu_s[i] += v[k++];
 	}
 	for (i = 0; i < m->nlinks; i++)
 		m->link_bytes[i] += v[k++];
@@ -307,6 +313,12 @@ metrics_add_ledgers(struct metrics *m, const double *v)
 	m->stale_sum += v[k++];
 	for (i = 0; i < (size_t)m->stale_cap; i++)
 		m->stale_hist[i] += (long)v[k++];
+}
+
+void
+metrics_cpu(struct metrics *m, int h, double busy_s)
+{
+	m->cpu_s[h] += busy_s;
 }
 
 void
@@ -492,6 +504,7 @@ metrics_summary(struct metrics *m, struct summary_in *in,
 	for (i = 0; i < m->nhosts; i++) {
 		hosts[i].sent = m->sent[i];
 		hosts[i].received = m->received[i];
+		hosts[i].cpu_s = m->cpu_s[i];
 		hosts[i].nic_up = m->nic_up[i];
 		hosts[i].nic_down = m->nic_down[i];
 	}

@@ -34,8 +34,11 @@ void metrics_forget(struct metrics *, int step);
  * none was made. */
 int metrics_record(const struct metrics *, int w, int step, double *start,
     double *compute_end, double *end);
+/* Host h's CPU (a machine's first host) was busy busy_s with a PS's
+ * batch (strategy.server_cpu). */
+void metrics_cpu(struct metrics *, int h, double busy_s);
 /* The ledgers as numbers (messages, each host's bytes sent and
- * received, each link's bytes, the staleness counts): how many
+ * received and CPU seconds, each link's bytes, the staleness counts): how many
  * (metrics_ledgers(m, NULL)), or copied into v.  metrics_add_ledgers
  * adds v to them. */
 size_t metrics_ledgers(const struct metrics *, double *v);

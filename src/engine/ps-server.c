@@ -14,6 +14,7 @@
 
 #include "fastforward.h"
 #include "hardware.h"
+#include "metrics.h"
 #include "numerics.h"
 #include "ps.h"
 #include "sim.h"
@@ -45,6 +46,7 @@ ps_cpu(struct sim *sim, int me, int count, long len)
 	sim->cpu_free_s[h] = start + hw_cpu_batch_s(sc->strategy.server_cpu,
 	    sc->strategy.apply == APPLY_EACH, count, (double)len,
 	    scenario_update_bytes(sc->strategy.optimizer));
+	metrics_cpu(sim->metrics, h, sim->cpu_free_s[h] - start);
 	sg_actor_sleep_for(sim->cpu_free_s[h] - now);
 }
 

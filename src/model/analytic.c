@@ -517,6 +517,7 @@ analytic_buckets(analytic_fn closed_form, const struct shape *s, int n,
 	struct analytic part;
 	struct shape one = *s;
 	double end = 0, comm = 0, lat = 0, pull = 0, wake = s->cycle_s, at;
+	double cpu = 0;
 	double *half = xcalloc((size_t)n, sizeof *half);
 	int b, colocated;
 
@@ -530,6 +531,7 @@ analytic_buckets(analytic_fn closed_form, const struct shape *s, int n,
 		closed_form(&one, &part);
 		comm += part.communication_s;
 		lat += part.latency_s;
+		cpu += part.server_cpu_s;
 		half[b] = part.communication_s / 2;
 		if (shard_bytes == NULL && s->cycle_s > 0) {
 			/* a coordination loop: a wake every cycle while idle
@@ -568,6 +570,7 @@ analytic_buckets(analytic_fn closed_form, const struct shape *s, int n,
 	a->buckets = n;
 	a->communication_s = comm;
 	a->latency_s = lat;
+	a->server_cpu_s = cpu;	/* (the buckets' busiest machines') */
 	a->exposed_s = end > s->compute_s ? end - s->compute_s : 0;
 	for (b = 0, colocated = 0; shard_bytes != NULL && b < s->k; b++)
 		colocated |= s->shard_worker[b] >= 0;

@@ -21,6 +21,9 @@ struct analytic {
 	double		 required_gbps_server;	/* 0 without servers */
 	double		 latency_s;		/* the alpha terms */
 	double		 exposed_s;		/* not hidden by backprop */
+	double		 server_cpu_s;		/* strategy.server_cpu: the
+						   busiest machine's CPU a
+						   step, else 0 */
 	double		 lower_s;		/* > 0: communication_s may be
 						   above the run's, which is at
 						   least this (every flow alone) */

@@ -133,6 +133,7 @@ ps_cpu_add(const struct shape *s, struct analytic *a, int pushes, int P,
 
 	if (cpu <= 0)
 		return;
+	a->server_cpu_s = cpu;
 	/* the CPU keeps up: the last chunk's share after its pushes; it
 	 * does not: the first chunk's pushes, every chunk's CPU back to
 	 * back, the last one's pulls */

@@ -632,6 +632,8 @@ text_breakdown(FILE *f, const struct results *r)
 		    "buckets\n", "  hidden by backprop", 100 * r->overlap_ratio,
 		    a->buckets);
 	}
+	if (a->server_cpu_s > 0 || r->server_cpu_s > 0)
+		row(f, "    server CPU", r->server_cpu_s, a->server_cpu_s, 1);
 	row(f, "  wait for peers", r->wait_s, a->wait_s, a->wait_s > 0);
 	if (r->faults && r->between_s > 0)
 		row(f, "  stood still", r->between_s, 0, 0);

@@ -33,7 +33,8 @@ const char *
 report_bottleneck_kind(enum bottleneck_kind k)
 {
 	static const char *const names[] = { "compute", "latency",
-	    "intra-host", "worker-nic", "server-nic", "switch", "faults" };
+	    "intra-host", "worker-nic", "server-nic", "switch", "server-cpu",
+	    "faults" };
 
 	return names[k];
 }
@@ -119,6 +120,27 @@ machine_link(const char *name, char *buf, size_t len)
 	return 1;
 }
 
+/* A parameter server's CPU (strategy.server_cpu) busier a step than the
+ * busiest link, top. */
+static void
+cpu_words(const struct results *r, const struct link_result *top,
+    const struct link_words *w, char *res, size_t rlen, char *why,
+    size_t wlen)
+{
+	const struct host_result *h = &r->hosts[r->server_cpu_host];
+	char cpu[32], role[64];
+
+	units_fmt_time(r->server_cpu_s, cpu, sizeof cpu);
+	report_role(h, role, sizeof role);
+	snprintf(res, rlen, "%s%s CPU (%s)", h->group >= 0 ? "the machine of " :
+	    "", h->name, role);
+	snprintf(why, wlen, "the CPU of %s%s (%s) sums and updates the "
+	    "parameter server's shards for %s a step (strategy.server_cpu), "
+	    "longer than the busiest link, %s, takes for its %s a step at %s "
+	    "(%s); %s of compute", h->group >= 0 ? "the machine of " : "",
+	    h->name, role, cpu, top->name, w->vol, w->bw, w->t, w->c);
+}
+
 /* What a step waits for (kind, with its utilization), in words. */
 static void
 step_bottleneck(const struct results *r, enum bottleneck_kind kind,
@@ -139,6 +161,10 @@ step_bottleneck(const struct results *r, enum bottleneck_kind kind,
 		return;
 	}
 	link_words(r, top, &w);
+	if (kind == BN_SERVER_CPU) {
+		cpu_words(r, top, &w, res, rlen, why, wlen);
+		return;
+	}
 	name = top->host >= 0 ? r->hosts[top->host].name : top->name;
 	dir = top->both_ways ? "carries, both ways on one half-duplex "
 	    "(SHARED) link," : top->up ? "sends" : "receives";

@@ -65,7 +65,8 @@ group_shards(const struct results *r, int group)
  * terms and even the busiest link moves data less than a quarter of the
  * time workers communicate (a PS NIC direction is busy about half of it:
  * push or pull); else the busiest link that is not a loopback, by whose
- * it is. */
+ * it is; or a parameter server's CPU (strategy.server_cpu), when it is
+ * busier a step than that link. */
 static void
 classify(struct results *r, int gpus)
 {
@@ -93,6 +94,13 @@ classify(struct results *r, int gpus)
 		return;
 	}
 	b->utilization = top->utilization;
+	if (r->server_cpu_s > 0 && r->server_cpu_s > top->bytes / r->steps /
+	    top->bandwidth_Bps) {
+		/* a PS's CPU busier a step than the busiest link */
+		b->kind = BN_SERVER_CPU;
+		b->utilization = r->server_cpu_s / step;
+		return;
+	}
 	busy = top->bytes / (top->bandwidth_Bps * r->simulated_s * comm / step);
 	if (r->analytic.latency_s > 0.5 * r->analytic.communication_s &&
 	    busy < 0.25)

@@ -45,6 +45,8 @@ struct host_result {
 	int		 group;		/* multi-GPU: its machine, else -1 */
 	double		 bytes_sent;
 	double		 bytes_received;
+	double		 cpu_s;		/* its machine's CPU, busy with a PS's
+					   sums and updates (summary_host) */
 	double		 nic_Bps;
 	double		 nic_utilization;
 };
@@ -79,7 +81,7 @@ struct traffic {
  * BN_FAULTS, that the job stood still (stalled, restarting,
  * checkpointing) for more than half the run. */
 enum bottleneck_kind { BN_COMPUTE, BN_LATENCY, BN_INTRA_HOST, BN_WORKER_NIC,
-	BN_SERVER_NIC, BN_SWITCH, BN_FAULTS };
+	BN_SERVER_NIC, BN_SWITCH, BN_SERVER_CPU, BN_FAULTS };
 struct bottleneck {
 	enum bottleneck_kind kind;
 	int		 link;		/* into links: the busiest, or -1 */
@@ -145,6 +147,10 @@ struct results {
 					   after the step before it ended:
 					   stalls, restarts, checkpoints */
 	double		 exposed_s;	/* communication not hidden by compute */
+	double		 server_cpu_s;	/* strategy.server_cpu: the busiest
+					   machine's CPU seconds a step for a
+					   PS's sums and updates, else 0 */
+	int		 server_cpu_host; /* that machine's first host */
 	double		 overlap_ratio;	/* 1 - exposed / communication */
 	double		 throughput_samples_per_s;
 	double		 simulated_s;	/* the whole run */

@@ -375,6 +375,11 @@ host_stats(const struct summary_in *m, struct results *r)
 		h->group = gpus > 1 ? in->group : -1;
 		h->bytes_sent = in->sent;
 		h->bytes_received = in->received;
+		h->cpu_s = in->cpu_s;
+		if (r->steps > 0 && in->cpu_s / r->steps > r->server_cpu_s) {
+			r->server_cpu_s = in->cpu_s / r->steps;
+			r->server_cpu_host = i;
+		}
 		r->total_sent += in->sent;
 		r->total_received += in->received;
 		for (d = 0; d < 2; d++) {

@@ -26,6 +26,9 @@ struct summary_host {
 	double		 received;	/* bytes from other hosts */
 	int		 nic_up;	/* its NIC's links, into links: the */
 	int		 nic_down;	/* first out, the last in; or -1 */
+	double		 cpu_s;		/* its CPU's seconds for a PS's
+					   batches, if it is a machine's
+					   first host (strategy.server_cpu) */
 };
 
 /* A link of the platform, and the bytes the routes charged it. */
