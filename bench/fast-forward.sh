@@ -67,7 +67,8 @@ rounds() {
 	    "1024 recursive-doubling true" "1024 halving-doubling true" \
 	    "1024 binomial-tree true" "1024 2d-ring true" \
 	    "1024 hierarchical true" "1024 double-binary-tree true" \
-	    "256 all-to-all true"; do
+	    "256 all-to-all true" "256 all-to-all false" "1024 all-to-all true" \
+	    "4096 all-to-all true"; do
 		set -- $run
 		/usr/bin/time -f '%e %M' -o "$tmp/time" timeout 600 "$psim" \
 		    run -f json -s placement.workers=$1 -s run.steps=1 \

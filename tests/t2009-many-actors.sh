@@ -37,10 +37,11 @@ check "1,048,576 workers: the line names the key, the actors and the memory" gre
     "$TMP/huge.err"
 check "1,048,576 workers: nothing on stdout" test ! -s "$TMP/huge.out"
 
-# all-to-all keeps 2n(n-1) messages in flight at once: over 200,000
-# workers, 8e10 of them, about 88 TB, though its 200,000 actors would
-# fit; refused at once, in one line.
-"$PSIM" run --set placement.workers=200000 \
+# all-to-all keeps 2n(n-1) messages in flight at once (where its flows
+# are not symmetric: a backbone here): over 200,000 workers, 8e10 of
+# them, about 88 TB, though its 200,000 actors would fit; refused at
+# once, in one line.
+"$PSIM" run --set placement.workers=200000 --set cluster.switch_bw=100Tbps \
     "$S/seed-250m-10w-10g-all-to-all.json" >"$TMP/a2a.out" 2>"$TMP/a2a.err"
 rc=$?
 check "all-to-all over 200,000 workers: exit 2" test "$rc" = 2

@@ -10,7 +10,12 @@
 # are the rule's count: 3 rounds run a phase, 2 (n - 4) n skipped a
 # step.  So do the ring of hierarchical all-reduce's group leaders and
 # 2d-ring's rings, side by side.  Where a ring must not skip (faults,
-# numerics, buckets) nothing is skipped.
+# numerics, buckets) nothing is skipped.  All-to-all on a symmetric star
+# simulates worker 0's flows and those to it only (strategy-all-to-all.c
+# says why that is exact): the same report under every network model, a
+# transport's cap, crosstraffic off, fp16; (n - 1)(n - 2) messages a step
+# left unsimulated; none where a backbone or a straggler breaks the
+# symmetry; and 4096 workers fit in memory.
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$SRCDIR/tests/lib.sh"
 S=$SRCDIR/scenarios
@@ -85,6 +90,37 @@ pair "2d-ring, 10 x 10 on two tiers" -s strategy.algorithm=2d-ring \
     -s placement.workers=100 -s cluster.topology=two-tier \
     -s cluster.racks=10 -s run.steps=3 "$RING"
 
+# All-to-all on a symmetric star: worker 0's flows stand for all.
+A2A=$S/seed-250m-10w-10g-all-to-all.json
+for n in 3 10 40; do
+	pair "all-to-all, star of $n, 2 steps" -s placement.workers=$n \
+	    -s run.steps=2 -s run.warmup=1 "$A2A"
+	check "... 2 (n - 1)(n - 2) = $((2 * (n - 1) * (n - 2))) messages skipped" \
+	    test "$(cat "$TMP/skipped")" = "$((2 * (n - 1) * (n - 2)))"
+done
+pair "all-to-all of 256, 1 step" -s placement.workers=256 -s run.steps=1 \
+    -s run.warmup=0 -s model.params=10M "$A2A"
+for net in '{"model": "ideal"}' '{"model": "cm02"}' \
+    '{"model": "realistic", "crosstraffic": false}' \
+    '{"model": "realistic", "flow_cap": "5Gbps"}' \
+    '{"model": "ideal", "transport": "gloo-tcp"}'; do
+	pair "all-to-all of 12 on $net" -s placement.workers=12 \
+	    -s "network=$net" -s run.steps=2 -s run.warmup=1 "$A2A"
+done
+pair "all-to-all of 12, fp16 on the wire, 2 idle hosts" \
+    -s placement.workers=12 -s cluster.hosts=14 -s strategy.wire_dtype=fp16 \
+    -s run.steps=2 -s run.warmup=1 "$A2A"
+# (under a 4 GB ulimit, so that the second is refused on any machine)
+(ulimit -v 4000000 && "$PSIM" run -s placement.workers=4096 -s run.steps=1 \
+    -s run.warmup=0 "$A2A" >"$TMP/big.txt" 2>"$TMP/err")
+check "all-to-all of 4096 on a symmetric star runs within 4 GB" \
+    grep -q "; 16773120 messages; 16764930 messages never simulated; " \
+    "$TMP/big.txt"
+(ulimit -v 4000000 && "$PSIM" run -s placement.workers=4096 \
+    -s cluster.switch_bw=10Tbps "$A2A" >/dev/null 2>"$TMP/err")
+check "... with a backbone, its 16.8 M flows at once are refused" \
+    grep -q "keeps 33546240 messages in flight at once" "$TMP/err"
+
 # Where a ring must not skip rounds: none left unsimulated by rounds (the
 # step-level skip stays off with 3 steps).
 none() {
@@ -101,6 +137,11 @@ none "numerics" -s numerics.mode=proxy -s model.params=1M "$RING"
 none "buckets" "$S/resnet50-16w-10g-ring-buckets.json"
 none "faults" "$S/spot-250m-10w-10g-ring.json"
 none "fast_forward false" -s run.fast_forward=false "$RING"
+none "all-to-all with a backbone" -s cluster.switch_bw=100Gbps "$A2A"
+none "all-to-all with a straggler" \
+    -s 'cluster.slow_hosts=[{"host": "host-3", "factor": 1.5}]' "$A2A"
+none "all-to-all with compute jitter" \
+    -s 'cluster.compute_jitter={"lognormal": 0.1}' "$A2A"
 "$PSIM" run -s placement.workers=16 -s run.steps=2 -s run.warmup=1 "$RING" >"$TMP/t.txt" 2>&1
 check "the text report says how many messages were never simulated" \
     grep -q "; 960 messages; 768 messages never simulated; " "$TMP/t.txt"

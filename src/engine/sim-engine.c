@@ -86,8 +86,8 @@ sim_fits_memory(const struct scenario *sc, char **errors)
 	double n = sc->placement.workers;
 	long actors = actors_bound(sc);
 	double need = (double)actors * ACTOR_BYTES;
-	double comms = (sc->strategy.info->flags & R_ALL_PAIRS) ?
-	    2 * n * (n - 1) : 0;
+	double comms = !(sc->strategy.info->flags & R_ALL_PAIRS) ? 0 :
+	    scenario_all_pairs_symmetric(sc) ? 4 * (n - 1) : 2 * n * (n - 1);
 	const char *what;
 	double have = xmemory_allowed(&what);
 	double hosts = sc->cluster.topology == TOPO_PLATFORM ? 0 :

@@ -595,7 +595,8 @@ check_cost(struct ctx *c, const struct scenario *sc)
 			    "a step simulated (0.5 s with 10 workers and 400 "
 			    "shards)", sc->strategy.shards, n, n * k, w);
 	}
-	if (sc->strategy.info->flags & R_ALL_PAIRS) {
+	if ((sc->strategy.info->flags & R_ALL_PAIRS) &&
+	    !scenario_all_pairs_symmetric(sc)) {
 		flows = sc->placement.workers;
 		t = COST_ALL_PAIRS * flows * flows * flows;
 		units_fmt_time(t, w, sizeof w);

@@ -158,6 +158,18 @@ scenario_open_ended(const struct scenario *sc)
 	return sc->run.duration_s > 0 || sc->run.min_fault_events > 0;
 }
 
+int
+scenario_all_pairs_symmetric(const struct scenario *sc)
+{
+	return (sc->strategy.info->flags & R_ALL_PAIRS) &&
+	    sc->run.fast_forward && !sc->faults.on &&
+	    sc->numerics.mode == NUM_OFF && sc->strategy.bucket_bytes == 0 &&
+	    sc->job.name == NULL && sc->cluster.topology == TOPO_STAR &&
+	    sc->cluster.gpus_per_host == 1 && sc->cluster.switch_Bps == 0 &&
+	    sc->cluster.nslow == 0 && sc->cluster.jitter == JITTER_NONE &&
+	    sc->placement.workers >= 3;
+}
+
 /* The worker of colocated shard j on multi-GPU machines: round the
  * machines first, as a PS task per machine does (shard j on GPU j / m of
  * machine j mod m, m the machines that hold workers; the last machine

@@ -271,6 +271,13 @@ double scenario_run_length_s(const struct scenario *);
  * steps alone: run.duration or run.min_fault_events given (fastforward.c's
  * sim_past_end says when). */
 int scenario_open_ended(const struct scenario *);
+/* Whether an all-pairs exchange (all-to-all) is symmetric enough that
+ * worker 0's flows stand for all (strategy-all-to-all.c's top comment):
+ * run.fast_forward, a generated star without a backbone of one GPU a
+ * host, workers that compute alike (no stragglers, no jitter), no
+ * faults, numerics, buckets or other jobs, at least 3 workers.  The
+ * engine also needs no timeline. */
+int scenario_all_pairs_symmetric(const struct scenario *);
 
 /* What a scenario read from standard input (path "-") is called in
  * errors and as sc->file; relative paths in it are from the current
