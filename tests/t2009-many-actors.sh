@@ -75,7 +75,20 @@ if command -v prlimit >/dev/null 2>&1 &&
 	check "300,000 hosts under a 1 GB ulimit: names /cluster/hosts" grep -q \
 	    "^psim: .*: /cluster/hosts: a generated cluster of 300000 hosts needs about 1.1 GB in SimGrid" \
 	    "$TMP/h.err"
+	# An open-ended spot ring of 1024 workers that no step gets through
+	# (a preemption every 6 s): its error, not its step records up to
+	# run.steps' largest value (8 GB an array), within 1 GB.
+	prlimit --as=1000000000 "$PSIM" run --set placement.workers=1024 \
+	    --set run.steps=null --set run.duration=10min \
+	    "$S/spot-250m-10w-10g-ring.json" >"$TMP/g.out" 2>"$TMP/g.err"
+	check "a hopeless open-ended spot ring of 1024 within 1 GB: exit 2, one line" \
+	    test $? -eq 2 -a ! -s "$TMP/g.out" -a "$(wc -l <"$TMP/g.err")" -eq 1
+	check "... the job cannot finish, at its preemptions" grep -q \
+	    "/faults/preemption/mttp: the job cannot finish: .* no step after the warm-up was done" \
+	    "$TMP/g.err"
 else
+	skip "a hopeless spot ring of 1024 within 1 GB" "no prlimit, or an ASan build"
+	skip "a hopeless spot ring of 1024 within 1 GB: the message" "no prlimit, or an ASan build"
 	skip "300,000 hosts under a 1 GB ulimit" "no prlimit, or an ASan build"
 	skip "300,000 hosts under a 1 GB ulimit: the message" "no prlimit, or an ASan build"
 	skip "65,536 workers under a 2 GB ulimit" "no prlimit, or an ASan build"

@@ -483,7 +483,13 @@ metrics_summary(struct metrics *m, struct summary_in *in,
 {
 	int i;
 
-	grow(m, m->steps - 1);	/* the rows of a job that gave up */
+	/* A job that gave up has no record past its rows: an open-ended one
+	 * counts RUN_STEPS_MAX steps, whose rows of every worker would be
+	 * gigabytes (2 GB an array at 256 workers); a run that ended has
+	 * rows for every step. */
+	if (m->rows < m->steps)
+		m->steps = m->rows > 0 ? m->rows : 1;
+	grow(m, m->steps - 1);
 	in->nworkers = m->nworkers;
 	in->steps = m->steps;
 	in->t_start = m->t_start;

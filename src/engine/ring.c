@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <assert.h>
+#include <math.h>
 
 #include <simgrid/engine.h>
 
@@ -37,9 +38,12 @@ mod(int a, int n)
  * (to 1e-10 of a round per round skipped).  Every member decides alike:
  * it reads only the records of cuts before its own end of round s,
  * complete by then when they are quiet.  The repetition needs no other
- * flow on the links and no other actor at work: no faults (so no
- * restart: a cut's key, its step, phase and round, is never reused),
- * buckets, numerics, several jobs or timeline.  Rings that run side by side (the
+ * flow on the links and no other actor at work: no buckets, numerics,
+ * several jobs or timeline.  Under faults the skipped rounds end before
+ * the fault controller's next event (nothing else changes the links or
+ * the members in a phase), and a cut's key holds the generation, so
+ * that the steps a restart redoes, or a ring of other members, never
+ * read an earlier attempt's records.  Rings that run side by side (the
  * rows, then the columns, of 2d-ring) skip together: a cut is quiet when
  * every member of all of them ended the round at one instant
  * (sim->round_ff members in all).  Hierarchical's leaders' ring skips
@@ -50,7 +54,7 @@ ring_may_skip(const struct sim *sim, int members)
 {
 	const struct scenario *sc = sim->sc;
 
-	return sc->run.fast_forward && !sc->faults.on &&
+	return sc->run.fast_forward && sim->generation < (1 << 20) &&
 	    sc->numerics.mode == NUM_OFF && sc->strategy.bucket_bytes == 0 &&
 	    sc->job.name == NULL && sim->timeline == NULL ? members : 0;
 }
@@ -96,6 +100,9 @@ rounds_to_skip(struct sim *sim, int g, int s, long key, double *T)
 	if (!(*T > 0) || a->hi - a->lo > 1e-10 * *T ||
 	    b->hi - b->lo > 1e-10 * *T)
 		return 0;
+	if (sim->sc->faults.on)	/* all of them before the next event */
+		return (int)fmin(g - 2 - s, floor((sim->next_fault_s -
+		    b->hi) / *T) - 2);
 	return g - 2 - s;
 }
 
@@ -120,7 +127,8 @@ ring_phase(struct sim *sim, const struct ring *r, int me,
 	int g = r->g, s, send, recv, R, skip = sim->round_ff > 0;
 	int w = ring_worker(r, me), next = ring_worker(r, (me + 1) % g);
 	int prev = ring_worker(r, (me + g - 1) % g), gather = phase & 1;
-	long key = ((long)step * 4 + phase) << 20;	/* g <= 2^20 */
+	/* (g <= 2^20, steps < 2^20, generations < 2^20: 62 bits) */
+	long key = ((((long)sim->generation << 20) + step) * 4 + phase) << 20;
 	sg_comm_t comms[2];
 	struct msg *in;
 	double T;
@@ -143,7 +151,7 @@ ring_phase(struct sim *sim, const struct ring *r, int me,
 		if ((R = rounds_to_skip(sim, g, s, key + s, &T)) > 0) {
 			skip_rounds(sim, w, prev, next, R, T,
 			    part_bytes(bytes, g));
-			break;
+			s += R;	/* the rest, or up to the next fault event */
 		}
 	}
 	sim_rounds_done(sim, w, g - 1);
