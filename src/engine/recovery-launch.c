@@ -188,6 +188,9 @@ recovery_restart(struct sim *sim)
 		sim->strategy->cleanup(sim);
 	sim_new_generation(sim);
 	sim_reset_buckets(sim);
+	if (sim->cpu_free_s != NULL)	/* the servers' CPUs: nothing due */
+		memset(sim->cpu_free_s, 0, (size_t)sim->nhosts *
+		    sizeof *sim->cpu_free_s);
 	if (is_allreduce(sim) && sim->strategy->setup != NULL)
 		sim->strategy->setup(sim);
 	recovery_spawn_storage(sim);	/* under the new names */
