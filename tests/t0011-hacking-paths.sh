@@ -160,4 +160,22 @@ fi
 out=$(outside "$DOC")
 if [ -z "$out" ]; then ok "HACKING.md: no pointer outside the repository"
 else not_ok "HACKING.md: no pointer outside the repository" "$out"; fi
+
+# An algorithm as its recipe says: each row of strategies.def (its
+# second field, PROTO) has its protocol in src/engine/strategy-NAME.c
+# and its closed form in src/model/closed-NAME.c, NAME being PROTO with
+# dashes, and nothing else defines closed_PROTO.
+missing=""
+for proto in $(sed -n 's/^STRATEGY([A-Z_0-9]*, *\([a-z_0-9]*\),.*/\1/p' \
+    "$SRCDIR/src/model/strategies.def" | sort -u); do
+	name=$(echo "$proto" | tr _ -)
+	for f in "src/engine/strategy-$name.c" "src/model/closed-$name.c"; do
+		[ -f "$SRCDIR/$f" ] || missing="$missing $f"
+	done
+	grep -q "^closed_$proto(" "$SRCDIR/src/model/closed-$name.c" \
+	    2>/dev/null || missing="$missing closed_$proto"
+done
+check "each strategy's protocol and closed form, one file each" \
+    test -z "$missing"
+[ -z "$missing" ] || echo "# missing:$missing"
 done_testing
