@@ -110,6 +110,18 @@ check "a key varied twice: says so" \
 check "a key varied and set: exit 2 and why" \
     grep -q "placement.workers is both varied and set (--set placement.workers=3)" err10
 check "refused grids leave no directory" test ! -e rep
+# A set key that needs a varied one (strategy.apply needs a
+# strategy.server_cpu): the base loads with the first point's values.
+PS8=$SRCDIR/scenarios/seed-250m-10w-10g-ps8.json
+"$PSIM" sweep -o cpu -j 2 --set strategy.apply=each \
+    --vary strategy.server_cpu=none,e5-2697v4 "$PS8" >/dev/null 2>err11
+check "a set key that needs a varied one: the sweep runs" test $? -eq 0
+check "... both points in results.csv" \
+    test "$(grep -c 'strategy.server_cpu=' cpu/results.csv)" -eq 2
+"$PSIM" sweep --plan -o cpu2 --set strategy.optimizer=lamb \
+    --vary strategy.server_cpu=none,e5-2697v4 "$PS8" >/dev/null 2>err11
+check "a base wrong with the first point too: exit 2, the base's error" \
+    grep -q '/strategy/optimizer: only used with /strategy/server_cpu' err11
 
 # Ranges take units: one grammar for sweep, cross and advise.
 "$PSIM" sweep --plan -o u1 --vary faults.preemption.mttp=1h..4h:x2 "$F" >plan

@@ -231,21 +231,45 @@ sweep_identity(const struct sweep_args *a, const struct scenario *sc)
 	return text;
 }
 
-/* The base scenario must be valid before anything runs; DIR is made
- * (sweep-NAME by default) and claimed for this sweep.  -1 to go on, or
- * the exit status. */
+/* The base scenario, or with the first point's values (a key that
+ * needs a varied one, as strategy.apply needs strategy.server_cpu):
+ * NULL, with the base's errors printed, when neither loads. */
+static struct scenario *
+sweep_base(const struct sweep_args *a)
+{
+	struct scenario *sc;
+	char *errors, *again, **sets;
+	int n = a->nbase + a->sw.nvary, i;
+
+	if ((sc = scenario_load(a->scenario, a->base, a->nbase,
+	    &errors)) != NULL)
+		return sc;
+	sets = xcalloc((size_t)n + 1, sizeof *sets);
+	for (i = 0; i < a->nbase; i++)
+		sets[i] = a->base[i];
+	for (i = 0; i < a->sw.nvary && a->sw.npts > 0; i++)
+		sets[a->nbase + i] = a->sw.pts[0].sets[i];
+	if (a->sw.npts > 0 && (sc = scenario_load(a->scenario, sets, n,
+	    &again)) == NULL)
+		free(again);
+	free(sets);
+	if (sc == NULL)
+		fputs(errors, stderr);
+	free(errors);
+	return sc;
+}
+
+/* The base scenario must be valid before anything runs (alone, or with
+ * the first point's values); DIR is made (sweep-NAME by default) and
+ * claimed for this sweep.  -1 to go on, or the exit status. */
 static int
 sweep_prepare(struct sweep_args *a, char **dir)
 {
 	struct scenario *sc;
 	char *errors, *identity;
 
-	if ((sc = scenario_load(a->scenario, a->base, a->nbase,
-	    &errors)) == NULL) {
-		fputs(errors, stderr);
-		free(errors);
+	if ((sc = sweep_base(a)) == NULL)
 		return 2;
-	}
 	/* several jobs: a row per job, its columns first; no plot */
 	if (sc->njobs > 0 && a->plot != NULL) {
 		errors = scenario_single(sc, "psim sweep --plot");
