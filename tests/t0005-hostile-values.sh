@@ -271,6 +271,15 @@ check "all-to-all on 1000 workers (make fuzz-run): a note, what it costs" grep -
 check "all-to-all on 200 workers (3.4 s a step): no note" test ! -s "$TMP/err"
 "$PSIM" validate --set placement.workers=1000 "$A2A" >"$TMP/out" 2>"$TMP/err"
 check "all-to-all on 1000 workers on a symmetric star: no note" test ! -s "$TMP/err"
+# (make fuzz-run, seed 808: an mlp's batch of 65,536 a worker ran past
+# the 20 s limit with nothing said)
+"$PSIM" validate --set model.batch=65536 "$S/straggler-ssp-ps.json" \
+    >"$TMP/out" 2>"$TMP/err"
+check "numerics at a batch of 65536 (make fuzz-run): a note, what it costs" \
+    grep -q "/model/batch: note: 8 workers each take a batch of 65536 samples through 32 hidden units every step, 300 steps: about 191.3 s of wall clock" \
+    "$TMP/err"
+"$PSIM" validate "$S/straggler-ssp-ps.json" >"$TMP/out" 2>"$TMP/err"
+check "numerics at its batch of 32: no note" test ! -s "$TMP/err"
 STR=$S/straggler-ring.json
 "$PSIM" validate --set 'numerics.hidden=[32000]' "$STR" >"$TMP/out" 2>"$TMP/err"
 check "hidden=[32000]: a note, its path and what it costs" grep -q \

@@ -563,6 +563,10 @@ check_platform_size(struct ctx *c, const struct scenario *sc)
 #define COST_TANH	1.2e-7		/* s per hidden unit and sample */
 #define COST_TEST	4.8e-8		/* s per hidden unit and test sample,
 					   at a test loss */
+#define COST_GRAD	3.8e-8		/* s per hidden unit and batch sample,
+					   a gradient (straggler-ssp-ps, 20
+					   steps of 8 workers at batch 8192:
+					   1.57 s more than at 32) */
 #define COST_STEP_SAY	10		/* s a simulated step: said */
 #define COST_SAY	30		/* s in all: said */
 
@@ -628,6 +632,19 @@ check_cost(struct ctx *c, const struct scenario *sc)
 		    "the test samples again at each of %ld test losses: about "
 		    "%s of wall clock", h, sc->numerics.samples,
 		    sc->numerics.test_samples, losses, w);
+	/* each worker's gradient on its batch every step, and a
+	 * synchronous run's serial SGD again after it (numerics_finish) */
+	t = COST_GRAD * h * sc->model.batch * sc->placement.workers *
+	    (scenario_open_ended(sc) ? 0 : sc->run.steps) *
+	    (sc->strategy.sync == SYNC_SYNC && !sc->faults.elastic ? 2 : 1);
+	units_fmt_time(t, w, sizeof w);
+	if (t > COST_SAY)
+		note_at(c, "/model/batch", "%d workers each take a batch of "
+		    "%.0f samples through %d hidden units every step, %d "
+		    "steps%s: about %s of wall clock", sc->placement.workers,
+		    sc->model.batch, h, sc->run.steps,
+		    sc->strategy.sync == SYNC_SYNC && !sc->faults.elastic ?
+		    ", and serial SGD takes them again after the run" : "", w);
 }
 
 void
