@@ -70,7 +70,10 @@ faults.servers.replacement faults.links.mttp faults.links.repair
 faults.elastic.rendezvous faults.elastic.min_workers numerics.mode
 numerics.samples numerics.test_samples numerics.noise numerics.lr
 numerics.momentum numerics.loss_every numerics.max_memory
-numerics.features numerics.hidden network"
+numerics.features numerics.hidden network strategy.server_cpu
+strategy.apply strategy.optimizer strategy.cycle strategy.pull
+strategy.local_reduce cluster.machine network.transport
+cluster.compute_jitter"
 # The values, one a line (a --set value: JSON, or else a string).
 VALUES='0
 -1
@@ -123,6 +126,13 @@ VALUES='0
 "1000h"
 "1M"
 "1T"
+"e5-2697v4"
+"each"
+"adam"
+"forward"
+"p2.8xlarge"
+"tf-grpc"
+"k80"
 {}
 {"a":1}
 {"lognormal":1e308}
