@@ -41,26 +41,31 @@
 
 
 
-/* strategy.server_cpu: each host's CPU is its machine's (a multi-GPU
- * machine's GPUs are hosts of one machine: their data, its number + 1,
- * set before), named by the machine's first host. */
+/* strategy.server_cpu: each host's CPU is its machine's, named by the
+ * machine's first host: on a multi-GPU cluster the machines are the
+ * facts' groups (as for sim_between_machines), else every host is one. */
 static void
 cpu_slots(struct sim *sim)
 {
-	int h, i;
+	const int *m = sim->sc->cluster.gpus_per_host > 1 ?
+	    sim->facts.rack_of : NULL;
+	int h, n = 0, *first;
 
 	sim->cpu_of = xcalloc((size_t)sim->nhosts, sizeof *sim->cpu_of);
 	sim->cpu_free_s = xcalloc((size_t)sim->nhosts,
 	    sizeof *sim->cpu_free_s);
+	for (h = 0; m != NULL && h < sim->nhosts; h++)
+		n = m[h] >= n ? m[h] + 1 : n;
+	first = xcalloc((size_t)n + 1, sizeof *first);	/* first host + 1 */
 	for (h = 0; h < sim->nhosts; h++) {
 		sim->cpu_of[h] = h;
-		for (i = 0; i < h && sim->hosts[h].host != NULL; i++)
-			if (!sim_between_machines(sim->hosts[i].host,
-			    sim->hosts[h].host)) {
-				sim->cpu_of[h] = sim->cpu_of[i];
-				break;
-			}
+		if (m == NULL || m[h] < 0)
+			continue;
+		if (first[m[h]] == 0)
+			first[m[h]] = h + 1;
+		sim->cpu_of[h] = first[m[h]] - 1;
 	}
+	free(first);
 }
 
 /* The gradient's layout (layout.c, which the closed form reads too)

@@ -46,8 +46,7 @@ struct a2a_state {
 static int
 symmetric(const struct sim *sim)
 {
-	return scenario_all_pairs_symmetric(sim->sc) && sim->timeline == NULL &&
-	    !sim->pays_latency;
+	return scenario_all_pairs_symmetric(sim->sc) && sim->timeline == NULL;
 }
 
 static void

@@ -45,8 +45,6 @@ struct host_result {
 	int		 group;		/* multi-GPU: its machine, else -1 */
 	double		 bytes_sent;
 	double		 bytes_received;
-	double		 cpu_s;		/* its machine's CPU, busy with a PS's
-					   sums and updates (summary_host) */
 	double		 nic_Bps;
 	double		 nic_utilization;
 };

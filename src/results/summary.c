@@ -375,7 +375,6 @@ host_stats(const struct summary_in *m, struct results *r)
 		h->group = gpus > 1 ? in->group : -1;
 		h->bytes_sent = in->sent;
 		h->bytes_received = in->received;
-		h->cpu_s = in->cpu_s;
 		if (r->steps > 0 && in->cpu_s / r->steps > r->server_cpu_s) {
 			r->server_cpu_s = in->cpu_s / r->steps;
 			r->server_cpu_host = i;
