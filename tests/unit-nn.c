@@ -89,7 +89,7 @@ batch_checks(enum nn_kind kind, int features, int h1, int h2)
 {
 	int hidden[2] = { h1, h2 };
 	float *t, *p, *g, *one;
-	double *mean, l, worst = 0;
+	double *mean, l, b, worst = 0;
 	struct dataset d;
 	char name[128];
 	struct nn nn;
@@ -109,6 +109,17 @@ batch_checks(enum nn_kind kind, int features, int h1, int h2)
 	snprintf(name, sizeof name, "%s: nn_gradient's loss over all samples "
 	    "is nn_loss", nn_kind_name(kind));
 	tap_near(l, nn_loss(&nn, p, &d), 1e-6, name);
+
+	/* nn_loss_bounded: the same value at or under its bound; above it
+	 * exactly when nn_loss is, having summed fewer samples */
+	snprintf(name, sizeof name, "%s: nn_loss_bounded is nn_loss at a "
+	    "bound above it", nn_kind_name(kind));
+	tap_ok(nn_loss_bounded(&nn, p, &d, l) == nn_loss(&nn, p, &d), name);
+	snprintf(name, sizeof name, "%s: nn_loss_bounded stops above a bound "
+	    "under it, with a part of the sum", nn_kind_name(kind));
+	b = nn_loss_bounded(&nn, p, &d, l / 4);
+	tap_ok(b > l / 4 && b < l, name);
+	printf("# loss %.6g; bounded at a quarter of it %.6g\n", l, b);
 
 	nn_gradient(&nn, p, &d, d.count - 2, 4, g);
 	for (s = 0; s < 4; s++) {

@@ -250,7 +250,9 @@ numerics_sample(struct numerics *nm, const struct sim *sim, double step,
 
 	if (!curve && !target)
 		return;
-	loss = nn_loss(nm->nn, params, &nm->test);
+	/* only whether it is below the target: stop summing once above */
+	loss = nn_loss_bounded(nm->nn, params, &nm->test, curve ? INFINITY :
+	    sc->run.target_loss);
 	if (target && loss <= sc->run.target_loss)
 		nm->time_to_target_s = now;
 	if (!curve)

@@ -225,6 +225,16 @@ nn_data_free(struct dataset *d)
 double
 nn_loss(const struct nn *nn, const float *p, const struct dataset *d)
 {
+	return nn_loss_bounded(nn, p, d, INFINITY);
+}
+
+/* Each sample's loss is >= 0, and rounding is monotone, so the running
+ * sum never falls: once sum / count is above bound, so is the mean of
+ * every sample (the same sum, in the same order, with more added). */
+double
+nn_loss_bounded(const struct nn *nn, const float *p, const struct dataset *d,
+    double bound)
+{
 	struct layout l;
 	double *scratch, sum = 0, z, dz;
 	long i;
@@ -234,7 +244,7 @@ nn_loss(const struct nn *nn, const float *p, const struct dataset *d)
 	layout(nn, &l);
 	scratch = xcalloc((size_t)nn->features + l.h1 + l.h2 + 1,
 	    sizeof *scratch);
-	for (i = 0; i < d->count; i++) {
+	for (i = 0; i < d->count && !(sum / d->count > bound); i++) {
 		z = forward(nn, &l, p, d->x + i * d->features, scratch,
 		    scratch + nn->features, scratch + nn->features + l.h1);
 		sum += loss(nn->kind, z, d->y[i], &dz);

@@ -57,6 +57,11 @@ void nn_data_free(struct dataset *);
 /* The mean loss (half squared error, or cross-entropy in nats for
  * logistic) over all of d, accumulated in double. */
 double nn_loss(const struct nn *, const float *p, const struct dataset *d);
+/* The same, but it stops once the mean is sure to be above bound and
+ * returns the part summed so far over all of d's samples: a value above
+ * bound exactly when nn_loss's is (each sample's loss is >= 0). */
+double nn_loss_bounded(const struct nn *, const float *p,
+    const struct dataset *d, double bound);
 
 /* The mean gradient of the loss over samples first .. first + count - 1 of
  * d, indices taken modulo d->count, written to grad (nn->params floats;
