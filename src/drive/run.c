@@ -130,8 +130,8 @@ run_closed_form_of(const struct scenario *sc, struct closed *c,
  * job that never ended: faults came faster than the job could get a
  * step (or a checkpoint's worth of steps) done, or took the hosts it
  * needed for good.  The error is at the fault process that did it (the
- * workers' unless only servers or links fail), or at the top without
- * faults, which no scenario should reach. */
+ * one with the most faults), or at the top without faults, which no
+ * scenario should reach. */
 static char *
 no_progress(const struct scenario *sc, const struct results *r)
 {
@@ -140,15 +140,20 @@ no_progress(const struct scenario *sc, const struct results *r)
 	static const char *const keys[] = { "mttp", "weibull", "trace" };
 	const struct fault_spec *fs = NULL;
 	const struct fault_stats *f = &r->fstats;
+	const int counts[] = { f->preemptions, f->server_failures,
+	    f->link_failures };
 	char path[64], done[96], *text;
-	int k;
+	int i, k = 3;
 
-	for (k = 0; sc->faults.on && k < 3; k++) {
-		fs = scenario_faults_of(sc, (enum fault_of)k);
-		if (fs->on)
-			break;
+	/* the process that failed most (the first on, where none did) */
+	for (i = 0; sc->faults.on && i < 3; i++) {
+		if (scenario_faults_of(sc, (enum fault_of)i)->on &&
+		    (k == 3 || counts[i] > counts[k]))
+			k = i;
 	}
-	if (fs == NULL || k == 3) {
+	if (k < 3)
+		fs = scenario_faults_of(sc, (enum fault_of)k);
+	if (fs == NULL) {
 		xasprintf(&text, "psim: %s: the job cannot finish: no step "
 		    "after the warm-up was done\n", sc->file);
 		return text;

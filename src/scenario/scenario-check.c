@@ -277,44 +277,67 @@ step_estimate(const struct scenario *sc)
 }
 
 /* A job that goes back to its last checkpoint whenever a worker is lost
- * (all-reduce, not elastic; a job of run.steps, which must finish) gets
- * a checkpoint cycle done only between two losses: with n workers each
- * living m on average, a cycle of C takes about e^(n C / m) tries, one
- * fault each at least.  More tries than psim draws faults, and the job
- * cannot finish: said now, not after every fault psim can draw has
+ * (all-reduce, not elastic) or a server is (a PS's dedicated servers; a
+ * job of run.steps, which must finish) gets a checkpoint cycle done only
+ * between two losses, its restart included: with hosts losing one every
+ * L on average, a restart and a cycle of C take about e^(C / L) tries,
+ * one fault each at least.  More tries than psim draws faults, and the
+ * job cannot finish: said now, not after every fault psim can draw has
  * restarted it (issue 38). */
 static void
 check_cycle(struct ctx *c, const struct scenario *sc, double step)
 {
-	const struct fault_spec *fs = scenario_faults_of(sc, FAULTS_OF_WORKERS);
+	const struct fault_spec *fw = scenario_faults_of(sc, FAULTS_OF_WORKERS);
+	const struct fault_spec *fs = scenario_faults_of(sc, FAULTS_OF_SERVERS);
 	int every = sc->faults.checkpoint_every, n = sc->placement.workers;
-	int steps = every > 0 && every < sc->run.steps ? every :
-	    sc->run.steps;
-	double mean, cycle, tries, cycles;
-	char b1[32], b2[32], b3[32], p[64];
+	int k = sc->placement.servers, steps = every > 0 &&
+	    every < sc->run.steps ? every : sc->run.steps;
+	double rw = 0, rs = 0, cycle, tries, cycles;
+	char b1[32], b2[32], b3[32], b4[32], b5[32], p[64], who[160];
 
-	if (!fs->on || fs->source == FAULTS_TRACE || sc->faults.elastic ||
-	    scenario_open_ended(sc) || sc->strategy.info == NULL ||
-	    sc->strategy.info->family != FAMILY_ALLREDUCE || n < 1)
+	if (scenario_open_ended(sc) || sc->strategy.info == NULL || n < 1)
 		return;
-	mean = fault_mean_life(fs);
-	cycle = steps * step;
-	tries = n * cycle / mean;			/* e^tries */
+	/* the losses that send the job back: a rate each */
+	if (fw->on && fw->source != FAULTS_TRACE && !sc->faults.elastic &&
+	    sc->strategy.info->family == FAMILY_ALLREDUCE)
+		rw = n / fault_mean_life(fw);
+	if (fs->on && fs->source != FAULTS_TRACE && k > 0 &&
+	    sc->strategy.info->family == FAMILY_PS)
+		rs = k / fault_mean_life(fs);
+	if (!(rw + rs > 0))
+		return;
+	cycle = sc->faults.restart_s + steps * step;
+	tries = (rw + rs) * cycle;			/* e^tries */
 	cycles = ceil((double)sc->run.steps / steps);
 	if (tries + log(cycles) <= log((double)FAULT_EVENTS_MAX))
 		return;
-	units_fmt_time(cycle, b1, sizeof b1);
-	units_fmt_time(mean / n, b2, sizeof b2);
-	units_fmt_time(mean, b3, sizeof b3);
-	snprintf(p, sizeof p, "/faults/preemption/%s",
-	    fs->source == FAULTS_WEIBULL ? "weibull/scale" : "mttp");
+	units_fmt_time(steps * step, b1, sizeof b1);
+	units_fmt_time(1 / (rw + rs), b2, sizeof b2);
+	units_fmt_time(sc->faults.restart_s, b4, sizeof b4);
+	if (rw > 0)
+		units_fmt_time(n / rw, b3, sizeof b3);
+	if (rs > 0)
+		units_fmt_time(k / rs, b5, sizeof b5);
+	if (rw > 0 && rs > 0)
+		snprintf(who, sizeof who, "%d workers and %d servers, living "
+		    "%s and %s on average,", n, k, b3, b5);
+	else
+		snprintf(who, sizeof who, "%d %s, each living %s on average,",
+		    rw > 0 ? n : k, rw > 0 ? "workers" : "servers",
+		    rw > 0 ? b3 : b5);
+	fw = rw >= rs ? fw : fs;
+	snprintf(p, sizeof p, "/faults/%s/%s", rw >= rs ? "preemption" :
+	    "servers", fw->source == FAULTS_WEIBULL ? "weibull/scale" :
+	    "mttp");
 	err_at(c, p, "the job cannot finish: %d steps between checkpoints "
-	    "take about %s without faults, and its %d workers, each living "
-	    "%s on average, lose one every %s: a stretch that long without "
-	    "a loss takes about e^%.0f tries, more than the %d faults psim "
-	    "draws; expected more frequent checkpoints "
-	    "(faults.checkpoint.every), shorter steps or a longer mean "
-	    "lifetime", steps, b1, n, b3, b2, tries, FAULT_EVENTS_MAX);
+	    "take about %s without faults%s%s, and its %s lose one every %s: "
+	    "a stretch that long without a loss takes about e^%.0f tries, "
+	    "more than the %d faults psim draws; expected more frequent "
+	    "checkpoints (faults.checkpoint.every), shorter steps%s or a "
+	    "longer mean lifetime", steps, b1, sc->faults.restart_s > 0 ?
+	    ", after a restart of " : "", sc->faults.restart_s > 0 ? b4 : "",
+	    who, b2, tries, FAULT_EVENTS_MAX, sc->faults.restart_s > 0 ?
+	    ", a shorter restart" : "");
 }
 
 /* Each drawn fault process: hosts that live less than a fault-free step
