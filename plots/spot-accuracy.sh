@@ -33,13 +33,15 @@ plot_dir spot-accuracy
 target=0.01
 steps=3000
 # the proxy model and its target, for every run; the plot reads only
-# the time to the target, so no loss curve (numerics.loss_every past the
-# run: the held-out loss is then taken only until the target is reached,
-# most of such a run's wall time otherwise)
+# the time to the target, so each run stops there (run.stop_at_target)
+# and keeps no loss curve (numerics.loss_every past the run: the
+# held-out loss, most of such a run's wall time, is then taken only
+# until the target is reached)
 set_numerics() {
 	echo numerics.mode=proxy numerics.model=mlp numerics.features=16 \
 	    'numerics.hidden=[32]' numerics.momentum=0.5 numerics.seed=1 \
-	    run.target_loss=$target run.steps=$steps numerics.loss_every=1000000
+	    run.target_loss=$target run.stop_at_target=true run.steps=$steps \
+	    numerics.loss_every=1000000
 }
 # strategy k: its scenario and what it sets on it
 file_of() {

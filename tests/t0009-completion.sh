@@ -161,7 +161,7 @@ completion() {
 
 completion "a key: psim run --set strategy.sh -> strategy.shards=" \
     "psim run --set strategy.sh" strategy.shards=
-completion "a key after -s" "psim run -s run.st" run.steps=
+completion "a key after -s" "psim run -s run.ste" run.steps=
 completion "a key after --set=" "psim validate --set=strategy.sh" \
     strategy.shards=
 completion "a key after --vary" "psim sweep --vary placement.work" \

@@ -89,6 +89,44 @@ want=$(awk '/"loss_curve"/ { on = 1; next } on && /"loss": / {
 check "time to target: the first curve point with loss <= 0.05 ($want s)" \
     test -n "$want" -a "$(json "$TMP/t.json" time_to_target_s)" = "$want"
 
+# run.stop_at_target: the job ends with the step that reached the target
+# (and any step under way then): the same time to it, fewer steps, the
+# serial replay of the steps run.
+# the step of the first curve point at or below 0.05 in report $1
+first() {
+	awk '/"loss_curve"/ { on = 1; next } on && /"loss": / {
+	    match($0, /"step": [0-9]+/); s = substr($0, RSTART + 8, RLENGTH - 8)
+	    match($0, /"loss": [^}]+/); l = substr($0, RSTART + 8, RLENGTH - 8)
+	    if (l + 0 <= 0.05) { print s; exit } }' "$1"
+}
+for st in "" "--set strategy={\"name\":\"ps\",\"shards\":2}" \
+    "--set strategy={\"name\":\"ps\",\"shards\":2,\"sync\":\"async\"}"; do
+	# shellcheck disable=SC2086
+	save "$TMP/u.json" run $st --set run.target_loss=0.05
+	# shellcheck disable=SC2086
+	save "$TMP/st.json" run $st --set run.target_loss=0.05 \
+	    --set run.stop_at_target=true
+	name=${st:-ring}
+	[ -n "$st" ] || cp "$TMP/st.json" "$TMP/st-ring.json"
+	check "stop_at_target, $name: the same time to the target" ran \
+	    "$TMP/st.json" "$TMP/u.json" -- test \
+	    "$(json "$TMP/st.json" time_to_target_s)" = \
+	    "$(json "$TMP/u.json" time_to_target_s)"
+	check "stop_at_target, $name: ended within a step of it, not at 20" \
+	    ran "$TMP/st.json" -- awk -v n="$(json "$TMP/st.json" steps)" \
+	    -v u="$(json "$TMP/u.json" steps)" -v t="$(first "$TMP/u.json")" \
+	    'BEGIN { exit !(u == 20 && t > 0 && n >= t && n <= t + 2) }'
+done
+below "stop_at_target, ring: the serial replay is of the steps run" \
+    "$(json "$TMP/st-ring.json" numerics.serial_deviation)" 1e-5
+"$PSIM" run --set run.stop_at_target=true "$S" >/dev/null 2>"$TMP/e"
+check "stop_at_target without a target: exit 2, at its path" test $? = 2 -a \
+    -n "$(grep '/run/stop_at_target: expected run.target_loss' "$TMP/e")"
+"$PSIM" run --set run.target_loss=0.05 --set run.stop_at_target=true \
+    --set 'strategy={"name":"ps","sync":"ssp"}' "$S" >/dev/null 2>"$TMP/e"
+check "stop_at_target with ssp and no faults: exit 2" test $? = 2 -a \
+    -n "$(grep '/run/stop_at_target: expected sync or async' "$TMP/e")"
+
 # The protocols.
 PS='--set strategy={"name":"ps","shards":2}'
 # shellcheck disable=SC2086

@@ -337,7 +337,7 @@ numerics_finish(struct numerics *nm, const struct sim *sim,
 	mom = floats(nm->P);
 	g = floats(nm->P);
 	nn_init_params(nm->nn, problem_seed(sc), STREAM_INIT, p);
-	for (s = 0; s < sc->run.steps; s++) {
+	for (s = 0; s < sim->steps; s++) {	/* (fewer: stop_at_target) */
 		nn_gradient(nm->nn, p, &nm->train, first_sample(nm, s, 0), nb,
 		    g);
 		nn_sgd(nm->P, p, mom, g, nm->lr, nm->momentum);

@@ -368,10 +368,10 @@ start(struct sim *sim)
 static void
 finish(struct sim *sim)
 {
-	/* an asynchronous PS's workers stopped by the clock: the job's
-	 * steps are the most any of them began */
+	/* an asynchronous PS's workers stopped by the clock or at the
+	 * target loss: the job's steps are the most any of them began */
 	if (!sim->sc->faults.on && sim->begun < sim->steps &&
-	    scenario_open_ended(sim->sc)) {
+	    (scenario_open_ended(sim->sc) || sim->sc->run.stop_at_target)) {
 		sim->steps = sim->begun;
 		metrics_end(sim->metrics, sim->steps);
 	}

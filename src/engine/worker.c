@@ -179,6 +179,9 @@ sim_past_end(const struct sim *sim)
 {
 	const struct scenario *sc = sim->sc;
 
+	if (sc->run.stop_at_target && sim->num != NULL &&
+	    sim->num->time_to_target_s >= 0)
+		return 1;	/* the target loss reached */
 	return scenario_open_ended(sc) &&
 	    simgrid_get_clock() >= sc->run.duration_s && (sim->faults_over ||
 	    fault_stats_events(&sim->fstats) >= sc->run.min_fault_events);

@@ -21,7 +21,8 @@ void sim_reset_buckets(struct sim *);
 
 /* run.duration and run.min_fault_events: whether the run is past its
  * end, the clock at or past the duration and the faults seen at least
- * that many (either 0 when not given); never for a run of steps alone.
+ * that many (either 0 when not given); never for a run of steps alone,
+ * unless run.stop_at_target and the test loss has reached the target.
  * No step begins after it: the workers stop, all-reduce's and a sync
  * PS's together, and with faults a PS's servers cut the job's steps
  * (sim->steps) to those under way at their next update. */

@@ -437,6 +437,17 @@ check_numerics(struct ctx *c, const struct scenario *sc)
 	const char *what;
 	double mem, have;
 
+	if (sc->run.stop_at_target && !(sc->run.target_loss > 0))
+		err_at(c, "/run/stop_at_target", "expected run.target_loss to "
+		    "stop at, got none");
+	else if (sc->run.stop_at_target && sc->strategy.info != NULL &&
+	    sc->strategy.info->family == FAMILY_PS && !sc->faults.on &&
+	    (sc->strategy.sync == SYNC_SSP || sc->strategy.sync ==
+	    SYNC_BACKUP))
+		err_at(c, "/run/stop_at_target", "expected sync or async "
+		    "without faults, got %s (its workers wait on each "
+		    "other's gradients, which a worker that stops would hold "
+		    "for ever)", scenario_sync_name(sc->strategy.sync));
 	if (sc->run.target_loss > 0 && sc->numerics.mode == NUM_OFF)
 		err_at(c, "/run/target_loss", "a loss needs real gradients: "
 		    "add /numerics (mode \"proxy\" or \"real\")");

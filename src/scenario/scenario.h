@@ -158,6 +158,8 @@ struct scenario {
 		int		 replicates;	/* runs under seeds seed + i */
 		int		 fast_forward;	/* skip repeated steps (fastforward.c's
 						   ff_*) */
+		int		 stop_at_target; /* the job ends once the test
+						   loss is at target_loss */
 	} run;
 
 	/* Worker preemptions (spot instances), server failures,
