@@ -156,26 +156,26 @@ refused "mttp shorter than a step" /faults/preemption/mttp \
 # cycle takes); with one, after it
 refused "no checkpoint cycle fits: said before the run" \
     /faults/preemption/mttp \
-    'the job cannot finish: 100 steps between checkpoints take about 260 s without faults, after a restart of 120 s, and its 10 workers, each living 3 s on average, lose one every 300 ms: a stretch that long without a loss takes about e\^1267 tries' \
+    'the job cannot finish: 100 steps between checkpoints take about 260 s without faults and a restart with its restore at least 121.6 s more, and its 10 workers, each living 3 s on average, lose one every 300 ms: a stretch that long without a loss takes about e\^1272 tries, and the job needs 20 of them' \
     "$SPOTRING" --set faults.preemption.mttp=3s
 # a restart is part of the stretch (any loss during it stops it): one of
 # 1000 h cannot pass without a loss every 10 min (psim used to run it to
 # the end of the faults it draws, 29 simulated years, and report that)
 refused "a restart longer than the losses allow: said before the run" \
     /faults/preemption/mttp \
-    'the job cannot finish: 100 steps between checkpoints take about 260 s without faults, after a restart of 1000 h, and its 10 workers, each living 5904 s on average, lose one every 590.4 s: a stretch that long without a loss takes about e\^6098 tries' \
+    'the job cannot finish: 100 steps between checkpoints take about 260 s without faults and a restart with its restore at least 1000 h more, and its 10 workers, each living 5904 s on average, lose one every 590.4 s: a stretch that long without a loss takes about e\^6098 tries' \
     "$SPOTRING" --set faults.restart=1000h
 # a PS goes back to its checkpoint at a server's loss: 8 servers living
 # 7 s each never stay up through a restart and 100 steps (it used to run
 # 73 s to the end of the faults psim draws before saying so)
 refused "servers lost faster than a cycle: said before the run" \
     /faults/servers/mttp \
-    'the job cannot finish: 100 steps between checkpoints take about 260 s without faults, after a restart of 120 s, and its 8 servers, each living 7 s on average, lose one every 875 ms: a stretch that long without a loss takes about e\^434 tries' \
+    'the job cannot finish: 100 steps between checkpoints take about 260 s without faults and a restart with its restore at least 122.4 s more, and its 8 servers, each living 7 s on average, lose one every 875 ms: a stretch that long without a loss takes about e\^437 tries' \
     "$SPOT" --set faults.servers.mttp=7s
 refused "no step done: an error, not a report of zeros" \
     /faults/preemption/mttp \
     'the job cannot finish: in [0-9.e+]+ simulated s, no step after the warm-up was done, through [0-9]+ preemptions, 0 server and 0 link failures: its hosts were never all up through a step$' \
-    "$SPOTRING" --set faults.preemption.mttp=3s \
+    "$SPOTRING" --set faults.preemption.mttp=4s \
     --set faults.checkpoint.every=1 --set run.steps=10 --set faults.restart=0
 # steps get done, but with 10 workers that live 15 min on average and
 # take 14 min to replace (all up (15/29)^10 = 0.14% of the time), not 300

@@ -53,7 +53,7 @@ check "no cycle fits: exit 2" test $? -eq 2
 check "no cycle fits: one line, no report" \
     test "$(wc -l <"$TMP/err")" -eq 1 -a ! -s "$TMP/out"
 check "no cycle fits: says so at the preemptions' mean lifetime" grep -q \
-    "/faults/preemption/mttp: the job cannot finish: 100 steps between checkpoints take about 44.47 h without faults, after a restart of 120 s, and its 10 workers, each living 5904 s on average, lose one every 590.4 s: a stretch that long without a loss takes about e^271 tries" \
+    "/faults/preemption/mttp: the job cannot finish: 100 steps between checkpoints take about 44.47 h without faults and a restart with its restore at least 1720 s more, and its 10 workers, each living 5904 s on average, lose one every 590.4 s: a stretch that long without a loss takes about e^274 tries" \
     "$TMP/err"
 # The issue's own: a 1560 s step, a checkpoint every 100 steps, a loss
 # every 10 minutes.

@@ -279,8 +279,11 @@ step_estimate(const struct scenario *sc)
 /* A job that goes back to its last checkpoint whenever a worker is lost
  * (all-reduce, not elastic) or a server is (a PS's dedicated servers; a
  * job of run.steps, which must finish) gets a checkpoint cycle done only
- * between two losses, its restart included: with hosts losing one every
- * L on average, a restart and a cycle of C take about e^(C / L) tries,
+ * between two losses, with its restart, the restore of its state from
+ * the storage host and the save of the next (each at least the
+ * checkpoint over one NIC) and, for a PS, its workers' pull of the
+ * parameters as they join again: with hosts losing one every L on
+ * average, a stretch of C takes about e^(C / L) tries,
  * one fault each at least.  More tries than psim draws faults, and the
  * job cannot finish: said now, not after every fault psim can draw has
  * restarted it (issue 38). */
@@ -292,8 +295,9 @@ check_cycle(struct ctx *c, const struct scenario *sc, double step)
 	int every = sc->faults.checkpoint_every, n = sc->placement.workers;
 	int k = sc->placement.servers, steps = every > 0 &&
 	    every < sc->run.steps ? every : sc->run.steps;
-	double rw = 0, rs = 0, cycle, tries, cycles;
-	char b1[32], b2[32], b3[32], b4[32], b5[32], p[64], who[160];
+	double rw = 0, rs = 0, more = sc->faults.restart_s, cycle, tries;
+	double cycles;
+	char b1[32], b2[32], b3[32], b5[32], b6[32], p[64], who[160], nc[64];
 
 	if (scenario_open_ended(sc) || sc->strategy.info == NULL || n < 1)
 		return;
@@ -306,14 +310,17 @@ check_cycle(struct ctx *c, const struct scenario *sc, double step)
 		rs = k / fault_mean_life(fs);
 	if (!(rw + rs > 0))
 		return;
-	cycle = sc->faults.restart_s + steps * step;
+	if (sc->cluster.nic_Bps > 0)	/* a restore, a save, a PS's pull */
+		more += (2 * sc->faults.ckpt_bytes + (rs > 0 ?
+		    scenario_wire_bytes(sc) : 0)) / sc->cluster.nic_Bps;
+	cycle = more + steps * step;
 	tries = (rw + rs) * cycle;			/* e^tries */
 	cycles = ceil((double)sc->run.steps / steps);
 	if (tries + log(cycles) <= log((double)FAULT_EVENTS_MAX))
 		return;
 	units_fmt_time(steps * step, b1, sizeof b1);
 	units_fmt_time(1 / (rw + rs), b2, sizeof b2);
-	units_fmt_time(sc->faults.restart_s, b4, sizeof b4);
+	units_fmt_time(more, b6, sizeof b6);
 	if (rw > 0)
 		units_fmt_time(n / rw, b3, sizeof b3);
 	if (rs > 0)
@@ -329,15 +336,17 @@ check_cycle(struct ctx *c, const struct scenario *sc, double step)
 	snprintf(p, sizeof p, "/faults/%s/%s", rw >= rs ? "preemption" :
 	    "servers", fw->source == FAULTS_WEIBULL ? "weibull/scale" :
 	    "mttp");
-	err_at(c, p, "the job cannot finish: %d steps between checkpoints "
-	    "take about %s without faults%s%s, and its %s lose one every %s: "
-	    "a stretch that long without a loss takes about e^%.0f tries, "
-	    "more than the %d faults psim draws; expected more frequent "
-	    "checkpoints (faults.checkpoint.every), shorter steps%s or a "
-	    "longer mean lifetime", steps, b1, sc->faults.restart_s > 0 ?
-	    ", after a restart of " : "", sc->faults.restart_s > 0 ? b4 : "",
-	    who, b2, tries, FAULT_EVENTS_MAX, sc->faults.restart_s > 0 ?
-	    ", a shorter restart" : "");
+	snprintf(nc, sizeof nc, cycles > 1 ? ", and the job needs %.0f of "
+	    "them" : "", cycles);
+	err_at(c, p, "the job cannot finish: %d step%s between checkpoints "
+	    "take%s about %s without faults and a restart with its restore at "
+	    "least %s more, and its %s lose one every %s: a stretch that "
+	    "long without a loss takes about e^%.0f tries%s, more than the %d "
+	    "faults psim draws; expected more frequent checkpoints "
+	    "(faults.checkpoint.every), shorter steps%s or a longer mean "
+	    "lifetime", steps, steps == 1 ? "" : "s", steps == 1 ? "s" : "",
+	    b1, b6, who, b2, tries, nc, FAULT_EVENTS_MAX,
+	    sc->faults.restart_s > 0 ? ", a shorter restart" : "");
 }
 
 /* Each drawn fault process: hosts that live less than a fault-free step
