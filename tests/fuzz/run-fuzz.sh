@@ -61,7 +61,7 @@ placement.workers placement.servers strategy.shards strategy.chunks
 strategy.bucket strategy.staleness strategy.backup_workers
 strategy.bigarray_bound strategy.grid strategy.variables strategy.algorithm
 strategy.sync strategy.partition strategy.wire_dtype strategy.colocate
-run.steps run.warmup run.target_loss faults.notice faults.replacement
+run.steps run.warmup run.target_loss run.stop_at_target faults.notice faults.replacement
 faults.restart faults.spares faults.checkpoint.every faults.checkpoint.size
 faults.checkpoint.on_notice faults.preemption.mttp faults.preemption.offset
 faults.preemption.time_scale faults.preemption.weibull.shape
