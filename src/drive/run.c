@@ -143,7 +143,7 @@ no_progress(const struct scenario *sc, const struct results *r)
 	const int counts[] = { f->preemptions, f->server_failures,
 	    f->link_failures };
 	char path[64], done[96], *text;
-	int i, k = 3;
+	int i, k = 3, lost = f->lost_steps > sc->run.warmup; /* rolled back */
 
 	/* the process that failed most (the first on, where none did) */
 	for (i = 0; sc->faults.on && i < 3; i++) {
@@ -164,7 +164,10 @@ no_progress(const struct scenario *sc, const struct results *r)
 		snprintf(path, sizeof path, "%s/%s", paths[k],
 		    keys[fs->source == FAULTS_WEIBULL ? 1 :
 		    fs->source == FAULTS_TRACE ? 2 : 0]);
-	if (r->timed == 0)
+	if (r->timed == 0 && lost)
+		snprintf(done, sizeof done, "no step after the warm-up was "
+		    "kept (%ld done and lost to restarts)", f->lost_steps);
+	else if (r->timed == 0)
 		snprintf(done, sizeof done, "no step after the warm-up was "
 		    "done");
 	else
@@ -175,7 +178,7 @@ no_progress(const struct scenario *sc, const struct results *r)
 	    "simulated s, %s, through %d preemptions, %d server and %d link "
 	    "failures: %s\n", sc->file, path, f->end_s, done, f->preemptions,
 	    f->server_failures, f->link_failures, f->no_spare > 0 ?
-	    "the spares ran out" : r->timed == 0 ?
+	    "the spares ran out" : r->timed == 0 && !lost ?
 	    "its hosts were never all up through a step" :
 	    "its hosts were seldom all up for long enough; expected a longer "
 	    "mean lifetime, shorter replacements or restarts, or more "
