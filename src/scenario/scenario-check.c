@@ -283,10 +283,10 @@ step_estimate(const struct scenario *sc)
  * the storage host and the save of the next (each at least the
  * checkpoint over one NIC) and, for a PS, its workers' pull of the
  * parameters as they join again: with hosts losing one every L on
- * average, a stretch of C takes about e^(C / L) tries,
- * one fault each at least.  More tries than psim draws faults, and the
- * job cannot finish: said now, not after every fault psim can draw has
- * restarted it (issue 38). */
+ * average, a stretch of C takes about e^(C / L) tries, one fault each at
+ * least.  More tries than psim draws faults, and the job cannot finish:
+ * said now, not after every fault psim can draw has restarted it
+ * (issue 38). */
 static void
 check_cycle(struct ctx *c, const struct scenario *sc, double step)
 {
@@ -297,7 +297,7 @@ check_cycle(struct ctx *c, const struct scenario *sc, double step)
 	    every < sc->run.steps ? every : sc->run.steps;
 	double rw = 0, rs = 0, more = sc->faults.restart_s, cycle, tries;
 	double cycles;
-	char b1[32], b2[32], b3[32], b5[32], b6[32], p[64], who[160], nc[64];
+	char b1[32], b2[32], b3[32], b4[32], b5[32], p[64], who[160], nc[64];
 
 	if (scenario_open_ended(sc) || sc->strategy.info == NULL || n < 1)
 		return;
@@ -320,18 +320,18 @@ check_cycle(struct ctx *c, const struct scenario *sc, double step)
 		return;
 	units_fmt_time(steps * step, b1, sizeof b1);
 	units_fmt_time(1 / (rw + rs), b2, sizeof b2);
-	units_fmt_time(more, b6, sizeof b6);
+	units_fmt_time(more, b5, sizeof b5);
 	if (rw > 0)
 		units_fmt_time(n / rw, b3, sizeof b3);
 	if (rs > 0)
-		units_fmt_time(k / rs, b5, sizeof b5);
+		units_fmt_time(k / rs, b4, sizeof b4);
 	if (rw > 0 && rs > 0)
 		snprintf(who, sizeof who, "%d workers and %d servers, living "
-		    "%s and %s on average,", n, k, b3, b5);
+		    "%s and %s on average,", n, k, b3, b4);
 	else
 		snprintf(who, sizeof who, "%d %s, each living %s on average,",
 		    rw > 0 ? n : k, rw > 0 ? "workers" : "servers",
-		    rw > 0 ? b3 : b5);
+		    rw > 0 ? b3 : b4);
 	fw = rw >= rs ? fw : fs;
 	snprintf(p, sizeof p, "/faults/%s/%s", rw >= rs ? "preemption" :
 	    "servers", fw->source == FAULTS_WEIBULL ? "weibull/scale" :
@@ -345,7 +345,7 @@ check_cycle(struct ctx *c, const struct scenario *sc, double step)
 	    "faults psim draws; expected more frequent checkpoints "
 	    "(faults.checkpoint.every), shorter steps%s or a longer mean "
 	    "lifetime", steps, steps == 1 ? "" : "s", steps == 1 ? "s" : "",
-	    b1, b6, who, b2, tries, nc, FAULT_EVENTS_MAX,
+	    b1, b5, who, b2, tries, nc, FAULT_EVENTS_MAX,
 	    sc->faults.restart_s > 0 ? ", a shorter restart" : "");
 }
 
@@ -394,6 +394,18 @@ check_fault_rates(struct ctx *c, const struct scenario *sc)
 		check_cycle(c, sc, step);
 }
 
+/* A PS whose workers wait on each other's gradients (ssp, backup) without
+ * faults: a worker that stops early would hold the others for ever. */
+static int
+workers_wait(const struct scenario *sc)
+{
+	enum sync_mode m = sc->strategy.sync;
+
+	return sc->strategy.info != NULL &&
+	    sc->strategy.info->family == FAMILY_PS && !sc->faults.on &&
+	    (m == SYNC_SSP || m == SYNC_BACKUP);
+}
+
 /* run.duration and run.min_fault_events: the run ends by the clock
  * (worker.c's sim_past_end).  The workers of all-reduce and of a synchronous
  * PS end it together (in_time), an asynchronous PS's each by itself, and
@@ -415,8 +427,7 @@ check_duration(struct ctx *c, const struct scenario *sc)
 		    "count, got none");
 	if (!scenario_open_ended(sc) || sc->strategy.info == NULL)
 		return;
-	if (sc->strategy.info->family == FAMILY_PS && !sc->faults.on &&
-	    (m == SYNC_SSP || m == SYNC_BACKUP))
+	if (workers_wait(sc))
 		err_at(c, key, "expected sync or async with run.%s and no "
 		    "faults, got %s (give run.steps instead)", key + 5,
 		    scenario_sync_name(m));
@@ -449,12 +460,9 @@ check_numerics(struct ctx *c, const struct scenario *sc)
 	if (sc->run.stop_at_target && !(sc->run.target_loss > 0))
 		err_at(c, "/run/stop_at_target", "expected run.target_loss to "
 		    "stop at, got none");
-	else if (sc->run.stop_at_target && sc->strategy.info != NULL &&
-	    sc->strategy.info->family == FAMILY_PS && !sc->faults.on &&
-	    (sc->strategy.sync == SYNC_SSP || sc->strategy.sync ==
-	    SYNC_BACKUP))
-		err_at(c, "/run/stop_at_target", "expected sync or async "
-		    "without faults, got %s (its workers wait on each "
+	else if (sc->run.stop_at_target && workers_wait(sc))
+		err_at(c, "/run/stop_at_target", "expected sync or async, or "
+		    "faults, got %s without faults (its workers wait on each "
 		    "other's gradients, which a worker that stops would hold "
 		    "for ever)", scenario_sync_name(sc->strategy.sync));
 	if (sc->run.target_loss > 0 && sc->numerics.mode == NUM_OFF)
