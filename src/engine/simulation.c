@@ -368,10 +368,11 @@ start(struct sim *sim)
 static void
 finish(struct sim *sim)
 {
-	/* an asynchronous PS's workers stopped by the clock or at the
-	 * target loss: the job's steps are the most any of them began */
+	/* an asynchronous PS's workers stopped at the run's end (the
+	 * clock, or the target loss): the job's steps are the most any of
+	 * them began */
 	if (!sim->sc->faults.on && sim->begun < sim->steps &&
-	    (scenario_open_ended(sim->sc) || sim->sc->run.stop_at_target)) {
+	    sim_past_end(sim)) {
 		sim->steps = sim->begun;
 		metrics_end(sim->metrics, sim->steps);
 	}
