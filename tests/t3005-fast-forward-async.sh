@@ -5,8 +5,9 @@
 # shards on workers, a slow worker, three network models, run.steps and
 # run.duration) and 30 under faults (preemptions drawn or replayed from a
 # trace, notices, checkpoints, server and link failures, run.steps and
-# run.duration) give the report of the run without it, every number to
-# 1e-9, but for the figures that follow the order SimGrid gives to
+# run.duration) and 8 more under faults made to skip whole checkpoint
+# windows (fastforward-window.c) give the report of the run without it,
+# every number to 1e-9, but for the figures that follow the order SimGrid gives to
 # events at one instant or a nanosecond in the times (the staleness, or
 # any figure that 2 runs without it with another sample of that order,
 # PSIM_TIE_PROBE, or 2 with the compute nudged by 1e-9 show to move),
@@ -83,6 +84,37 @@ for i in range(1, 43):
          "network": sc["network"], "faults": sc.get("faults"),
          "run": sc["run"]}, separators=(",", ":")))
 EOF
+# 8 more under faults, made to skip whole checkpoint windows
+# (fastforward-window.c): a few workers, short steps, checkpoints every
+# 10 to 40 steps, hours between preemptions
+python3 - "$TMP" >>"$TMP/corpus" <<'EOF'
+import json, random, sys
+tmp = sys.argv[1]
+r = random.Random(61)
+for i in range(43, 51):
+    sc = json.load(open(tmp + "/spot-250m-10w-10g-async-ps8.json"))
+    sc["name"] = "async-corpus-%d" % i
+    n = r.choice([3, 4, 5])
+    k = r.choice([1, 2, 4])
+    sc["placement"] = {"workers": n, "servers": k}
+    sc["strategy"] = {"name": "ps", "shards": k, "sync": "async"}
+    sc["model"]["params"] = "%dM" % r.choice([10, 50])
+    sc["model"]["compute"] = "%gs" % r.choice([0.5, 1])
+    sc["network"] = r.choice(["realistic", "ideal", "cm02"])
+    f = sc["faults"] = {"preemption": {"mttp": "%gh" % r.choice([4, 8, 12])},
+        "replacement": "%dmin" % r.choice([2, 14]), "restart": "30s",
+        "checkpoint": {"every": r.choice([10, 20, 40])}}
+    if r.random() < 0.4:
+        f["notice"] = "120s"
+    if r.random() < 0.3:
+        f["links"] = {"mttp": "6h", "repair": "5min"}
+    sc["run"] = {"duration": "%dh" % r.choice([2, 3])}
+    name = "corpus-%d.json" % i
+    json.dump(sc, open(tmp + "/" + name, "w"), indent=1)
+    print(name, "windows", json.dumps({"placement": sc["placement"],
+        "strategy": sc["strategy"], "network": sc["network"],
+        "faults": sc["faults"], "run": sc["run"]}, separators=(",", ":")))
+EOF
 
 # near FILE KIND WHAT: the run with fast_forward true against the run
 # without it and 4 more: 2 with another sample of the order of events at
@@ -130,10 +162,16 @@ EOF
 	fi
 }
 
-calm=0 stormy=0
+calm=0 stormy=0 windowed=0
 while read -r f kind what; do
 	near "$f" "$kind" "$what"
 	[ "$skipped" -gt 0 ] || continue
+	if [ "$kind" = windows ]; then
+		# the same run with a period's skip only
+		PSIM_FF_WINDOWS=0 "$PSIM" run -f json "$TMP/$f" >"$TMP/nowin.json"
+		w=$(json "$TMP/nowin.json" simulation.fast_forwarded_steps)
+		[ "$skipped" -gt "${w:-$skipped}" ] && windowed=$((windowed + 1))
+	fi
 	case $kind in
 	none) calm=$((calm + 1)) ;;
 	*) stormy=$((stormy + 1)) ;;
@@ -142,7 +180,9 @@ done <"$TMP/corpus"
 # (workers whose steps last differently, as beside a shard on a worker's
 # own host, never repeat together: shards on workers are left out)
 check "half the fault-free runs skip steps ($calm of 12)" test "$calm" -ge 6
-check "two thirds of the runs under faults skip steps ($stormy of 30)" \
-    test "$stormy" -ge 20
+check "two thirds of the runs under faults skip steps ($stormy of 38)" \
+    test "$stormy" -ge 25
+check "half the runs made for it skip whole windows ($windowed of 8)" \
+    test "$windowed" -ge 4
 
 done_testing

@@ -35,7 +35,12 @@
  * last period's numbers from the snapshots at the anchor's (the first
  * live worker's) last two ends, no fault event or checkpoint since the
  * first of those steps began; a skip ends strictly before the next
- * fault event, the run's end and the next checkpoint.
+ * fault event, the run's end and the next checkpoint (and the next
+ * snapshot of fastforward-window.c, which skips whole checkpoint windows
+ * with the same freeze).  A worker's last pull of a shard moves on as
+ * the shard's version (strategy.h, counters): the freeze keeps how far
+ * behind it is, whatever the order of the pushes of an instant in the
+ * period measured.
  *
  * What is not kept: the order of pushes that reach a shard at one
  * instant.  An event added at an instant of its own (the freezer's)
@@ -68,14 +73,13 @@
 
 #include "comm-rate.h"
 #include "fastforward-async.h"
+#include "fastforward-async-impl.h"
 #include "metrics.h"
 #include "sim.h"
 #include "strategy.h"
 #include "xmalloc.h"
 
 #define FFA_REL		1e-10	/* of a period: equal periods */
-#define FFA_ARRAYS	8	/* the strategy's counters at most */
-#define FFA_TRIES	8	/* instants tried for a freeze */
 #define FFA_POLL	0.7853981634	/* the freezer's wake-ups, by T */
 
 /* Where every instant has a worker computing, the instants tried for a
@@ -84,29 +88,6 @@
  * and of every event. */
 static const double ffa_tries[FFA_TRIES] = {
 	0.0137, 0.1291, 0.2718, 0.3819, 0.5207, 0.6443, 0.7639, 0.8862
-};
-
-struct ffa {
-	int		 n;
-	size_t		 nl;		/* the metrics' ledgers */
-	size_t		 nv;		/* a snapshot's numbers: the ledgers,
-					   the updates, the counters */
-	int		 narr;
-	long		*arr[FFA_ARRAYS];
-	size_t		 len[FFA_ARRAYS];
-	double		*s0, *s1;	/* [nv]: snapshots a period apart */
-	double		*inc;		/* [nv]: a period's numbers */
-	double		*add;		/* [nl]: the skip's ledgers */
-	int		*last;		/* per worker: last step recorded */
-	int		*moved;		/* per worker: steps its step under
-					   way moves on */
-	sg_actor_t	*computing;	/* per worker, while it computes */
-	sg_actor_t	*held;		/* per worker, suspended by a freeze */
-	double		 at, shift;	/* the last freeze: when, how long */
-	double		 T;		/* the period */
-	double		 since;		/* the proof's first step's start */
-	int		 asked;		/* a skip is asked of the freezer */
-	long		 skipped, messages;
 };
 
 static int
@@ -148,6 +129,13 @@ ffa_create(struct sim *sim)
 	for (i = 0; i < f->n; i++)
 		f->last[i] = -1;
 	f->add = xcalloc(f->nl, sizeof *f->add);
+	f->dbl[0] = &sim->fstats.checkpoint_s;
+	f->dbl[1] = &sim->fstats.saved_beside_s;
+	/* (PSIM_FF_WINDOWS=0, for the tests: a period's skip only) */
+	if (sim->sc->faults.on && sim->sc->faults.checkpoint_every > 0 &&
+	    (getenv("PSIM_FF_WINDOWS") == NULL ||
+	    strcmp(getenv("PSIM_FF_WINDOWS"), "0") != 0))
+		f->win = ffw_create(f->n);
 	return f;
 }
 
@@ -164,6 +152,7 @@ ffa_free(struct ffa *f)
 	free(f->s1);
 	free(f->inc);
 	free(f->add);
+	ffw_free(f->win);
 	free(f);
 }
 
@@ -195,26 +184,61 @@ ffa_worker(struct sim *sim, int w)
 	}
 }
 
-static int
-live(const struct sim *sim, int w)
+int
+ffa_live(const struct sim *sim, int w)
 {
 	return !sim->sc->faults.on || sim->worker_actor[w] != NULL;
 }
 
-/* The ledgers, the updates applied and the strategy's counters into v
- * (the counters asked again: a relaunch sets the strategy up anew). */
+/* The counters' arrays into f: the strategy's and the checkpoint's
+ * (asked again each time: a relaunch sets the strategy up anew). */
 static void
-take(struct sim *sim, struct ffa *f, double *v)
+counters(struct sim *sim, struct ffa *f)
+{
+	int a, k;
+
+	f->narr = sim->strategy->counters(sim, f->arr, f->len, f->as,
+	    FFA_ARRAYS);
+	k = sim->hooks == NULL ? 0 : sim->hooks->counters(sim, f->arr +
+	    f->narr, f->len + f->narr, FFA_ARRAYS - f->narr);
+	for (a = f->narr; a < f->narr + k; a++)
+		f->as[a] = -1;
+	f->narr += k;
+}
+
+void
+ffa_follow(const struct ffa *f, double *inc)
+{
+	size_t off[FFA_ARRAYS], i, per;
+	int a, b;
+
+	off[0] = f->nl + 1;
+	for (a = 1; a < f->narr; a++)
+		off[a] = off[a - 1] + f->len[a - 1];
+	for (a = 0; a < f->narr; a++) {
+		if ((b = f->as[a]) < 0 || f->len[b] == 0)
+			continue;
+		per = f->len[a] / f->len[b];
+		for (i = 0; i < f->len[a]; i++)
+			inc[off[a] + i] = inc[off[b] + i / per];
+	}
+}
+
+/* The ledgers, the updates applied, the counters and the fault figures
+ * into v. */
+void
+ffa_take(struct sim *sim, struct ffa *f, double *v)
 {
 	size_t k = metrics_ledgers(sim->metrics, v), i;
 	int a;
 
-	f->narr = sim->strategy->counters(sim, f->arr, f->len, FFA_ARRAYS);
-
+	counters(sim, f);
 	v[k++] = (double)metrics_updates(sim->metrics);
 	for (a = 0; a < f->narr; a++)
 		for (i = 0; i < f->len[a]; i++)
 			v[k++] = (double)f->arr[a][i];
+	for (a = 0; a < FFA_DOUBLES; a++)
+		v[k++] = *f->dbl[a];
 }
 
 static int
@@ -230,12 +254,18 @@ same(double a, double b, double tol)
  * month into a run an ulp of the clock is 4.7e-10 s, more than 1e-10 of
  * a 2.6 s step, and steps a period apart by every digit kept were taken
  * for steps that are not). */
+double
+ffa_tol(double T, double e)
+{
+	return fmax(FFA_REL * T, 4 * DBL_EPSILON * fabs(e));
+}
+
 static int
 steady(const struct sim *sim, const struct ffa *f, int w, double T,
     double e, double *first)
 {
 	double s[3], c[3], x[3];
-	double tol = fmax(FFA_REL * T, 4 * DBL_EPSILON * fabs(e));
+	double tol = ffa_tol(T, e);
 	int i, k = f->last[w];
 
 	for (i = 0; i < 3; i++) {
@@ -278,7 +308,7 @@ proof(struct sim *sim, struct ffa *f, int a, int j)
 	if (!(T > 0))
 		return 0;
 	for (w = 0; w < f->n; w++) {
-		if (!live(sim, w))
+		if (!ffa_live(sim, w))
 			continue;
 		if (f->moved[w] != 0 || !steady(sim, f, w, T, e, &first))
 			return 0;
@@ -297,7 +327,7 @@ anchor(const struct sim *sim)
 	int w;
 
 	for (w = 0; w < sim->nworkers; w++) {
-		if (live(sim, w))
+		if (ffa_live(sim, w))
 			return w;
 	}
 	return -1;
@@ -334,9 +364,8 @@ ffa_step_end(struct sim *sim, int w, int seq)
 	if (w != anchor(sim) || sim->timeline != NULL)
 		return;
 	if (f->inc == NULL) {	/* (the counters are the setup's) */
-		f->narr = sim->strategy->counters(sim, f->arr, f->len,
-		    FFA_ARRAYS);
-		f->nv = f->nl + 1;
+		counters(sim, f);
+		f->nv = f->nl + 1 + FFA_DOUBLES;
 		for (a = 0; a < f->narr; a++)
 			f->nv += f->len[a];
 		f->s0 = xcalloc(f->nv, sizeof *f->s0);
@@ -376,6 +405,8 @@ room(struct sim *sim, const struct ffa *f, double now)
 	if (sim->strategy->cycles_left != NULL)
 		m = fmin(m, (double)sim->strategy->cycles_left(sim,
 		    (long)per) - 2);
+	/* (ended a period before the window's snapshot) */
+	m = fmin(m, floor((ffw_bound(f) - now) / T) - 1);
 	return m >= 1 ? (long)m : 0;
 }
 
@@ -410,50 +441,72 @@ escaped(const struct ffa *f)
 	return 0;
 }
 
-/* m periods' numbers added, each live worker's steps records written
- * and its step under way moved on. */
+/* Worker w's records of its last r->steps steps written again m times,
+ * r->T apart, after them. */
 static void
-book(struct sim *sim, struct ffa *f, long m, double now)
+repeat_records(struct sim *sim, struct ffa *f, int w,
+    const struct ffa_repeat *r, long m)
 {
-	double s, c, e, T = f->T;
+	double s, c, e;
+	int P = r->steps, base = f->last[w] - P + 1, i;
+	long p, at;
+
+	for (i = 0; i < P; i++) {
+		if (metrics_record(sim->metrics, w, base + i, &s, &c, &e) != 0)
+			continue;
+		for (p = 1; p <= m; p++) {
+			at = f->last[w] + (p - 1) * P + i + 1;
+			if (at < sim->steps)
+				metrics_step(sim->metrics, w, (int)at,
+				    s + (double)p * r->T, c + (double)p * r->T,
+				    e + (double)p * r->T);
+		}
+	}
+}
+
+/* m repeats of r's numbers added, each live worker's step records
+ * written and its step under way moved on. */
+static void
+book(struct sim *sim, struct ffa *f, const struct ffa_repeat *r, long m,
+    double now)
+{
+	double s, c, e;
 	size_t i, k = f->nl + 1;
-	long per = (long)f->inc[f->nl], p;
+	long per = (long)r->inc[f->nl], steps = m * r->steps;
 	int a, w;
 
 	for (i = 0; i < f->nl; i++)
-		f->add[i] = f->inc[i] * (double)m;
+		f->add[i] = r->inc[i] * (double)m;
 	metrics_add_ledgers(sim->metrics, f->add);
 	f->messages += (long)f->add[METRICS_LEDGER_MESSAGES];
-	metrics_repeat_updates(sim->metrics, per, m, 0, T);
-	f->narr = sim->strategy->counters(sim, f->arr, f->len, FFA_ARRAYS);
+	metrics_repeat_updates(sim->metrics, per, m, 0, r->T);
+	counters(sim, f);
 	for (a = 0; a < f->narr; a++)
 		for (i = 0; i < f->len[a]; i++)
-			f->arr[a][i] += (long)f->inc[k++] * m;
+			f->arr[a][i] += (long)r->inc[k++] * m;
+	for (a = 0; a < FFA_DOUBLES; a++)
+		*f->dbl[a] += r->inc[k++] * (double)m;
+	if (sim->hooks != NULL)
+		sim->hooks->moved(sim);
 	for (w = 0; w < f->n; w++) {
-		if (!live(sim, w) || metrics_record(sim->metrics, w,
+		if (!ffa_live(sim, w) || metrics_record(sim->metrics, w,
 		    f->last[w], &s, &c, &e) != 0)
 			continue;
-		for (p = 1; p <= m; p++) {
-			if (f->last[w] + p < sim->steps)
-				metrics_step(sim->metrics, w,
-				    f->last[w] + (int)p, s + (double)p * T,
-				    c + (double)p * T, e + (double)p * T);
-		}
-		f->last[w] += (int)m;
-		f->moved[w] = (int)m;
+		repeat_records(sim, f, w, r, m);
+		f->last[w] += (int)steps;
+		f->moved[w] = (int)steps;
 		if (sim->local_step != NULL)
-			sim->local_step[w] += m;
+			sim->local_step[w] += steps;
 	}
-	sim->begun += (int)m;
+	sim->begun += (int)steps;
 	f->at = now;
-	f->shift = (double)m * T;
-	f->skipped += m;
+	f->shift = (double)m * r->T;
+	f->skipped += steps;
 }
 
-/* Freeze the run now for m periods: 0, or -1 if the instant does not
- * allow it (nothing changed then). */
-static int
-freeze(struct sim *sim, struct ffa *f, long m)
+int
+ffa_freeze(struct sim *sim, struct ffa *f, const struct ffa_repeat *r,
+    long m)
 {
 	void *net = net_freeze();
 	int ok;
@@ -465,8 +518,8 @@ freeze(struct sim *sim, struct ffa *f, long m)
 	sg_actor_sleep_for(0);
 	ok = net_unfrozen(net) == 0 && !escaped(f);
 	if (ok) {
-		book(sim, f, m, simgrid_get_clock());
-		sg_actor_sleep_for((double)m * f->T);
+		book(sim, f, r, m, simgrid_get_clock());
+		sg_actor_sleep_for((double)m * r->T);
 	}
 	net_thaw(net);
 	hold(f, 0);
@@ -489,15 +542,15 @@ by_start(const void *a, const void *b)
  * workers in step push in another order after the freeze (the
  * staleness maximum of workers in step moved from 9 to 18); a freeze
  * between computes keeps their order. */
-static int
-instants(const struct sim *sim, const struct ffa *f, double t0, double *at)
+int
+ffa_instants(const struct sim *sim, const struct ffa *f, double t0, double *at)
 {
 	double T = f->T, (*iv)[2] = xcalloc(3 * (size_t)f->n, sizeof *iv);
 	double s, c, e, a, covered = 0;
 	int w, k = 0, i, n = 0;
 
 	for (w = 0; w < f->n; w++) {
-		if (!live(sim, w) || metrics_record(sim->metrics, w, f->last[w],
+		if (!ffa_live(sim, w) || metrics_record(sim->metrics, w, f->last[w],
 		    &s, &c, &e) != 0)
 			continue;
 		a = fmod(s - t0, T);
@@ -523,8 +576,8 @@ instants(const struct sim *sim, const struct ffa *f, double t0, double *at)
 
 /* Sleep to instant t (not before now), and let the actors due then go
  * first. */
-static void
-wait_until(double t)
+void
+ffa_wait_until(double t)
 {
 	if (t > simgrid_get_clock())
 		sg_actor_sleep_for(t - simgrid_get_clock());
@@ -541,22 +594,30 @@ static void
 attempt(struct sim *sim, struct ffa *f)
 {
 	double at[FFA_TRIES], t, T = f->T;
+	struct ffa_repeat r = { T, 1, f->inc };
 	long m;
 	size_t k;
-	int i, n = instants(sim, f, simgrid_get_clock(), at);
+	int i, n = ffa_instants(sim, f, simgrid_get_clock(), at);
 
 	for (i = 0; i < n; i++) {
 		for (t = at[i]; t < simgrid_get_clock(); t += T)
 			;
-		wait_until(t);
-		take(sim, f, f->s0);
-		wait_until(t + T);
-		take(sim, f, f->s1);
+		if (t + T >= ffw_bound(f))
+			break;	/* (the window's snapshot first) */
+		ffa_wait_until(t);
+		ffa_take(sim, f, f->s0);
+		ffa_wait_until(t + T);
+		ffa_take(sim, f, f->s1);
 		for (k = 0; k < f->nv; k++)
 			f->inc[k] = f->s1[k] - f->s0[k];
-		if ((m = room(sim, f, simgrid_get_clock())) < 1 ||
-		    freeze(sim, f, m) == 0)
+		ffa_follow(f, f->inc);
+		if ((m = room(sim, f, simgrid_get_clock())) < 1)
 			break;
+		if (ffa_freeze(sim, f, &r, m) == 0) {
+			if (f->win != NULL)
+				ffw_landed(sim, f);
+			break;
+		}
 	}
 }
 
@@ -570,12 +631,20 @@ freezer(int argc, char **argv)
 {
 	struct sim *sim = sg_actor_self_get_data();
 	struct ffa *f = sim->ffa;
+	double poll;
 
 	(void)argc;
 	(void)argv;
 	sg_actor_daemonize(sg_actor_self());
 	for (;;) {
-		sg_actor_sleep_for(FFA_POLL * (f->T > 0 ? f->T : 1.0));
+		poll = FFA_POLL * (f->T > 0 ? f->T : 1.0);
+		if (f->win != NULL && ffw_next(f) <= simgrid_get_clock() +
+		    poll) {
+			ffa_wait_until(ffw_next(f));
+			ffw_at(sim, f);
+			continue;
+		}
+		sg_actor_sleep_for(poll);
 		if (f->asked)
 			attempt(sim, f);
 		f->asked = 0;
@@ -593,6 +662,13 @@ ffa_start(struct sim *sim)
 	    sim->hosts[sim->storage >= 0 ? sim->storage : 0].host);
 	sg_actor_set_data(a, sim);
 	sg_actor_start(a, freezer, 0, NULL);
+}
+
+void
+ffa_checkpoint(struct sim *sim, int j)
+{
+	if (sim->ffa != NULL && sim->ffa->win != NULL && j == 0)
+		ffw_mark(sim, sim->ffa);
 }
 
 void

@@ -28,6 +28,8 @@ int ffa_adjust(struct sim *, int w, int *seq, double *start,
     double *compute_end);
 /* After its record: whether the run repeats there, and a skip asked. */
 void ffa_step_end(struct sim *, int w, int seq);
+/* Shard j begins a checkpoint (ps-conn.c's save). */
+void ffa_checkpoint(struct sim *, int j);
 /* The steps skipped (each worker's, once), their messages. */
 long ffa_skipped(const struct ffa *);
 long ffa_messages(const struct ffa *);

@@ -9,6 +9,7 @@
 
 #include <simgrid/engine.h>
 
+#include "fastforward-async.h"
 #include "metrics.h"
 #include "ps.h"
 #include "recovery.h"
@@ -86,6 +87,7 @@ save(struct sim *sim, int j)
 	recovery_ps_capture(sim, j);
 	sim->saving++;
 	sim->last_save_s = simgrid_get_clock();
+	ffa_checkpoint(sim, j);
 	sim_spawn(sim, "ps-saver", sim->shard_hidx[j], saver, j);
 }
 

@@ -59,6 +59,10 @@ void recovery_forget(struct sim *, int step);
 void recovery_spawn_storage(struct sim *);
 void recovery_restore_main(struct sim *, int j);
 
+/* recovery-storage.c, sim_hooks' counters and moved (sim.h). */
+int recovery_ps_counters(struct sim *, long **v, size_t *len, int max);
+void recovery_ps_moved(struct sim *);
+
 /* recovery-launch.c: the job trains (again); relaunch it once every host
  * it needs is back; re-form an elastic ring with the workers up. */
 void recovery_running(struct sim *);

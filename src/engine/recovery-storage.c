@@ -120,6 +120,30 @@ recovery_ps_checkpointed(struct sim *sim, int j, long version,
 		numerics_commit(nm);
 }
 
+int
+recovery_ps_counters(struct sim *sim, long **v, size_t *len, int max)
+{
+	struct recovery *ctl = sim->rec;
+
+	if (ctl == NULL || sim->ckpt_version == NULL || max < 4)
+		return 0;
+	v[0] = sim->ckpt_version;
+	len[0] = (size_t)sim->layout.nshards;
+	v[1] = &ctl->committed;
+	v[2] = &ctl->pending_applied;
+	v[3] = &sim->ckpt_applied;
+	len[1] = len[2] = len[3] = 1;
+	return 4;
+}
+
+void
+recovery_ps_moved(struct sim *sim)
+{
+	if (sim->checkpointed && sim->sc->strategy.sync == SYNC_ASYNC)
+		sim->checkpoint_step = (int)(sim->ckpt_applied /
+		    sim->nworkers);
+}
+
 void
 recovery_restore(struct sim *sim, int w)
 {

@@ -536,6 +536,8 @@ static const struct sim_hooks hooks = {
 	.step_done = recovery_step_done,
 	.job_done = recovery_job_done,
 	.release = recovery_release,
+	.counters = recovery_ps_counters,
+	.moved = recovery_ps_moved,
 };
 
 void

@@ -42,6 +42,14 @@ struct sim_hooks {
 	void		 (*step_done)(struct sim *, int steps);
 	void		 (*job_done)(struct sim *);
 	void		 (*release)(struct sim *);
+	/* ps: the checkpoint's counters (each shard's version at it, the
+	 * whole one's, the gradients applied at it, pending and whole), for
+	 * a skip of whole checkpoint windows (fastforward-window.c): their
+	 * arrays into v and len (max at most), how many; after a skip added
+	 * to them, the step the checkpoint is at set by moved. */
+	int		 (*counters)(struct sim *, long **v, size_t *len,
+			    int max);
+	void		 (*moved)(struct sim *);
 };
 
 

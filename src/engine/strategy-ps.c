@@ -230,10 +230,10 @@ ps_skipped(struct sim *sim, int w, int steps)
 }
 
 /* An asynchronous PS's counters for its fast-forward: each shard's
- * version, each worker's last pull and clock there, the gradients
- * applied. */
+ * version, each worker's last pull (as the version) and clock there,
+ * the gradients applied. */
 static int
-ps_counters(struct sim *sim, long **v, size_t *len, int max)
+ps_counters(struct sim *sim, long **v, size_t *len, int *as, int max)
 {
 	struct ps_state *st = sim->state;
 	size_t k = (size_t)sim->layout.nshards, kn = k * (size_t)sim->nworkers;
@@ -248,6 +248,8 @@ ps_counters(struct sim *sim, long **v, size_t *len, int max)
 	len[2] = kn;
 	v[3] = &sim->applied_total;
 	len[3] = 1;
+	as[0] = as[2] = as[3] = -1;
+	as[1] = 0;
 	return 4;
 }
 

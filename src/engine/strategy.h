@@ -37,11 +37,15 @@ struct strategy {
 	void		 (*skipped)(struct sim *, int worker, int steps);
 	/* An asynchronous PS's fast-forward (fastforward-async.c): the
 	 * counters that a steady state moves on by the same amount each
-	 * period, up to max arrays into v and len, how many; the periods
-	 * of per updates each it may skip before its next checkpoint (NULL:
-	 * the strategy has no such steady state). */
+	 * period, up to max arrays into v and len, how many, and for each
+	 * the earlier array whose amounts it moves on by (as[a], element i
+	 * by element i / (len[a] / len[as[a]]) of it: a worker's last pull
+	 * of a shard moves on as the shard's version, whatever the order of
+	 * the pushes that came at one instant), or -1; the periods of per
+	 * updates each it may skip before its next checkpoint (NULL: the
+	 * strategy has no such steady state). */
 	int		 (*counters)(struct sim *, long **v, size_t *len,
-			    int max);
+			    int *as, int max);
 	long		 (*cycles_left)(struct sim *, long per);
 };
 
