@@ -247,6 +247,15 @@ same(double a, double b, double tol)
 	return fabs(a - b) <= tol;
 }
 
+/* Two instants near e a period T apart: to FFA_REL of it, or to the
+ * clock's own resolution at e where that is coarser (steady() says
+ * why). */
+double
+ffa_tol(double T, double e)
+{
+	return fmax(FFA_REL * T, 4 * DBL_EPSILON * fabs(e));
+}
+
 /* Whether worker w's last three steps are a period T apart, the last
  * ended within a period of the anchor's end e; the first one's start
  * into *first.  Apart by T to FFA_REL of it, or to the clock's own
@@ -254,12 +263,6 @@ same(double a, double b, double tol)
  * month into a run an ulp of the clock is 4.7e-10 s, more than 1e-10 of
  * a 2.6 s step, and steps a period apart by every digit kept were taken
  * for steps that are not). */
-double
-ffa_tol(double T, double e)
-{
-	return fmax(FFA_REL * T, 4 * DBL_EPSILON * fabs(e));
-}
-
 static int
 steady(const struct sim *sim, const struct ffa *f, int w, double T,
     double e, double *first)
@@ -451,12 +454,11 @@ repeat_records(struct sim *sim, struct ffa *f, int w,
 	int P = r->steps, base = f->last[w] - P + 1, i;
 	long p, at;
 
-	for (i = 0; i < P; i++) {
-		if (metrics_record(sim->metrics, w, base + i, &s, &c, &e) != 0)
-			continue;
-		for (p = 1; p <= m; p++) {
+	for (p = 1; p <= m; p++) {
+		for (i = 0; i < P; i++) {
 			at = f->last[w] + (p - 1) * P + i + 1;
-			if (at < sim->steps)
+			if (at < sim->steps && metrics_record(sim->metrics, w,
+			    base + i, &s, &c, &e) == 0)
 				metrics_step(sim->metrics, w, (int)at,
 				    s + (double)p * r->T, c + (double)p * r->T,
 				    e + (double)p * r->T);
