@@ -66,15 +66,23 @@ if command -v prlimit >/dev/null 2>&1 &&
 	    "^psim: .*: /placement/workers: 65536 workers make about 73808 SimGrid actors, which need about 4.8 GB (64 KB each: a stack and the engine's state); under its ulimit this process may use 2.0 GB$" \
 	    "$TMP/lim.err"
 	# the generated cluster's hosts count too: 300,000 hosts for 10
-	# workers take 1.1 GB in SimGrid (make fuzz-run found 1,048,576 of
-	# them run out of memory under 4 GB)
+	# workers take 1.2 GB in SimGrid (make fuzz-run found 1,048,576 of
+	# them run out of memory under 4 GB, and then 1,000,000)
 	prlimit --as=1000000000 "$PSIM" run --set cluster.hosts=300000 \
 	    "$S/seed-250m-10w-10g-ring.json" >"$TMP/h.out" 2>"$TMP/h.err"
 	check "300,000 hosts under a 1 GB ulimit: exit 2, one line" \
 	    test $? -eq 2 -a ! -s "$TMP/h.out" -a "$(wc -l <"$TMP/h.err")" -eq 1
 	check "300,000 hosts under a 1 GB ulimit: names /cluster/hosts" grep -q \
-	    "^psim: .*: /cluster/hosts: a generated cluster of 300000 hosts needs about 1.1 GB in SimGrid" \
+	    "^psim: .*: /cluster/hosts: a generated cluster of 300000 hosts needs about 1.2 GB in SimGrid" \
 	    "$TMP/h.err"
+	# a synchronous PS on 200,000 hosts under 1.2 GB: the fast-forward's
+	# history (every host's numbers, 104 times with a checkpoint every
+	# 100 steps: 1.6 GB) would not fit, so every step runs
+	prlimit --as=1200000000 "$PSIM" run -f json --set cluster.hosts=200000 \
+	    --set run.steps=20 "$S/spot-250m-10w-10g-sync-ps8.json" \
+	    >"$TMP/ffm.json" 2>"$TMP/ffm.err"
+	check "200,000 hosts under 1.2 GB: the run, without fast-forward" \
+	    test $? -eq 0 -a "$(json "$TMP/ffm.json" simulation.fast_forwarded_steps)" = 0
 	# An open-ended spot ring of 1024 workers that no step gets through
 	# (a preemption every 6 s): its error, not its step records up to
 	# run.steps' largest value (8 GB an array), within 1 GB.

@@ -127,8 +127,20 @@ ff_create(struct sim *sim)
 {
 	const struct scenario *sc = sim->sc;
 	struct ff *ff;
+	const char *what;
+	int cycle = sc->faults.on && sc->faults.checkpoint_every > 1 ?
+	    sc->faults.checkpoint_every : 2;
+	double nl = (double)metrics_ledgers(sim->metrics, NULL) + 2;
+	double have = xmemory_allowed(&what);
 
 	if (!ff_applies(sc))
+		return NULL;
+	/* (its history keeps every host's and link's numbers cycle + 4
+	 * times: a cluster of a million hosts, most of them idle, with a
+	 * checkpoint every 100 steps would need 2.5 GB for it; where that
+	 * is more than an eighth of the memory psim may use, every step
+	 * runs, with the same report) */
+	if (have > 0 && (2.0 * cycle + 6) * nl * sizeof(double) > have / 8)
 		return NULL;
 	ff = xcalloc(1, sizeof *ff);
 	ff->nw = sim->nworkers;
