@@ -287,6 +287,33 @@ sgd(void)
 	printf("# p %g %g mom %g %g\n", p[0], p[1], mom[0], mom[1]);
 }
 
+/* nn_tanh against libm's over a sweep of every scale, the series' edge
+ * and the far tails. */
+static void
+tanh_ulps(void)
+{
+	double x, worst = 0, u, t;
+	int i, s;
+
+	for (s = -1; s <= 1; s += 2)
+		for (i = -2000; i <= 2000; i++) {
+			x = s * pow(2.0, i / 100.0);	/* 2^-20 .. 2^20 */
+			t = tanh(x);
+			u = fabs(nn_tanh(x) - t) / (nextafter(fabs(t), INFINITY) -
+			    fabs(t));
+			worst = fmax(worst, u);
+		}
+	for (x = -0.02; x <= 0.02; x += 1e-6) {	/* the edge at 1/64 */
+		t = tanh(x);
+		if (t != 0)
+			worst = fmax(worst, fabs(nn_tanh(x) - t) /
+			    (nextafter(fabs(t), INFINITY) - fabs(t)));
+	}
+	tap_ok(worst <= 20 && nn_tanh(0) == 0 && nn_tanh(-40) == -1 &&
+	    nn_tanh(40) == 1, "nn_tanh within 20 ulps of libm's tanh");
+	printf("# nn_tanh: %.1f ulps at most\n", worst);
+}
+
 int
 main(void)
 {
@@ -308,6 +335,7 @@ main(void)
 	batch_checks(NN_LOGISTIC, 6, 0, 0);
 	batch_checks(NN_MLP, 5, 7, 4);
 
+	tanh_ulps();
 	initial();
 	determinism();
 	sgd();

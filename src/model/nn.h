@@ -54,6 +54,11 @@ void nn_data(const struct nn *, const float *teacher, double noise,
     unsigned long seed, uint64_t stream, long count, struct dataset *d);
 void nn_data_free(struct dataset *);
 
+/* tanh(x) within 20 ulps of libm's (unit-nn), twice as fast: against
+ * the 2^-24 of the float parameters it trains, the same; the reports of
+ * every shipped scenario and test are the same with either. */
+double nn_tanh(double x);
+
 /* The mean loss (half squared error, or cross-entropy in nats for
  * logistic) over all of d, accumulated in double. */
 double nn_loss(const struct nn *, const float *p, const struct dataset *d);
