@@ -83,12 +83,11 @@ void ffw_free(struct ffw *);
 /* Shard 0 begins a checkpoint now. */
 void ffw_mark(struct sim *, struct ffa *);
 /* A period's skip ended now: the window's snapshot instant chosen if
- * none is; the latest end a period's skip may have from now (INFINITY
- * for none). */
+ * none is. */
 void ffw_landed(struct sim *, struct ffa *);
-double ffw_bound(const struct ffa *);
-/* The instant of the window's next snapshot, or INFINITY; and, at it,
- * the snapshot, and whole windows skipped when the last ones repeat. */
+/* The instant of the window's next snapshot (INFINITY for none), which
+ * a period's skip ends a period before; and, at it, the snapshot, and
+ * whole windows skipped when the last ones repeat. */
 double ffw_next(const struct ffa *);
 void ffw_at(struct sim *, struct ffa *);
 

@@ -409,7 +409,7 @@ room(struct sim *sim, const struct ffa *f, double now)
 		m = fmin(m, (double)sim->strategy->cycles_left(sim,
 		    (long)per) - 2);
 	/* (ended a period before the window's snapshot) */
-	m = fmin(m, floor((ffw_bound(f) - now) / T) - 1);
+	m = fmin(m, floor((ffw_next(f) - now) / T) - 1);
 	return m >= 1 ? (long)m : 0;
 }
 
@@ -604,7 +604,7 @@ attempt(struct sim *sim, struct ffa *f)
 	for (i = 0; i < n; i++) {
 		for (t = at[i]; t < simgrid_get_clock(); t += T)
 			;
-		if (t + T >= ffw_bound(f))
+		if (t + T >= ffw_next(f))
 			break;	/* (the window's snapshot first) */
 		ffa_wait_until(t);
 		ffa_take(sim, f, f->s0);
@@ -640,8 +640,7 @@ freezer(int argc, char **argv)
 	sg_actor_daemonize(sg_actor_self());
 	for (;;) {
 		poll = FFA_POLL * (f->T > 0 ? f->T : 1.0);
-		if (f->win != NULL && ffw_next(f) <= simgrid_get_clock() +
-		    poll) {
+		if (ffw_next(f) <= simgrid_get_clock() + poll) {
 			ffa_wait_until(ffw_next(f));
 			ffw_at(sim, f);
 			continue;

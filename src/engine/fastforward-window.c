@@ -55,7 +55,8 @@ struct ffw {
 	double		*v[FFW_SNAPS];	/* [nv], the oldest first */
 	int		*last[FFW_SNAPS]; /* [n]: each worker's last record
 					   then, -1 if not live */
-	double		*inc;		/* [nv]: a window's numbers */
+	double		*inc, *prev;	/* [nv]: the last window's numbers,
+					   the one's before */
 };
 
 struct ffw *
@@ -85,6 +86,7 @@ ffw_free(struct ffw *w)
 		free(w->last[k]);
 	}
 	free(w->inc);
+	free(w->prev);
 	free(w);
 }
 
@@ -126,15 +128,9 @@ ffw_landed(struct sim *sim, struct ffa *f)
 }
 
 double
-ffw_bound(const struct ffa *f)
-{
-	return f->win != NULL ? f->win->next : INFINITY;
-}
-
-double
 ffw_next(const struct ffa *f)
 {
-	return f->win->next;
+	return f->win != NULL ? f->win->next : INFINITY;
 }
 
 /* Whether two numbers of a window are equal. */
@@ -142,6 +138,20 @@ static int
 alike(double a, double b)
 {
 	return fabs(a - b) <= FFW_REL * fmax(fabs(a), fabs(b));
+}
+
+/* A window's numbers, from snapshot a to b, into *out ([nv], made the
+ * first time). */
+static void
+numbers(const struct ffa *f, const double *a, const double *b, double **out)
+{
+	size_t k;
+
+	if (*out == NULL)
+		*out = xcalloc(f->nv, sizeof **out);
+	for (k = 0; k < f->nv; k++)
+		(*out)[k] = b[k] - a[k];
+	ffa_follow(f, *out);
 }
 
 /* The steps each live worker did in each of the last two windows, if
@@ -267,18 +277,10 @@ ffw_at(struct sim *sim, struct ffa *f)
 	W = w->at[2] - w->at[1];
 	if (!(W > 0) || fabs(w->at[1] - w->at[0] - W) > ffa_tol(W, now))
 		return;
-	if (w->inc == NULL)
-		w->inc = xcalloc(f->nv, sizeof *w->inc);
+	numbers(f, w->v[0], w->v[1], &w->prev);
+	numbers(f, w->v[1], w->v[2], &w->inc);
 	for (k = 0; k < f->nv; k++) {
-		w->inc[k] = w->v[1][k] - w->v[0][k];
-		w->v[0][k] = w->inc[k];
-	}
-	ffa_follow(f, w->v[0]);		/* (a window's, the one before) */
-	for (k = 0; k < f->nv; k++)
-		w->inc[k] = w->v[2][k] - w->v[1][k];
-	ffa_follow(f, w->inc);
-	for (k = 0; k < f->nv; k++) {
-		if (!alike(w->inc[k], w->v[0][k]))
+		if (!alike(w->inc[k], w->prev[k]))
 			return;
 	}
 	r.T = W;

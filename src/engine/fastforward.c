@@ -128,9 +128,9 @@ ff_create(struct sim *sim)
 	const struct scenario *sc = sim->sc;
 	struct ff *ff;
 	const char *what;
-	int cycle = sc->faults.on && sc->faults.checkpoint_every > 1 ?
-	    sc->faults.checkpoint_every : 2;
-	double nl = (double)metrics_ledgers(sim->metrics, NULL) + 2;
+	int every = sc->faults.on ? sc->faults.checkpoint_every : 0;
+	int cycle = every > 1 ? every : 2;
+	size_t nl = metrics_ledgers(sim->metrics, NULL) + 2;
 	double have = xmemory_allowed(&what);
 
 	if (!ff_applies(sc))
@@ -140,15 +140,16 @@ ff_create(struct sim *sim)
 	 * checkpoint every 100 steps would need 2.5 GB for it; where that
 	 * is more than an eighth of the memory psim may use, every step
 	 * runs, with the same report) */
-	if (have > 0 && (2.0 * cycle + 6) * nl * sizeof(double) > have / 8)
+	if (have > 0 && (2.0 * cycle + 6) * (double)nl * sizeof(double) >
+	    have / 8)
 		return NULL;
 	ff = xcalloc(1, sizeof *ff);
 	ff->nw = sim->nworkers;
-	ff->every = sc->faults.on ? sc->faults.checkpoint_every : 0;
-	ff->cycle = ff->every > 1 ? ff->every : 2;
+	ff->every = every;
+	ff->cycle = cycle;
 	ff->L = ff->cycle;
 	ff->H = ff->cycle + 4;
-	ff->nl = metrics_ledgers(sim->metrics, NULL) + 2;
+	ff->nl = nl;
 	ff->snap = xcalloc((size_t)ff->H * ff->nl, sizeof *ff->snap);
 	ff->snap_step = xcalloc((size_t)ff->H, sizeof *ff->snap_step);
 	ff->reached = xcalloc((size_t)ff->H, sizeof *ff->reached);
