@@ -62,7 +62,9 @@ cycle_source(const struct scenario *sc)
 	    "(2017-09-05), Horovod's background thread: \"std::this_thread::"
 	    "sleep_for(std::chrono::milliseconds(5))\" before each look at "
 	    "the tensors every rank has ready, which it fuses up to the "
-	    "threshold and reduces back to back";
+	    "threshold and reduces back to back; later ones read the cycle "
+	    "from HOROVOD_CYCLE_TIME, 5 ms when unset "
+	    "(horovod/common/operations.cc@v0.18.2)";
 }
 
 /* strategy.pull "forward": TensorFlow's synchronous PS (its
