@@ -92,14 +92,19 @@ conserved "ps on worker 0" "$TMP/w0.json"
 
 # Size-balanced placement of whole variables: [6, 1, 1, 1, 1] on 2 shards
 # puts the 6 alone (6 vs 4), round-robin puts 6+1+1 against 1+1 (8 vs 2).
+# [1, 1, 1, 1, 6]: balanced in order leaves 2+6 against 2 (8), largest
+# first (MXNet's CommDevice) the 6 alone again (6).
 vars='[600000000, 100000000, 100000000, 100000000, 100000000]'
-for p in "balanced 6" "round-robin 8"; do
+late='[100000000, 100000000, 100000000, 100000000, 600000000]'
+for p in "balanced 6" "round-robin 8" "balanced 8 late" "largest-first 6 late"; do
 	set -- $p
+	v=$vars
+	[ "${3:-}" = late ] && v=$late
 	"$PSIM" run --format json --set network=ideal --set run.steps=1 \
-	    --set run.warmup=0 --set model.params=1G --set "strategy.variables=$vars" \
+	    --set run.warmup=0 --set model.params=1G --set "strategy.variables=$v" \
 	    --set strategy.partition=$1 --set placement.servers=2 \
 	    --set strategy.shards=2 "$S/seed-250m-10w-10g-ps8.json" >"$TMP/v.json"
-	check_near "partition $1: the bigger shard holds $2/10 of 4 GB, from 10 workers" \
+	check_near "partition $1${3:+ (6 last)}: the bigger shard holds $2/10 of 4 GB, from 10 workers" \
 	    "$(json "$TMP/v.json" server_traffic.bytes_received_per_step)" \
 	    "$(awk -v f=$2 'BEGIN { print 10 * 4e9 * f / 10 }')" 1e-12
 done

@@ -47,19 +47,47 @@ partition_services(const struct scenario *sc, struct layout *l)
 	}
 }
 
+/* The variables in the order they are placed: their own, or for
+ * largest-first the largest first (the earlier of two alike first).
+ * malloc'd. */
+static int *
+placing_order(const struct scenario *sc)
+{
+	int n = sc->strategy.nvariables, i, j, t;
+	int *order = xcalloc((size_t)n, sizeof *order);
+	const double *v = sc->strategy.variables;
+
+	for (i = 0; i < n; i++)
+		order[i] = i;
+	if (sc->strategy.partition != PART_LARGEST)
+		return order;
+	/* insertion sort: stable, and a model has at most a few hundred */
+	for (i = 1; i < n; i++) {
+		t = order[i];
+		for (j = i; j > 0 && v[order[j - 1]] < v[t]; j--)
+			order[j] = order[j - 1];
+		order[j] = t;
+	}
+	return order;
+}
+
 /* The shard of each variable, placed whole: round-robin in order, or
  * each to the least-loaded shard (replica_device_setter's greedy
- * strategy), or MXNet's kvstore rule: a variable of bigarray_bound
- * elements or more is split evenly over all shards (-1), a smaller one
- * goes whole to shard (key * 9973) mod k.  malloc'd. */
+ * strategy; largest-first takes them largest first, as MXNet's
+ * CommDevice places its merge buffers), or MXNet's kvstore rule: a
+ * variable of bigarray_bound elements or more is split evenly over all
+ * shards (-1), a smaller one goes whole to shard (key * 9973) mod k.
+ * malloc'd. */
 static int *
 variable_homes(const struct scenario *sc, int k)
 {
 	int *home = xcalloc((size_t)sc->strategy.nvariables, sizeof *home);
+	int *order = placing_order(sc);
 	long *load = xcalloc((size_t)k, sizeof *load), v;
-	int i, j, best;
+	int i, j, n, best;
 
-	for (i = 0; i < sc->strategy.nvariables; i++) {
+	for (n = 0; n < sc->strategy.nvariables; n++) {
+		i = order[n];
 		v = (long)sc->strategy.variables[i];
 		if (sc->strategy.partition == PART_MXNET &&
 		    v >= sc->strategy.bigarray_bound) {
@@ -82,6 +110,7 @@ variable_homes(const struct scenario *sc, int k)
 		home[i] = best;
 	}
 	free(load);
+	free(order);
 	return home;
 }
 

@@ -208,7 +208,8 @@ check_servers(struct ctx *c, const struct scenario *sc, const struct given *g)
 		    sc->strategy.shards);
 	if (sc->strategy.variables != NULL &&
 	    (sc->strategy.partition == PART_ROUND_ROBIN ||
-	    sc->strategy.partition == PART_BALANCED) &&
+	    sc->strategy.partition == PART_BALANCED ||
+	    sc->strategy.partition == PART_LARGEST) &&
 	    sc->strategy.nvariables < sc->strategy.shards)
 		err_at(c, "/strategy/variables", "%d variables cannot fill %d "
 		    "shards", sc->strategy.nvariables, sc->strategy.shards);

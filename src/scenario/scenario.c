@@ -23,7 +23,7 @@ const char *const network_names[] = { "realistic", "ideal", "cm02",
     NULL };
 const char *const topology_names[] = { "star", "two-tier", NULL };
 const char *const partition_names[] = { "even", "round-robin",
-    "balanced", "mxnet", NULL };
+    "balanced", "mxnet", "largest-first", NULL };
 const char *const numerics_names[] = { "off", "real", "proxy", NULL };
 const char *const pull_names[] = { "eager", "forward", NULL };
 const char *const apply_names[] = { "sum", "each", NULL };

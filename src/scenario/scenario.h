@@ -15,7 +15,8 @@
 enum dtype { DTYPE_FP32, DTYPE_FP16, DTYPE_BF16 };
 enum topology { TOPO_STAR, TOPO_TWO_TIER, TOPO_PLATFORM };
 enum network_model { NET_REALISTIC, NET_IDEAL, NET_CM02 };
-enum partition { PART_EVEN, PART_ROUND_ROBIN, PART_BALANCED, PART_MXNET };
+enum partition { PART_EVEN, PART_ROUND_ROBIN, PART_BALANCED, PART_MXNET,
+    PART_LARGEST };
 enum jitter { JITTER_NONE, JITTER_LOGNORMAL, JITTER_EXPONENTIAL };
 /* numerics.mode: sizes only; the model's own floats on the wire; a small
  * model trained while the wire carries the declared size. */
