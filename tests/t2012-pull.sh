@@ -133,7 +133,7 @@ check "explain: the barrier, with its key" grep -q \
     "the step's barrier, parameters read in the next forward pass (strategy.pull): " \
     "$TMP/ex.txt"
 check "explain: its source is tf_cnn_benchmarks" grep -q \
-    "measured alone: tensorflow/benchmarks scripts/tf_cnn_benchmarks/tf_cnn_benchmarks.py@6a33b4a" \
+    "measured alone: tensorflow/benchmarks scripts/tf_cnn_benchmarks/tf_cnn_benchmarks.py@615c4ff" \
     "$TMP/ex.txt"
 
 done_testing

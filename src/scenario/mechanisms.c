@@ -94,7 +94,7 @@ pull_source(const struct scenario *sc)
 {
 	(void)sc;
 	return "tensorflow/benchmarks scripts/tf_cnn_benchmarks/"
-	    "tf_cnn_benchmarks.py@6a33b4a (2017-09-07), --cross_replica_sync "
+	    "tf_cnn_benchmarks.py@615c4ff (2017-08-29), --cross_replica_sync "
 	    "(the default): \"Block all replicas until all replicas are ready "
 	    "for next step\" (add_sync_queues_and_barrier after the train "
 	    "op); variable_mgr.py: VariableMgrDistributedFetchFromPS, \"For "
