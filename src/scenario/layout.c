@@ -47,27 +47,45 @@ partition_services(const struct scenario *sc, struct layout *l)
 	}
 }
 
+/* A variable's size and index, for placing the largest first. */
+struct sized {
+	double	v;
+	int	i;
+};
+
+static int
+larger_first(const void *a, const void *b)
+{
+	const struct sized *x = a, *y = b;
+
+	if (x->v != y->v)
+		return x->v > y->v ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
 /* The variables in the order they are placed: their own, or for
  * largest-first the largest first (the earlier of two alike first).
  * malloc'd. */
 static int *
 placing_order(const struct scenario *sc)
 {
-	int n = sc->strategy.nvariables, i, j, t;
+	int n = sc->strategy.nvariables, i;
 	int *order = xcalloc((size_t)n, sizeof *order);
-	const double *v = sc->strategy.variables;
+	struct sized *s;
 
 	for (i = 0; i < n; i++)
 		order[i] = i;
 	if (sc->strategy.partition != PART_LARGEST)
 		return order;
-	/* insertion sort: stable, and a model has at most a few hundred */
-	for (i = 1; i < n; i++) {
-		t = order[i];
-		for (j = i; j > 0 && v[order[j - 1]] < v[t]; j--)
-			order[j] = order[j - 1];
-		order[j] = t;
+	s = xcalloc((size_t)n, sizeof *s);
+	for (i = 0; i < n; i++) {
+		s[i].v = sc->strategy.variables[i];
+		s[i].i = i;
 	}
+	qsort(s, (size_t)n, sizeof *s, larger_first);
+	for (i = 0; i < n; i++)
+		order[i] = s[i].i;
+	free(s);
 	return order;
 }
 
