@@ -140,8 +140,21 @@ ps_conn(struct sim *sim, int idx)
 		}
 		if (stepped && (m->step < st->version[j] ||
 		    st->version[j] >= sim->steps)) {
-			assert(sc->strategy.sync == SYNC_BACKUP);
-			ps_drop(sim, j, m);
+			if (sc->strategy.sync == SYNC_BACKUP) {
+				ps_drop(sim, j, m);
+				continue;
+			}
+			/* sync: a replacement's push of the step after the
+			 * job's last to a shard that finished it, its
+			 * predecessor's pushes having reached this shard and
+			 * not another before it died; the other shards still
+			 * wait for that step.  Nothing to apply: the worker
+			 * gets the shard as it is, and stops once every shard
+			 * has the last step. */
+			assert(st->version[j] >= sim->steps &&
+			    m->step == st->version[j]);
+			sim_received(sim, me, m);
+			ps_reply(sim, j, w);
 			continue;
 		}
 		/* the inbox of the worker that pushed (a replacement has
