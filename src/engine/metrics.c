@@ -34,6 +34,8 @@ struct metrics {
 	int		 nworkers;
 	int		 steps;		/* the job's */
 	int		 rows;		/* of records allocated, <= steps */
+	int		 top;		/* 1 + the last step with a record
+					   (none above it) */
 	double		*t_start, *t_compute, *t_end;	/* [step][worker] */
 	double		*busy;		/* buckets: comm actor's time */
 	double		*held;		/* buckets: the compute's wait for
@@ -246,16 +248,24 @@ metrics_step(struct metrics *m, int w, int step, double start,
 	m->t_start[i] = start;
 	m->t_compute[i] = compute_end;
 	m->t_end[i] = end;
+	if (step >= m->top)
+		m->top = step + 1;
 }
 
+/* Up to the last step with a record, not every row allocated: a job of
+ * run.steps has them all from the start, and each of the 22,471 fault
+ * events of a million-step spot ring cleared 240 MB (make fuzz-run seed
+ * 1211). */
 void
 metrics_forget(struct metrics *m, int step)
 {
 	size_t i = (size_t)step * (size_t)m->nworkers;
-	size_t cells = (size_t)m->rows * (size_t)m->nworkers;
+	size_t cells = (size_t)m->top * (size_t)m->nworkers;
 
 	for (; i < cells; i++)
 		m->t_start[i] = m->t_compute[i] = m->t_end[i] = 0;
+	if (step < m->top)
+		m->top = step < 0 ? 0 : step;
 }
 
 int
