@@ -158,6 +158,14 @@ refused "no checkpoint cycle fits: said before the run" \
     /faults/preemption/mttp \
     'the job cannot finish: 100 steps between checkpoints take about 260 s without faults and a restart with its restore at least 121.6 s more, and its 10 workers, each living 3 s on average, lose one every 300 ms: a stretch that long without a loss takes about e\^1272 tries, and the job needs 20 of them' \
     "$SPOTRING" --set faults.preemption.mttp=3s
+# a worker's link down sends the job back as its preemption does: links
+# failing every 3 s on average never stay up through a stretch (make
+# fuzz-run seed 1213: 1.1 million link failures in 100 s of wall clock,
+# 2.6 GB, before)
+refused "links lost faster than a cycle: said before the run" \
+    /faults/links/mttp \
+    "the job cannot finish: 30 steps between checkpoints take about 78 s without faults and a restart with its restore at least 72.8 s more, and its 10 workers' links, each failing every 3 s on average \\(and the workers\\), lose one every 299.8 ms: a stretch that long without a loss takes about e\\^503 tries" \
+    "$S/spot-250m-10w-10g-ring-checkpoints.json" --set faults.links.mttp=3
 # a restart is part of the stretch (any loss during it stops it): one of
 # 1000 h cannot pass without a loss every 10 min (psim used to run it to
 # the end of the faults it draws, 29 simulated years, and report that)

@@ -278,7 +278,7 @@ step_estimate(const struct scenario *sc)
 }
 
 /* A job that goes back to its last checkpoint whenever a worker is lost
- * (all-reduce, not elastic) or a server is (a PS's dedicated servers; a
+ * or its link fails (all-reduce, not elastic) or a server is (a PS's dedicated servers; a
  * job of run.steps, which must finish) gets a checkpoint cycle done only
  * between two losses, with its restart, the restore of its state from
  * the storage host and the save of the next (each at least the
@@ -293,11 +293,12 @@ check_cycle(struct ctx *c, const struct scenario *sc, double step)
 {
 	const struct fault_spec *fw = scenario_faults_of(sc, FAULTS_OF_WORKERS);
 	const struct fault_spec *fs = scenario_faults_of(sc, FAULTS_OF_SERVERS);
+	const struct fault_spec *fl = scenario_faults_of(sc, FAULTS_OF_LINKS);
 	int every = sc->faults.checkpoint_every, n = sc->placement.workers;
 	int k = sc->placement.servers, steps = every > 0 &&
 	    every < sc->run.steps ? every : sc->run.steps;
-	double rw = 0, rs = 0, more = sc->faults.restart_s, cycle, tries;
-	double cycles;
+	double rw = 0, rs = 0, rl = 0, more = sc->faults.restart_s, cycle;
+	double cycles, tries;
 	char b1[32], b2[32], b3[32], b4[32], b5[32], p[64], who[160], nc[64];
 
 	if (scenario_open_ended(sc) || sc->strategy.info == NULL || n < 1)
@@ -309,34 +310,44 @@ check_cycle(struct ctx *c, const struct scenario *sc, double step)
 	if (fs->on && fs->source != FAULTS_TRACE && k > 0 &&
 	    sc->strategy.info->family == FAMILY_PS)
 		rs = k / fault_mean_life(fs);
-	if (!(rw + rs > 0))
+	/* a worker's link down: the job recovers as from a preemption */
+	if (fl->on && fl->source != FAULTS_TRACE && !sc->faults.elastic &&
+	    sc->strategy.info->family == FAMILY_ALLREDUCE)
+		rl = n / fault_mean_life(fl);
+	if (!(rw + rs + rl > 0))
 		return;
 	if (sc->cluster.nic_Bps > 0)	/* a restore, a save, a PS's pull */
 		more += (2 * sc->faults.ckpt_bytes + (rs > 0 ?
 		    scenario_wire_bytes(sc) : 0)) / sc->cluster.nic_Bps;
 	cycle = more + steps * step;
-	tries = (rw + rs) * cycle;			/* e^tries */
+	tries = (rw + rs + rl) * cycle;			/* e^tries */
 	cycles = ceil((double)sc->run.steps / steps);
 	if (tries + log(cycles) <= log((double)FAULT_EVENTS_MAX))
 		return;
 	units_fmt_time(steps * step, b1, sizeof b1);
-	units_fmt_time(1 / (rw + rs), b2, sizeof b2);
+	units_fmt_time(1 / (rw + rs + rl), b2, sizeof b2);
 	units_fmt_time(more, b5, sizeof b5);
 	if (rw > 0)
 		units_fmt_time(n / rw, b3, sizeof b3);
 	if (rs > 0)
 		units_fmt_time(k / rs, b4, sizeof b4);
-	if (rw > 0 && rs > 0)
+	if (rl >= rw && rl >= rs) {
+		units_fmt_time(n / rl, b3, sizeof b3);
+		snprintf(who, sizeof who, "%d workers' links, each failing "
+		    "every %s on average%s,", n, b3, rw > 0 ?
+		    " (and the workers)" : "");
+	} else if (rw > 0 && rs > 0)
 		snprintf(who, sizeof who, "%d workers and %d servers, living "
 		    "%s and %s on average,", n, k, b3, b4);
 	else
-		snprintf(who, sizeof who, "%d %s, each living %s on average,",
-		    rw > 0 ? n : k, rw > 0 ? "workers" : "servers",
-		    rw > 0 ? b3 : b4);
-	fw = rw >= rs ? fw : fs;
-	snprintf(p, sizeof p, "/faults/%s/%s", rw >= rs ? "preemption" :
-	    "servers", fw->source == FAULTS_WEIBULL ? "weibull/scale" :
-	    "mttp");
+		snprintf(who, sizeof who, "%d %s, each living %s on "
+		    "average%s,", rw > 0 ? n : k, rw > 0 ? "workers" :
+		    "servers", rw > 0 ? b3 : b4, rl > 0 ?
+		    " (and their links)" : "");
+	fw = rl >= rw && rl >= rs ? fl : rw >= rs ? fw : fs;
+	snprintf(p, sizeof p, "/faults/%s/%s", rl >= rw && rl >= rs ?
+	    "links" : rw >= rs ? "preemption" : "servers",
+	    fw->source == FAULTS_WEIBULL ? "weibull/scale" : "mttp");
 	snprintf(nc, sizeof nc, cycles > 1 ? ", and the job needs %.0f of "
 	    "them" : "", cycles);
 	err_at(c, p, "the job cannot finish: %d step%s between checkpoints "
