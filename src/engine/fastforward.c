@@ -130,11 +130,13 @@ ff_create(struct sim *sim)
 	const char *what;
 	int every = sc->faults.on ? sc->faults.checkpoint_every : 0;
 	int cycle = every > 1 ? every : 2;
-	size_t nl = metrics_ledgers(sim->metrics, NULL) + 2;
-	double have = xmemory_allowed(&what);
+	size_t nl;
+	double have;
 
 	if (!ff_applies(sc))
 		return NULL;
+	nl = metrics_ledgers(sim->metrics, NULL) + 2;
+	have = xmemory_allowed(&what);
 	/* (its history keeps every host's and link's numbers cycle + 4
 	 * times: a cluster of a million hosts, most of them idle, with a
 	 * checkpoint every 100 steps would need 2.5 GB for it; where that

@@ -265,7 +265,7 @@ metrics_forget(struct metrics *m, int step)
 	for (; i < cells; i++)
 		m->t_start[i] = m->t_compute[i] = m->t_end[i] = 0;
 	if (step < m->top)
-		m->top = step < 0 ? 0 : step;
+		m->top = step;
 }
 
 int

@@ -138,23 +138,19 @@ ps_conn(struct sim *sim, int idx)
 				ps_reply(sim, j, w);
 			continue;
 		}
+		/* backup: a gradient of an older version; sync: a
+		 * replacement's push of the step after the job's last to a
+		 * shard that finished it, its predecessor's pushes having
+		 * reached this shard and not another before it died (the
+		 * others still wait for that step).  The worker gets the
+		 * shard as it is, and stops once every shard has the last
+		 * step. */
 		if (stepped && (m->step < st->version[j] ||
 		    st->version[j] >= sim->steps)) {
-			if (sc->strategy.sync == SYNC_BACKUP) {
-				ps_drop(sim, j, m);
-				continue;
-			}
-			/* sync: a replacement's push of the step after the
-			 * job's last to a shard that finished it, its
-			 * predecessor's pushes having reached this shard and
-			 * not another before it died; the other shards still
-			 * wait for that step.  Nothing to apply: the worker
-			 * gets the shard as it is, and stops once every shard
-			 * has the last step. */
-			assert(st->version[j] >= sim->steps &&
-			    m->step == st->version[j]);
-			sim_received(sim, me, m);
-			ps_reply(sim, j, w);
+			assert(sc->strategy.sync == SYNC_BACKUP ||
+			    (st->version[j] >= sim->steps &&
+			    m->step == st->version[j]));
+			ps_drop(sim, j, m);
 			continue;
 		}
 		/* the inbox of the worker that pushed (a replacement has

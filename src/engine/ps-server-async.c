@@ -98,14 +98,17 @@ ps_release(struct sim *sim, int j, int *held, const sg_mailbox_t *to)
 }
 
 /* backup: a gradient computed on parameters older than shard j's is
- * dropped, and its worker gets the shard as it is now. */
+ * dropped (counted), and its worker gets the shard as it is now; sync
+ * under faults: a push past the job's last step, likewise, not counted
+ * (ps_conn). */
 void
 ps_drop(struct sim *sim, int j, struct msg *m)
 {
 	int w = m->src;
 
 	sim_received(sim, sim->shard_hidx[j], m);
-	metrics_dropped(sim->metrics, 1.0 / sim->layout.nshards);
+	if (sim->sc->strategy.sync == SYNC_BACKUP)
+		metrics_dropped(sim->metrics, 1.0 / sim->layout.nshards);
 	ps_reply(sim, j, w);
 }
 

@@ -278,8 +278,8 @@ step_estimate(const struct scenario *sc)
 }
 
 /* A job that goes back to its last checkpoint whenever a worker is lost
- * or its link fails (all-reduce, not elastic) or a server is (a PS's dedicated servers; a
- * job of run.steps, which must finish) gets a checkpoint cycle done only
+ * or its link fails (all-reduce, not elastic) or a server is (a PS's
+ * dedicated servers; a job of run.steps, which must finish) gets a checkpoint cycle done only
  * between two losses, with its restart, the restore of its state from
  * the storage host and the save of the next (each at least the
  * checkpoint over one NIC) and, for a PS, its workers' pull of the
@@ -296,7 +296,7 @@ check_cycle(struct ctx *c, const struct scenario *sc, double step)
 	const struct fault_spec *fl = scenario_faults_of(sc, FAULTS_OF_LINKS);
 	int every = sc->faults.checkpoint_every, n = sc->placement.workers;
 	int k = sc->placement.servers, steps = every > 0 &&
-	    every < sc->run.steps ? every : sc->run.steps;
+	    every < sc->run.steps ? every : sc->run.steps, links;
 	double rw = 0, rs = 0, rl = 0, more = sc->faults.restart_s, cycle;
 	double cycles, tries;
 	char b1[32], b2[32], b3[32], b4[32], b5[32], p[64], who[160], nc[64];
@@ -331,7 +331,8 @@ check_cycle(struct ctx *c, const struct scenario *sc, double step)
 		units_fmt_time(n / rw, b3, sizeof b3);
 	if (rs > 0)
 		units_fmt_time(k / rs, b4, sizeof b4);
-	if (rl >= rw && rl >= rs) {
+	links = rl >= rw && rl >= rs;	/* the links lose the most */
+	if (links) {
 		units_fmt_time(n / rl, b3, sizeof b3);
 		snprintf(who, sizeof who, "%d workers' links, each failing "
 		    "every %s on average%s,", n, b3, rw > 0 ?
@@ -344,9 +345,9 @@ check_cycle(struct ctx *c, const struct scenario *sc, double step)
 		    "average%s,", rw > 0 ? n : k, rw > 0 ? "workers" :
 		    "servers", rw > 0 ? b3 : b4, rl > 0 ?
 		    " (and their links)" : "");
-	fw = rl >= rw && rl >= rs ? fl : rw >= rs ? fw : fs;
-	snprintf(p, sizeof p, "/faults/%s/%s", rl >= rw && rl >= rs ?
-	    "links" : rw >= rs ? "preemption" : "servers",
+	fw = links ? fl : rw >= rs ? fw : fs;
+	snprintf(p, sizeof p, "/faults/%s/%s", links ? "links" :
+	    rw >= rs ? "preemption" : "servers",
 	    fw->source == FAULTS_WEIBULL ? "weibull/scale" : "mttp");
 	snprintf(nc, sizeof nc, cycles > 1 ? ", and the job needs %.0f of "
 	    "them" : "", cycles);
